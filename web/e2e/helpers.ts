@@ -1,0 +1,55 @@
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+/** The database the e2e server runs on (see playwright.config.ts). */
+export const databaseURL = `sqlite:${join(process.env.MARQUEE_E2E_DIR!, 'marquee.db')}`;
+const binary = process.env.MARQUEE_BIN ?? resolve(import.meta.dirname, '..', '..', 'bin', 'marquee');
+
+let counter = 0;
+/** uniqueEmail returns an address no other test uses. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter++;
+  return `${prefix}-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
+
+/** createAdmin runs `marquee admin create` against the e2e database. */
+export function createAdmin(email: string, password: string): void {
+  execFileSync(binary, ['admin', 'create', '--email', email], {
+    input: password + '\n',
+    env: { ...process.env, MARQUEE_DATABASE_URL: databaseURL },
+  });
+}
+
+/** signUpViaApi creates an account and leaves the page's context signed in. */
+export async function signUpViaApi(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/v1/user/register', { data: { email, password } });
+  expect(res.ok()).toBeTruthy();
+}
+
+/** logInViaApi signs the page's context in. */
+export async function logInViaApi(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/v1/user/login', { data: { email, password } });
+  expect(res.ok()).toBeTruthy();
+}
+
+/** collectConsoleErrors records console errors and page errors for later assertion. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+/** The cookie that remembers cookie consent (see src/features/cookies/consent.ts). */
+export const consentCookieName = 'marquee_consent';
+
+/**
+ * presetCookieConsent stores an "essential only" consent so the first-visit
+ * banner stays out of the way of tests that are not about it.
+ */
+export async function presetCookieConsent(context: BrowserContext, baseURL: string) {
+  await context.addCookies([{ name: consentCookieName, value: 'v1.a0.p0', url: baseURL }]);
+}

@@ -1,0 +1,55 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+// Browser tests run Debian's Chromium against a real `marquee serve` on a
+// fresh SQLite database. The runner makes the temporary directory once and
+// its workers inherit it through the environment.
+if (!process.env.MARQUEE_E2E_DIR) {
+  process.env.MARQUEE_E2E_DIR = mkdtempSync(join(tmpdir(), 'marquee-e2e-'));
+}
+const port = Number(process.env.MARQUEE_E2E_PORT ?? 18080);
+export const e2eDatabaseURL = `sqlite:${join(process.env.MARQUEE_E2E_DIR, 'marquee.db')}`;
+export const marqueeBinary = process.env.MARQUEE_BIN ?? resolve(import.meta.dirname, '..', 'bin', 'marquee');
+const chromium = process.env.MARQUEE_CHROMIUM ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'en-US',
+    trace: 'off',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `${marqueeBinary} serve`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      MARQUEE_ADDR: `127.0.0.1:${port}`,
+      MARQUEE_DATABASE_URL: e2eDatabaseURL,
+      MARQUEE_LOGIN_RATE_PER_MINUTE: '600',
+      MARQUEE_CONTACT_RATE_PER_HOUR: '600',
+      MARQUEE_LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,93 @@
+/**
+ * The typed client for Marquee's API. Every call goes to the page's own origin
+ * with the session cookie; errors arrive as ApiError with the server's
+ * message, machine code and per-field messages.
+ */
+
+/** The JSON error body every failing API call returns. */
+export interface ApiErrorBody {
+  message: string;
+  code?: string;
+  fields?: Record<string, string>;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly fields: Record<string, string>;
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code;
+    this.fields = body.fields ?? {};
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** request performs one JSON call and returns the decoded body. */
+export async function request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const lang = document.documentElement.lang;
+  if (lang) headers['Accept-Language'] = lang;
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, { message: 'Network error', code: 'network' });
+  }
+  const text = await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (!res.ok) {
+    const err = (data ?? {}) as Partial<ApiErrorBody>;
+    throw new ApiError(res.status, {
+      message: typeof err.message === 'string' ? err.message : `HTTP ${res.status}`,
+      code: err.code,
+      fields: err.fields,
+    });
+  }
+  return data as T;
+}
+
+export type Role = 'filmmaker' | 'organiser' | 'admin';
+
+/** The signed-in user as the server describes them. */
+export interface User {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  credits: number;
+  createdAt: string;
+  termsAcceptedAt?: string | null;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+  name?: string;
+}
+
+export const authApi = {
+  /** The current user; rejects with status 401 when nobody is signed in. */
+  me: () => request<{ user: User }>('GET', '/api/v1/me').then((r) => r.user),
+  signUp: (c: Credentials) => request<{ user: User }>('POST', '/api/v1/user/register', c).then((r) => r.user),
+  logIn: (c: Credentials) => request<{ user: User; token: string }>('POST', '/api/v1/user/login', c).then((r) => r.user),
+  logOut: () => request<void>('POST', '/api/v1/auth/logout'),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    request<void>('POST', '/api/v1/me/password', { currentPassword, newPassword }),
+};

@@ -1,0 +1,59 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PublicLayout } from './features/layout/PublicLayout';
+import { RouteError } from './features/layout/RouteError';
+import { RequireAuth } from './features/auth/RequireAuth';
+
+// Every page is its own chunk: the home page downloads only the shell and
+// itself; the admin area and heavy libraries (charts, dates) load where used.
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: PublicLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: page(() => import('./features/home/HomePage')) },
+      { path: 'about', lazy: page(() => import('./features/about/AboutPage')) },
+      { path: 'services', lazy: page(() => import('./features/services/ServicesPage')) },
+      { path: 'services/:slug', lazy: page(() => import('./features/services/ServiceDetailPage')) },
+      { path: 'blogs', lazy: page(() => import('./features/blogs/BlogsPage')) },
+      { path: 'faqs', lazy: page(() => import('./features/faqs/FaqsPage')) },
+      { path: 'marketing', lazy: page(() => import('./features/marketing/MarketingPage')) },
+      { path: 'movies', lazy: page(() => import('./features/movies/MoviesPage')) },
+      { path: 'contact', lazy: page(() => import('./features/contact/ContactPage')) },
+      { path: 'privacy', lazy: page(() => import('./features/legal/PrivacyPage')) },
+      { path: 'terms', lazy: page(() => import('./features/legal/TermsPage')) },
+      { path: 'cookies', lazy: page(() => import('./features/cookies/CookiesPage')) },
+      { path: 'pricing', lazy: page(() => import('./features/pricing/PricingPage')) },
+      { path: 'pricing/:packageId', lazy: page(() => import('./features/pricing/CheckoutPage')) },
+      { path: 'login', lazy: page(() => import('./features/auth/LoginPage')) },
+      { path: 'signup', lazy: page(() => import('./features/auth/SignupPage')) },
+      {
+        Component: RequireAuth,
+        children: [
+          { path: 'festivals', lazy: page(() => import('./features/festivals/FestivalsPage')) },
+          { path: 'submit', lazy: page(() => import('./features/festivals/SubmitFestivalPage')) },
+          { path: 'manage', lazy: page(() => import('./features/festivals/ManagePage')) },
+        ],
+      },
+      { path: '*', lazy: page(() => import('./features/layout/NotFoundPage')) },
+    ],
+  },
+  {
+    path: '/admin',
+    lazy: page(() => import('./features/admin/AdminLayout')),
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: page(() => import('./features/admin/AdminDashboardPage')) },
+      { path: 'users', lazy: page(() => import('./features/admin/AdminUsersPage')) },
+      { path: 'pricing', lazy: page(() => import('./features/admin/AdminPricingPage')) },
+      { path: 'messages', lazy: page(() => import('./features/admin/AdminMessagesPage')) },
+      { path: '*', lazy: page(() => import('./features/layout/NotFoundPage')) },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}
