@@ -1,0 +1,91 @@
+// Package marquee holds Marquee's domain types and the errors they carry.
+// The store package keeps them in SQLite or PostgreSQL; the server package
+// serves them over HTTP.
+package marquee
+
+import "time"
+
+// Role is what a user may do on Marquee.
+type Role string
+
+// The roles a user can have.
+const (
+	RoleFilmmaker Role = "filmmaker"
+	RoleOrganiser Role = "organiser"
+	RoleAdmin     Role = "admin"
+)
+
+// Valid reports whether r is one of Marquee's roles.
+func (r Role) Valid() bool {
+	switch r {
+	case RoleFilmmaker, RoleOrganiser, RoleAdmin:
+		return true
+	}
+	return false
+}
+
+// User is an account on Marquee.
+type User struct {
+	ID              int64      `json:"id"`
+	Email           string     `json:"email"`
+	Name            string     `json:"name"`
+	Role            Role       `json:"role"`
+	Credits         int64      `json:"credits"`
+	CreatedAt       time.Time  `json:"createdAt"`
+	TermsAcceptedAt *time.Time `json:"termsAcceptedAt"`
+	PasswordHash    string     `json:"-"`
+}
+
+// IsAdmin reports whether the user runs the installation.
+func (u *User) IsAdmin() bool { return u != nil && u.Role == RoleAdmin }
+
+// Session is a signed-in browser or API client. Only the hash of its token is stored.
+type Session struct {
+	ID        int64
+	UserID    int64
+	TokenHash string
+	CreatedAt time.Time
+	ExpiresAt time.Time
+}
+
+// ContactMessage is a message sent through the contact form.
+type ContactMessage struct {
+	ID        int64      `json:"id"`
+	Name      string     `json:"name"`
+	Email     string     `json:"email"`
+	Subject   string     `json:"subject"`
+	Message   string     `json:"message"`
+	CreatedAt time.Time  `json:"createdAt"`
+	HandledAt *time.Time `json:"handledAt"`
+	IP        string     `json:"-"`
+}
+
+// Package is a credit package sold on the pricing page, with its texts in
+// one language.
+type Package struct {
+	ID          string   `json:"id"`
+	Name        string   `json:"name"`
+	PriceCents  int64    `json:"priceCents"`
+	Credits     int64    `json:"credits"`
+	Description string   `json:"description"`
+	Features    []string `json:"features"`
+}
+
+// DashboardSummary is the admin dashboard's figures.
+type DashboardSummary struct {
+	TotalUsers         int64          `json:"totalUsers"`
+	TotalSubscriptions int64          `json:"totalSubscriptions"`
+	TotalTransactions  int64          `json:"totalTransactions"`
+	TotalIncomeCents   int64          `json:"totalIncomeCents"`
+	UsersThisMonth     int64          `json:"usersThisMonth"`
+	SignupsByMonth     []MonthlyCount `json:"signupsByMonth"`
+}
+
+// MonthlyCount is a count for one calendar month, "YYYY-MM".
+type MonthlyCount struct {
+	Month string `json:"month"`
+	Users int64  `json:"users"`
+}
+
+// Languages are the languages Marquee speaks; the first is the fallback.
+var Languages = []string{"en", "ja", "zh"}

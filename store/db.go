@@ -1,0 +1,243 @@
+// Package store keeps Marquee's data in SQLite (the default: one file, no
+// server) or PostgreSQL. Queries are written once with `?` placeholders and
+// rewritten to `$n` for PostgreSQL; times are always passed in from Go, in UTC.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// Dialect names the database engine behind a DB.
+type Dialect string
+
+// The supported dialects.
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// DB is Marquee's database: a single writer connection and a pool of readers
+// on SQLite, one pool on PostgreSQL.
+type DB struct {
+	write   *sql.DB
+	read    *sql.DB
+	dialect Dialect
+	// Now returns the current time; tests replace it.
+	Now func() time.Time
+}
+
+// Open connects to the database named by url: "sqlite:PATH" (relative or
+// absolute; the folder is created) or a "postgres://" URL. It does not migrate.
+func Open(ctx context.Context, rawURL string) (*DB, error) {
+	db := &DB{Now: time.Now}
+	switch {
+	case strings.HasPrefix(rawURL, "postgres://"), strings.HasPrefix(rawURL, "postgresql://"):
+		pool, err := sql.Open("pgx", rawURL)
+		if err != nil {
+			return nil, fmt.Errorf("store: open postgres: %w", err)
+		}
+		pool.SetMaxOpenConns(20)
+		pool.SetMaxIdleConns(10)
+		pool.SetConnMaxIdleTime(5 * time.Minute)
+		db.write, db.read, db.dialect = pool, pool, Postgres
+	case strings.HasPrefix(rawURL, "sqlite:"):
+		path := strings.TrimPrefix(strings.TrimPrefix(rawURL, "sqlite:"), "//")
+		if path == "" {
+			return nil, errors.New("store: sqlite URL has no path (want sqlite:PATH)")
+		}
+		if dir := filepath.Dir(path); dir != "." {
+			if err := os.MkdirAll(dir, 0o750); err != nil {
+				return nil, fmt.Errorf("store: create database folder: %w", err)
+			}
+		}
+		w, err := openSQLite(path, 1, "_txlock=immediate")
+		if err != nil {
+			return nil, err
+		}
+		r, err := openSQLite(path, max(4, runtime.NumCPU()*2), "")
+		if err != nil {
+			w.Close()
+			return nil, err
+		}
+		db.write, db.read, db.dialect = w, r, SQLite
+	default:
+		return nil, fmt.Errorf("store: unsupported database URL %q (want sqlite:PATH or postgres://...)", redact(rawURL))
+	}
+	if err := db.Ping(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// openSQLite opens a pool on one SQLite file with WAL, a busy timeout and
+// foreign keys on every connection.
+func openSQLite(path string, conns int, extra string) (*sql.DB, error) {
+	q := url.Values{}
+	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "foreign_keys(1)", "synchronous(NORMAL)"} {
+		q.Add("_pragma", p)
+	}
+	q.Set("_time_format", "sqlite")
+	dsn := "file:" + path + "?" + q.Encode()
+	if extra != "" {
+		dsn += "&" + extra
+	}
+	pool, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: open sqlite %s: %w", path, err)
+	}
+	pool.SetMaxOpenConns(conns)
+	pool.SetMaxIdleConns(conns)
+	pool.SetConnMaxIdleTime(0)
+	return pool, nil
+}
+
+func redact(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.User != nil {
+		u.User = url.User(u.User.Username())
+		return u.String()
+	}
+	return raw
+}
+
+// Dialect reports the engine behind db.
+func (db *DB) Dialect() Dialect { return db.dialect }
+
+// Ping checks that the database answers.
+func (db *DB) Ping(ctx context.Context) error {
+	if err := db.read.PingContext(ctx); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	var one int
+	if err := db.read.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
+		return fmt.Errorf("store: ping query: %w", err)
+	}
+	return nil
+}
+
+// Close closes every connection.
+func (db *DB) Close() error {
+	err := db.write.Close()
+	if db.read != db.write {
+		err = errors.Join(err, db.read.Close())
+	}
+	return err
+}
+
+// Migrate brings the schema up to date with the embedded migrations.
+func (db *DB) Migrate(ctx context.Context) error {
+	dir := "migrations/sqlite"
+	gd := goose.DialectSQLite3
+	if db.dialect == Postgres {
+		dir, gd = "migrations/postgres", goose.DialectPostgres
+	}
+	sub, err := fs.Sub(migrations, dir)
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	p, err := goose.NewProvider(gd, db.write, sub)
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
+	return nil
+}
+
+// now returns the current time in UTC, at microsecond precision (what
+// PostgreSQL keeps), so that values read back compare equal.
+func (db *DB) now() time.Time { return db.Now().UTC().Truncate(time.Microsecond) }
+
+// rebind rewrites `?` placeholders to `$1..$n` for PostgreSQL.
+func (db *DB) rebind(q string) string {
+	if db.dialect != Postgres || !strings.Contains(q, "?") {
+		return q
+	}
+	var b strings.Builder
+	b.Grow(len(q) + 8)
+	n := 0
+	for i := 0; i < len(q); i++ {
+		if q[i] == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteByte(q[i])
+	}
+	return b.String()
+}
+
+// querier is what both *sql.DB and *sql.Tx offer.
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// conn runs rebound queries on one querier.
+type conn struct {
+	q  querier
+	db *DB
+}
+
+func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return c.q.ExecContext(ctx, c.db.rebind(query), args...)
+}
+
+func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return c.q.QueryContext(ctx, c.db.rebind(query), args...)
+}
+
+func (c conn) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return c.q.QueryRowContext(ctx, c.db.rebind(query), args...)
+}
+
+// reader runs queries on the read pool; writer on the single write connection.
+func (db *DB) reader() conn { return conn{db.read, db} }
+func (db *DB) writer() conn { return conn{db.write, db} }
+
+// inTx runs fn in a write transaction, committed when fn returns nil.
+func (db *DB) inTx(ctx context.Context, fn func(c conn) error) error {
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: begin: %w", err)
+	}
+	if err := fn(conn{tx, db}); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	return nil
+}
+
+// isUniqueViolation reports whether err is a unique-constraint failure on either engine.
+func isUniqueViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	s := err.Error()
+	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "SQLSTATE 23505")
+}

@@ -1,0 +1,87 @@
+// Package storetest opens fresh, migrated databases for tests: always a
+// SQLite file in a temporary folder, and PostgreSQL too when
+// MARQUEE_TEST_POSTGRES_URL is set (each test gets its own schema there).
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	_ "github.com/jackc/pgx/v5/stdlib"
+	"github.com/marquee-festival/marquee/store"
+)
+
+// PostgresEnv names the variable holding the PostgreSQL test server's URL.
+const PostgresEnv = "MARQUEE_TEST_POSTGRES_URL"
+
+// ForEach runs fn as a subtest on every test database: "sqlite", and
+// "postgres" when MARQUEE_TEST_POSTGRES_URL is set.
+func ForEach(t *testing.T, fn func(t *testing.T, db *store.DB)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, OpenSQLite(t)) })
+	if os.Getenv(PostgresEnv) != "" {
+		t.Run("postgres", func(t *testing.T) { fn(t, OpenPostgres(t)) })
+	}
+}
+
+// OpenSQLite returns a migrated database in a new SQLite file, closed when the test ends.
+func OpenSQLite(t testing.TB) *store.DB {
+	t.Helper()
+	return open(t, "sqlite:"+filepath.Join(t.TempDir(), "marquee.db"))
+}
+
+// OpenPostgres returns a migrated database in a fresh schema of the
+// PostgreSQL test server; the schema is dropped when the test ends.
+func OpenPostgres(t testing.TB) *store.DB {
+	t.Helper()
+	base := os.Getenv(PostgresEnv)
+	if base == "" {
+		t.Fatalf("%s is not set", PostgresEnv)
+	}
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	schema := "test_" + hex.EncodeToString(b)
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatalf("open postgres: %v", err)
+	}
+	t.Cleanup(func() { admin.Close() })
+	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatalf("create schema: %v", err)
+	}
+	t.Cleanup(func() {
+		if _, err := admin.Exec("DROP SCHEMA " + schema + " CASCADE"); err != nil {
+			t.Errorf("drop schema %s: %v", schema, err)
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("parse %s: %v", PostgresEnv, err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return open(t, u.String())
+}
+
+func open(t testing.TB, rawURL string) *store.DB {
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.Open(ctx, rawURL)
+	if err != nil {
+		t.Fatalf("open %s: %v", rawURL, err)
+	}
+	// Close after the schema cleanup registered by the caller? Cleanups run
+	// last-in first-out, so this runs before the schema is dropped.
+	t.Cleanup(func() { db.Close() })
+	if err := db.Migrate(ctx); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	return db
+}

@@ -1,0 +1,172 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/marquee-festival/marquee"
+)
+
+const userColumns = `id, email, name, role, credits, terms_accepted_at, created_at, password_hash`
+
+func scanUser(row interface{ Scan(...any) error }) (*marquee.User, error) {
+	var u marquee.User
+	var terms sql.NullTime
+	var role string
+	if err := row.Scan(&u.ID, &u.Email, &u.Name, &role, &u.Credits, &terms, &u.CreatedAt, &u.PasswordHash); err != nil {
+		return nil, err
+	}
+	u.Role = marquee.Role(role)
+	u.CreatedAt = u.CreatedAt.UTC()
+	if terms.Valid {
+		t := terms.Time.UTC()
+		u.TermsAcceptedAt = &t
+	}
+	return &u, nil
+}
+
+// NewUser is what it takes to create an account.
+type NewUser struct {
+	Email        string
+	Name         string
+	PasswordHash string
+	Role         marquee.Role
+}
+
+// CreateUser inserts a user. The email is stored normalised (lower case); a
+// second account with the same address fails with EEmailTaken.
+func (db *DB) CreateUser(ctx context.Context, nu NewUser) (*marquee.User, error) {
+	if nu.Role == "" {
+		nu.Role = marquee.RoleFilmmaker
+	}
+	if !nu.Role.Valid() {
+		return nil, marquee.Errorf(marquee.EInvalid, "Unknown role %q", nu.Role)
+	}
+	now := db.now()
+	email := marquee.NormalizeEmail(nu.Email)
+	row := db.writer().queryRow(ctx, `INSERT INTO users (email, name, password_hash, role, credits, created_at, updated_at)
+		VALUES (?, ?, ?, ?, 0, ?, ?) RETURNING `+userColumns,
+		email, strings.TrimSpace(nu.Name), nu.PasswordHash, string(nu.Role), now, now)
+	u, err := scanUser(row)
+	if isUniqueViolation(err) {
+		return nil, &marquee.Error{Code: marquee.EEmailTaken, Message: "Email already exists", Fields: map[string]string{"email": "Email already exists"}}
+	} else if err != nil {
+		return nil, fmt.Errorf("store: create user %s: %w", email, err)
+	}
+	return u, nil
+}
+
+// FindUserByID returns the user with the given id, or ENotFound.
+func (db *DB) FindUserByID(ctx context.Context, id int64) (*marquee.User, error) {
+	u, err := scanUser(db.reader().queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, marquee.Errorf(marquee.ENotFound, "User not found")
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find user %d: %w", id, err)
+	}
+	return u, nil
+}
+
+// FindUserByEmail returns the user with the given address (any case), or ENotFound.
+func (db *DB) FindUserByEmail(ctx context.Context, email string) (*marquee.User, error) {
+	email = marquee.NormalizeEmail(email)
+	u, err := scanUser(db.reader().queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE email = ?`, email))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, marquee.Errorf(marquee.ENotFound, "User not found")
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find user by email: %w", err)
+	}
+	return u, nil
+}
+
+// UpdatePassword stores a new password hash for the user.
+func (db *DB) UpdatePassword(ctx context.Context, userID int64, hash string) error {
+	return db.updateUser(ctx, userID, `password_hash = ?`, hash)
+}
+
+// SetRole changes a user's role.
+func (db *DB) SetRole(ctx context.Context, userID int64, role marquee.Role) error {
+	if !role.Valid() {
+		return marquee.Errorf(marquee.EInvalid, "Unknown role %q", role)
+	}
+	return db.updateUser(ctx, userID, `role = ?`, string(role))
+}
+
+// AcceptTerms records that the user accepted the terms of service now.
+func (db *DB) AcceptTerms(ctx context.Context, userID int64) (*marquee.User, error) {
+	if err := db.updateUser(ctx, userID, `terms_accepted_at = ?`, db.now()); err != nil {
+		return nil, err
+	}
+	return db.FindUserByID(ctx, userID)
+}
+
+func (db *DB) updateUser(ctx context.Context, userID int64, set string, arg any) error {
+	res, err := db.writer().exec(ctx, `UPDATE users SET `+set+`, updated_at = ? WHERE id = ?`, arg, db.now(), userID)
+	if err != nil {
+		return fmt.Errorf("store: update user %d: %w", userID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return marquee.Errorf(marquee.ENotFound, "User not found")
+	}
+	return nil
+}
+
+// UserFilter narrows ListUsers.
+type UserFilter struct {
+	// Query matches part of the email or name, case-insensitively.
+	Query  string
+	Limit  int
+	Offset int
+}
+
+// ListUsers returns a page of users, newest first, and the number matching the filter.
+func (db *DB) ListUsers(ctx context.Context, f UserFilter) ([]*marquee.User, int64, error) {
+	if f.Limit <= 0 || f.Limit > 200 {
+		f.Limit = 50
+	}
+	if f.Offset < 0 {
+		f.Offset = 0
+	}
+	where, args := "", []any{}
+	if q := strings.TrimSpace(f.Query); q != "" {
+		like := "%" + escapeLike(strings.ToLower(q)) + "%"
+		where = ` WHERE (email LIKE ? ESCAPE '\' OR LOWER(name) LIKE ? ESCAPE '\')`
+		args = append(args, like, like)
+	}
+	var total int64
+	if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM users`+where, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("store: count users: %w", err)
+	}
+	rows, err := db.reader().query(ctx, `SELECT `+userColumns+` FROM users`+where+` ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+		append(args, f.Limit, f.Offset)...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: list users: %w", err)
+	}
+	defer rows.Close()
+	users := []*marquee.User{}
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return nil, 0, fmt.Errorf("store: scan user: %w", err)
+		}
+		users = append(users, u)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("store: list users: %w", err)
+	}
+	return users, total, nil
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// monthStart returns the first instant of t's month in UTC.
+func monthStart(t time.Time) time.Time {
+	t = t.UTC()
+	return time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC)
+}

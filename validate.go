@@ -1,0 +1,45 @@
+package marquee
+
+import (
+	"net/mail"
+	"strings"
+	"unicode/utf8"
+)
+
+// NormalizeEmail trims and lower-cases an address so that uniqueness is case-insensitive.
+func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// ValidEmail reports whether s is a plain address (no display name) of at most 254 characters.
+func ValidEmail(s string) bool {
+	if s == "" || len(s) > 254 || strings.ContainsAny(s, " \t\r\n<>") {
+		return false
+	}
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s {
+		return false
+	}
+	at := strings.LastIndexByte(s, '@')
+	return at > 0 && strings.Contains(s[at+1:], ".")
+}
+
+// Length returns the number of characters (runes) in s.
+func Length(s string) int { return utf8.RuneCountInString(s) }
+
+// PasswordMinLength and PasswordMaxLength bound passwords.
+const (
+	PasswordMinLength = 8
+	PasswordMaxLength = 256
+)
+
+// CheckPassword returns a message when the password is unacceptable, else "".
+func CheckPassword(p string) string {
+	switch n := Length(p); {
+	case strings.TrimSpace(p) == "":
+		return "Password is required"
+	case n < PasswordMinLength:
+		return "Password must be at least 8 characters"
+	case n > PasswordMaxLength:
+		return "Password must be at most 256 characters"
+	}
+	return ""
+}

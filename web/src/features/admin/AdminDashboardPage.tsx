@@ -1,0 +1,96 @@
+import '@mantine/charts/styles.css';
+import { LineChart } from '@mantine/charts';
+import { Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { adminApi } from '../../api/admin';
+import { usePageMeta } from '../../content/usePageMeta';
+import { apiErrorMessage } from '../../i18n/errorMessage';
+import { count, dollars, longMonth, monthName } from './format';
+import { DollarIcon, SwapIcon, TicketIcon, UsersIcon } from './icons';
+import { StatCard } from './StatCard';
+
+/** AdminDashboardPage: the seed's four stat cards and the sign-ups chart, from real data. */
+export default function AdminDashboardPage() {
+  const { t, i18n } = useTranslation('admin');
+  usePageMeta(t('dashboard.title'), t('dashboard.description'));
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const query = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: adminApi.dashboard });
+
+  let body: React.ReactNode;
+  if (query.isPending) {
+    body = <Text data-testid="dashboard-loading">{t('dashboard.loading')}</Text>;
+  } else if (query.isError) {
+    body = (
+      <Text c="red.8" role="alert" data-testid="dashboard-error">
+        {t('dashboard.error', { message: apiErrorMessage(i18n, query.error, t('dashboard.failed')) })}
+      </Text>
+    );
+  } else {
+    const d = query.data;
+    const months = d.signupsByMonth ?? [];
+    const data = months.map((m) => ({ month: monthName(m.month, language), users: m.users }));
+    body = (
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+          <StatCard title={t('dashboard.totalUsers')} value={count(d.totalUsers, language)} icon={<UsersIcon />} />
+          <StatCard
+            title={t('dashboard.totalSubscriptions')}
+            value={count(d.totalSubscriptions, language)}
+            icon={<TicketIcon />}
+          />
+          <StatCard
+            title={t('dashboard.totalTransactions')}
+            value={count(d.totalTransactions, language)}
+            icon={<SwapIcon />}
+          />
+          <StatCard title={t('dashboard.totalIncome')} value={dollars(d.totalIncomeCents, language)} icon={<DollarIcon />} />
+        </SimpleGrid>
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="user-stats-title">
+          <Title order={2} size="h3" id="user-stats-title" mb="md">
+            {t('dashboard.chartTitle')}
+          </Title>
+          <div aria-hidden="true">
+            <LineChart
+              h={300}
+              data={data}
+              dataKey="month"
+              series={[{ name: 'users', label: t('dashboard.chartSeries'), color: 'indigo.7' }]}
+              curveType="monotone"
+              tickLine="y"
+              yAxisProps={{ allowDecimals: false }}
+              lineChartProps={{ accessibilityLayer: false }}
+              data-testid="user-chart"
+            />
+          </div>
+          <VisuallyHidden>
+            <Table>
+              <caption>{t('dashboard.chartTitle')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('dashboard.month')}</th>
+                  <th scope="col">{t('dashboard.chartSeries')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {months.map((m) => (
+                  <tr key={m.month}>
+                    <td>{longMonth(m.month, language)}</td>
+                    <td>{m.users}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </VisuallyHidden>
+        </Paper>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('dashboard.title')}</Title>
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,203 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { adminMessagesApi, type ContactMessage, type MessageStatus } from '../../api/contact';
+import { usePageMeta } from '../../content/usePageMeta';
+import { languageFor } from '../../i18n/languages';
+import { apiErrorText } from '../contact/apiErrorText';
+
+const statuses: MessageStatus[] = ['open', 'handled', 'all'];
+type MessageList = { messages: ContactMessage[]; total: number };
+
+function isStatus(value: string | null): value is MessageStatus {
+  return statuses.includes(value as MessageStatus);
+}
+
+/** /admin/messages: contact messages with an Open / Handled / All filter. */
+export default function AdminMessagesPage() {
+  const { t, i18n } = useTranslation('contact');
+  usePageMeta(t('admin.meta.title'), t('admin.meta.description'));
+  const [params, setParams] = useSearchParams();
+  const status: MessageStatus = isStatus(params.get('status')) ? (params.get('status') as MessageStatus) : 'open';
+  const queryClient = useQueryClient();
+  const key = ['admin', 'messages', status] as const;
+
+  const list = useQuery({ queryKey: key, queryFn: () => adminMessagesApi.list(status) });
+
+  const update = useMutation({
+    mutationFn: ({ id, handled }: { id: number; handled: boolean }) => adminMessagesApi.setHandled(id, handled),
+    // Optimistic: the message leaves a filtered list (or changes in place under All) at once.
+    onMutate: async ({ id, handled }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<MessageList>(key);
+      if (previous) {
+        const now = new Date().toISOString();
+        const messages =
+          status === 'all'
+            ? previous.messages.map((m) => (m.id === id ? { ...m, handledAt: handled ? now : null } : m))
+            : previous.messages.filter((m) => m.id !== id);
+        queryClient.setQueryData<MessageList>(key, {
+          messages,
+          total: previous.total - (previous.messages.length - messages.length),
+        });
+      }
+      return { previous };
+    },
+    onError: (_err, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'messages'] }),
+  });
+
+  const locale = languageFor(i18n.resolvedLanguage ?? i18n.language).htmlLang;
+  const formatDate = (iso: string) => {
+    const d = new Date(iso);
+    return Number.isNaN(d.getTime())
+      ? iso
+      : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{t('admin.title')}</Title>
+        <Text c="gray.7">{t('admin.subtitle')}</Text>
+      </Stack>
+
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <SegmentedControl
+          aria-label={t('admin.filterLabel')}
+          value={status}
+          onChange={(value) => {
+            const next = new URLSearchParams(params);
+            if (value === 'open') next.delete('status');
+            else next.set('status', value);
+            setParams(next, { replace: true });
+          }}
+          data={statuses.map((s) => ({ value: s, label: t(`admin.filter.${s}`) }))}
+          data-testid="messages-filter"
+        />
+        {list.data && (
+          <Text size="sm" c="gray.7" data-testid="messages-total">
+            {t('admin.total', { count: list.data.total })}
+          </Text>
+        )}
+      </Group>
+
+      {update.isError && (
+        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => update.reset()}>
+          <Text size="sm" c="gray.9">
+            {t('admin.updateError')} {apiErrorText(update.error, 'contact')}
+          </Text>
+        </Alert>
+      )}
+
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label={t('admin.loading')} />
+        </Center>
+      ) : list.isError ? (
+        <Alert color="red" variant="light" role="alert" title={t('admin.loadError')} data-testid="messages-error">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm" c="gray.9">
+              {apiErrorText(list.error, 'contact')}
+            </Text>
+            <Button size="xs" variant="default" onClick={() => list.refetch()}>
+              {t('admin.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : list.data.messages.length === 0 ? (
+        <Paper withBorder radius="md" p="xl" data-testid="messages-empty">
+          <Text ta="center" c="gray.7">
+            {t(`admin.empty.${status}`)}
+          </Text>
+        </Paper>
+      ) : (
+        <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="messages-list">
+          {list.data.messages.map((m) => {
+            const handled = m.handledAt !== null;
+            return (
+              <Paper
+                key={m.id}
+                component="li"
+                withBorder
+                radius="md"
+                p={{ base: 'sm', sm: 'md' }}
+                data-testid="message-item"
+                data-message-id={m.id}
+                aria-labelledby={`message-${m.id}-subject`}
+              >
+                <Stack gap="xs">
+                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                    <Title order={2} size="h4" id={`message-${m.id}-subject`} style={{ overflowWrap: 'anywhere' }}>
+                      {m.subject}
+                    </Title>
+                    <Badge color={handled ? 'teal.9' : 'orange.9'} variant={handled ? 'light' : 'filled'} style={{ flexShrink: 0 }}>
+                      {handled ? t('admin.status.handled') : t('admin.status.open')}
+                    </Badge>
+                  </Group>
+                  <Group gap="xs" wrap="wrap">
+                    <Text size="sm" fw={600}>
+                      <Text span size="sm" c="gray.7" fw={400}>
+                        {t('admin.columns.from')}:{' '}
+                      </Text>
+                      {m.name}
+                    </Text>
+                    <Anchor
+                      size="sm"
+                      href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}
+                      aria-label={t('admin.replyLink', { name: m.name }) + ` (${m.email})`}
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      {m.email}
+                    </Anchor>
+                  </Group>
+                  <Text size="sm" c="gray.7">
+                    {t('admin.columns.received')}: <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>
+                    {m.handledAt && (
+                      <>
+                        {' · '}
+                        {t('admin.handledOn', { date: formatDate(m.handledAt) })}
+                      </>
+                    )}
+                  </Text>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-body">
+                    {m.message}
+                  </Text>
+                  <Group justify="flex-end">
+                    <Button
+                      size="xs"
+                      variant={handled ? 'default' : 'filled'}
+                      onClick={() => update.mutate({ id: m.id, handled: !handled })}
+                      disabled={update.isPending && update.variables?.id === m.id}
+                      aria-label={
+                        handled ? t('admin.reopenFor', { subject: m.subject }) : t('admin.markHandledFor', { subject: m.subject })
+                      }
+                    >
+                      {handled ? t('admin.reopen') : t('admin.markHandled')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { Badge, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminApi } from '../../api/admin';
+import { usePageMeta } from '../../content/usePageMeta';
+import { apiErrorMessage } from '../../i18n/errorMessage';
+import { shortDate } from './format';
+
+const pageSize = 50;
+
+/** AdminUsersPage: every account, searchable by name or email, 50 a page. */
+export default function AdminUsersPage() {
+  const { t, i18n } = useTranslation('admin');
+  usePageMeta(t('users.title'), t('users.description'));
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+
+  const query = useQuery({
+    queryKey: ['admin', 'users', { q, page }],
+    queryFn: () => adminApi.users({ q, limit: pageSize, offset: (page - 1) * pageSize }),
+    placeholderData: keepPreviousData,
+  });
+  const totalPages = Math.max(1, Math.ceil((query.data?.total ?? 0) / pageSize));
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('users.title')}</Title>
+      <Group justify="space-between" align="flex-end">
+        <TextInput
+          type="search"
+          label={t('users.search')}
+          placeholder={t('users.searchPlaceholder')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', xs: 320 }}
+        />
+        {query.data && (
+          <Text c="gray.7" size="sm" aria-live="polite" data-testid="users-total">
+            {t('users.total', { count: query.data.total })}
+          </Text>
+        )}
+      </Group>
+      {query.isError && (
+        <Text c="red.8" role="alert">
+          {t('users.error', { message: apiErrorMessage(i18n, query.error, t('users.failed')) })}
+        </Text>
+      )}
+      {query.isPending && <Text>{t('dashboard.loading')}</Text>}
+      {query.data && (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('users.name')}</Table.Th>
+                  <Table.Th scope="col">{t('users.email')}</Table.Th>
+                  <Table.Th scope="col">{t('users.role')}</Table.Th>
+                  <Table.Th scope="col">{t('users.joined')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data.users.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={4}>
+                      <Text c="gray.7" ta="center" py="md">
+                        {t('users.empty')}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  query.data.users.map((u) => (
+                    <Table.Tr key={u.id}>
+                      <Table.Td>{u.name || t('users.noName')}</Table.Td>
+                      <Table.Td style={{ wordBreak: 'break-all' }}>{u.email}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={u.role === 'admin' ? 'indigo' : 'gray'}>
+                          {t(`users.roles.${u.role}`, { defaultValue: u.role })}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{shortDate(u.createdAt, language)}</Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {totalPages > 1 && (
+        <Pagination
+          total={totalPages}
+          value={page}
+          onChange={setPage}
+          aria-label={t('users.pagination')}
+          getItemProps={(p) => ({ 'aria-label': t('users.page', { page: p }) })}
+          getControlProps={(c) =>
+            c === 'previous' || c === 'first'
+              ? { 'aria-label': t('users.previousPage') }
+              : { 'aria-label': t('users.nextPage') }
+          }
+          withEdges={false}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, Container, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageContentGate } from '../../content/PageState';
+import { usePageContent } from '../../content/usePageContent';
+import { usePageMeta } from '../../content/usePageMeta';
+import { PageHero } from '../shared-pages/PageHero';
+import { PageSection } from '../shared-pages/PageSection';
+import { Picture } from '../shared-pages/Picture';
+import type { ContentImage, Meta } from '../shared-pages/types';
+import classes from '../shared-pages/pages.module.css';
+import local from './blogs.module.css';
+
+export interface BlogsContent {
+  meta: Meta;
+  hero: { eyebrow: string; title: string; subtitle: string; image: ContentImage };
+  latestTitle: string;
+  latestSubtitle: string;
+  posts: { title: string; content: string; image: ContentImage; link: string }[];
+}
+
+export default function BlogsPage() {
+  const { t } = useTranslation('pages');
+  const { content, isLoading } = usePageContent<BlogsContent>('blogs');
+  usePageMeta(content?.meta.title, content?.meta.description);
+  return (
+    <Container size="lg" className={classes.page}>
+      <PageContentGate content={content} isLoading={isLoading}>
+        {(c) => (
+          <>
+            <PageHero eyebrow={c.hero.eyebrow} title={c.hero.title} subtitle={c.hero.subtitle} image={c.hero.image} />
+            <PageSection title={c.latestTitle} subtitle={c.latestSubtitle}>
+              <ul className={classes.cardGrid}>
+                {c.posts.map((post) => (
+                  <li key={post.link}>
+                    <article className={`${classes.card} ${local.post}`}>
+                      <Picture src={post.image.src} alt={post.image.alt} width={480} height={270} className={local.cover} />
+                      <div className={local.body}>
+                        <Title order={3} size="h4" className={classes.cardTitle}>
+                          {post.title}
+                        </Title>
+                        <Text className={classes.cardBody}>{post.content}</Text>
+                        <Button component={Link} to={post.link} variant="light" className={classes.cardAction}>
+                          {t('readMore')}
+                          <span className={classes.visuallyHidden}>{t('aboutTopic', { topic: post.title })}</span>
+                        </Button>
+                      </div>
+                    </article>
+                  </li>
+                ))}
+              </ul>
+            </PageSection>
+          </>
+        )}
+      </PageContentGate>
+    </Container>
+  );
+}

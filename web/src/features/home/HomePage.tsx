@@ -1,0 +1,124 @@
+import { Button, Container, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageContentGate } from '../../content/PageState';
+import { usePageContent } from '../../content/usePageContent';
+import { usePageMeta } from '../../content/usePageMeta';
+import { Icon, type IconName } from '../shared-pages/icons';
+import { PageHero } from '../shared-pages/PageHero';
+import { PageSection } from '../shared-pages/PageSection';
+import { Picture } from '../shared-pages/Picture';
+import { QuoteCards } from '../shared-pages/QuoteCards';
+import type { ContentImage, Meta, Quote } from '../shared-pages/types';
+import classes from '../shared-pages/pages.module.css';
+
+export interface HomeContent {
+  meta: Meta;
+  hero: { eyebrow: string; title: string; subtitle: string; image: ContentImage };
+  partners: { title: string; logos: ContentImage[] };
+  services: { title: string; subtitle: string; cards: { title: string; content: string; link: string; cta: string }[] };
+  reviews: { title: string; subtitle: string; items: Quote[] };
+  gallery: {
+    title: string;
+    subtitle: string;
+    featuredTitle: string;
+    featured: ContentImage[];
+    newTitle: string;
+    new: ContentImage[];
+  };
+  community: { title: string; content: string; cta: string };
+}
+
+const serviceIcons: Record<string, IconName> = { '/festivals': 'compass', '/submit': 'send', '/manage': 'clipboard' };
+
+export default function HomePage() {
+  const { content, isLoading } = usePageContent<HomeContent>('home');
+  usePageMeta(content?.meta.title, content?.meta.description);
+  return (
+    <Container size="lg" className={classes.page}>
+      <PageContentGate content={content} isLoading={isLoading}>
+        {(c) => <HomeView content={c} />}
+      </PageContentGate>
+    </Container>
+  );
+}
+
+function LogoGroup({ title, logos }: { title: string; logos: ContentImage[] }) {
+  return (
+    <>
+      <Title order={3} size="h4" className={classes.groupTitle}>
+        {title}
+      </Title>
+      <ul className={classes.logoGrid}>
+        {logos.map((logo) => (
+          <li key={logo.src} className={classes.logoTile}>
+            <Picture src={logo.src} alt={logo.alt} width={200} height={120} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function HomeView({ content: c }: { content: HomeContent }) {
+  const { t } = useTranslation('pages');
+  return (
+    <>
+      <PageHero eyebrow={c.hero.eyebrow} title={c.hero.title} subtitle={c.hero.subtitle} image={c.hero.image}>
+        <Button component={Link} to="/signup" size="md" className={classes.gold}>
+          {t('learnMore')}
+        </Button>
+      </PageHero>
+
+      <PageSection title={c.partners.title} centered>
+        <ul className={classes.partnerGrid}>
+          {c.partners.logos.map((logo) => (
+            <li key={logo.src}>
+              <Picture src={logo.src} alt={logo.alt} width={180} height={72} />
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection title={c.services.title} subtitle={c.services.subtitle}>
+        <ul className={classes.cardGrid}>
+          {c.services.cards.map((card) => (
+            <li key={card.link}>
+              <article className={classes.card}>
+                <span className={classes.iconBadge}>
+                  <Icon name={serviceIcons[card.link] ?? 'star'} />
+                </span>
+                <Title order={3} size="h4" className={classes.cardTitle}>
+                  {card.title}
+                </Title>
+                <Text className={classes.cardBody}>{card.content}</Text>
+                <Button component={Link} to={card.link} variant="light" className={classes.cardAction}>
+                  {card.cta}
+                </Button>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection title={c.reviews.title} subtitle={c.reviews.subtitle} tone="tinted">
+        <QuoteCards quotes={c.reviews.items} />
+      </PageSection>
+
+      <PageSection title={c.gallery.title} subtitle={c.gallery.subtitle}>
+        <LogoGroup title={c.gallery.featuredTitle} logos={c.gallery.featured} />
+        <LogoGroup title={c.gallery.newTitle} logos={c.gallery.new} />
+      </PageSection>
+
+      <section className={classes.cta} aria-labelledby="home-community">
+        <Title order={2} id="home-community" className={classes.sectionTitle}>
+          {c.community.title}
+        </Title>
+        <Text className={classes.ctaText}>{c.community.content}</Text>
+        <Button component={Link} to="/signup" size="md" className={classes.gold}>
+          {c.community.cta}
+        </Button>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { IsoBadge } from './IsoBadge';
+import { MarqueeLogo } from './MarqueeLogo';
+
+const siteLinks = [
+  { to: '/about', key: 'footer.about' },
+  { to: '/blogs', key: 'footer.blogs' },
+  { to: '/movies', key: 'footer.lists' },
+  { to: '/faqs', key: 'footer.faqs' },
+  { to: '/contact', key: 'footer.contact' },
+] as const;
+
+const legalLinks = [
+  { to: '/terms', key: 'footer.terms' },
+  { to: '/privacy', key: 'footer.privacy' },
+  { to: '/cookies', key: 'footer.cookies' },
+] as const;
+
+/** Footer: site and legal links, the ISO badge and the copyright line. */
+export function Footer() {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+  return (
+    <Box component="footer" bg="gray.0" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Container size="lg" py="xl">
+        <Group justify="space-between" align="flex-start" gap="xl">
+          <Stack gap="xs" maw={320}>
+            <Group gap={8} wrap="nowrap">
+              <MarqueeLogo size={28} />
+              <Text fw={800} fz="lg" c="indigo.9">
+                {t('common.brand')}
+              </Text>
+            </Group>
+            <Text size="sm" c="gray.7">
+              {t('footer.tagline')}
+            </Text>
+            <IsoBadge />
+          </Stack>
+          <Group align="flex-start" gap={48}>
+            <Box component="nav" aria-label={t('footer.siteNav')}>
+              <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }}>
+                {siteLinks.map((l) => (
+                  <li key={l.to}>
+                    <Anchor component={Link} to={l.to} size="sm" c="gray.8">
+                      {t(l.key)}
+                    </Anchor>
+                  </li>
+                ))}
+              </Stack>
+            </Box>
+            <Box component="nav" aria-label={t('footer.legalNav')}>
+              <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }}>
+                {legalLinks.map((l) => (
+                  <li key={l.to}>
+                    <Anchor component={Link} to={l.to} size="sm" c="gray.8">
+                      {t(l.key)}
+                    </Anchor>
+                  </li>
+                ))}
+              </Stack>
+            </Box>
+          </Group>
+        </Group>
+        <Text size="sm" c="gray.7" mt="xl" ta="center" data-testid="copyright">
+          {t('footer.copyright', { year })}
+        </Text>
+      </Container>
+    </Box>
+  );
+}

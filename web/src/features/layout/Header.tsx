@@ -1,0 +1,123 @@
+import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useLogout, useSession } from '../auth/useSession';
+import { LanguageMenu } from './LanguageMenu';
+import { MarqueeLogo } from './MarqueeLogo';
+
+/**
+ * Header is on every public page: home link, Explore, Pricing, the language
+ * menu and the account buttons; under the sm breakpoint they move into a
+ * drawer opened by the burger.
+ */
+export function Header() {
+  const { t } = useTranslation();
+  const { user, isLoading, isAdmin } = useSession();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const [drawerOpened, drawer] = useDisclosure(false);
+
+  async function onLogout() {
+    drawer.close();
+    // Leave first, so a guarded page does not send the user to /login on its way out.
+    navigate('/');
+    try {
+      await logout();
+      notifications.show({ color: 'green', message: t('header.loggedOut') });
+    } catch {
+      notifications.show({ color: 'red', message: t('header.logoutFailed') });
+    }
+  }
+
+  const account = (mobile: boolean) => {
+    if (isLoading) return null;
+    const close = mobile ? drawer.close : undefined;
+    if (user) {
+      return (
+        <>
+          {isAdmin && (
+            <Button component={Link} to="/admin" variant="subtle" onClick={close} fullWidth={mobile}>
+              {t('header.admin')}
+            </Button>
+          )}
+          <Button variant="outline" onClick={onLogout} fullWidth={mobile} data-testid="logout">
+            {t('header.logout')}
+          </Button>
+        </>
+      );
+    }
+    return (
+      <>
+        <Button component={Link} to="/login" variant="outline" onClick={close} fullWidth={mobile}>
+          {t('header.login')}
+        </Button>
+        <Button component={Link} to="/signup" onClick={close} fullWidth={mobile}>
+          {t('header.signup')}
+        </Button>
+      </>
+    );
+  };
+
+  return (
+    <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
+      <Container size="lg" h={64}>
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Anchor component={Link} to="/" underline="never" c="indigo.9" aria-label={t('header.homeLabel')}>
+            <Group gap={8} wrap="nowrap">
+              <MarqueeLogo size={32} />
+              <Text component="span" fw={800} fz="xl">
+                {t('common.brand')}
+              </Text>
+            </Group>
+          </Anchor>
+          <Group component="nav" aria-label={t('header.mainNav')} gap="xs" visibleFrom="sm" wrap="nowrap">
+            <Button component={Link} to="/marketing" variant="subtle">
+              {t('header.explore')}
+            </Button>
+            <Button component={Link} to="/pricing" variant="subtle">
+              {t('header.pricing')}
+            </Button>
+            <LanguageMenu />
+            {account(false)}
+          </Group>
+          <Burger
+            opened={drawerOpened}
+            onClick={drawer.toggle}
+            hiddenFrom="sm"
+            aria-label={t('header.openMenu')}
+            aria-expanded={drawerOpened}
+            aria-controls="mobile-menu"
+          />
+        </Group>
+      </Container>
+      <Drawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        title={t('header.menuTitle')}
+        hiddenFrom="sm"
+        size="xs"
+        position="right"
+        id="mobile-menu"
+        closeButtonProps={{ 'aria-label': t('header.closeMenu') }}
+      >
+        <Stack component="nav" aria-label={t('header.mainNav')} gap="sm">
+          <Button component={Link} to="/" variant="subtle" justify="flex-start" onClick={drawer.close}>
+            {t('header.home')}
+          </Button>
+          <Button component={Link} to="/marketing" variant="subtle" justify="flex-start" onClick={drawer.close}>
+            {t('header.explore')}
+          </Button>
+          <Button component={Link} to="/pricing" variant="subtle" justify="flex-start" onClick={drawer.close}>
+            {t('header.pricing')}
+          </Button>
+          <Divider />
+          <LanguageMenu fullWidth />
+          <Divider />
+          {account(true)}
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}

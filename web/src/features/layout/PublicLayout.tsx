@@ -1,0 +1,29 @@
+import { Box } from '@mantine/core';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { PageLoading } from '../../content/PageState';
+import { CookieBanner } from '../cookies/CookieBanner';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/** PublicLayout: skip link, header, the page, footer and the cookie banner. */
+export function PublicLayout() {
+  const { t } = useTranslation();
+  return (
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <a href="#main" className="skip-link">
+        {t('skipLink')}
+      </a>
+      <Header />
+      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+      <CookieBanner />
+      <ScrollRestoration />
+    </Box>
+  );
+}

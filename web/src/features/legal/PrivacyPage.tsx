@@ -1,0 +1,62 @@
+import { Anchor, Container, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageContentGate } from '../../content/PageState';
+import { usePageContent } from '../../content/usePageContent';
+import { usePageMeta } from '../../content/usePageMeta';
+import { LegalSection, type LegalSectionContent } from './LegalSection';
+
+export interface PrivacyContent {
+  title: string;
+  subtitle: string;
+  intro: string[];
+  sections: LegalSectionContent[];
+  closing: { title: string; text: string };
+  [key: string]: unknown;
+}
+
+/** /privacy: the privacy policy in the current language. */
+export default function PrivacyPage() {
+  const { t } = useTranslation('legal');
+  usePageMeta(t('privacy.meta.title'), t('privacy.meta.description'));
+  const { content, isLoading } = usePageContent<PrivacyContent>('privacy');
+
+  return (
+    <Container size="md" py={{ base: 'lg', sm: 'xl' }}>
+      <PageContentGate content={content} isLoading={isLoading}>
+        {(c) => (
+          <Stack gap="xl">
+            <Stack gap="sm">
+              <Title order={1}>{c.title}</Title>
+              <Text size="lg" c="gray.7">
+                {c.subtitle}
+              </Text>
+            </Stack>
+            <Stack gap="sm">
+              {c.intro.map((p, i) => (
+                <Text key={i}>{p}</Text>
+              ))}
+            </Stack>
+            {c.sections.map((s, i) => (
+              <Stack key={i} gap="xl">
+                <Divider />
+                <LegalSection section={s} id={`privacy-section-${i}`} />
+              </Stack>
+            ))}
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} bg="gray.0" component="section" aria-labelledby="privacy-closing">
+              <Stack gap="sm">
+                <Title order={2} size="h4" id="privacy-closing">
+                  {c.closing.title}
+                </Title>
+                <Text>{c.closing.text}</Text>
+                <Anchor component={Link} to="/contact" fw={600}>
+                  {t('privacy.contactLink')}
+                </Anchor>
+              </Stack>
+            </Paper>
+          </Stack>
+        )}
+      </PageContentGate>
+    </Container>
+  );
+}

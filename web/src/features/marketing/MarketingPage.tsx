@@ -1,0 +1,101 @@
+import { Button, Container, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageContentGate } from '../../content/PageState';
+import { usePageContent } from '../../content/usePageContent';
+import { usePageMeta } from '../../content/usePageMeta';
+import { Icon, type IconName } from '../shared-pages/icons';
+import { PageHero } from '../shared-pages/PageHero';
+import { PageSection } from '../shared-pages/PageSection';
+import { Picture } from '../shared-pages/Picture';
+import { QuoteCards } from '../shared-pages/QuoteCards';
+import { StatGrid } from '../shared-pages/StatGrid';
+import type { ContentImage, Meta, Quote, Stat, TitledText } from '../shared-pages/types';
+import classes from '../shared-pages/pages.module.css';
+
+export interface MarketingContent {
+  meta: Meta;
+  hero: { eyebrow: string; title: string; subtitle: string; image: ContentImage };
+  stats: { title: string; items: Stat[] };
+  why: { title: string; subtitle: string; reasons: TitledText[] };
+  gallery: { title: string; subtitle: string; images: (ContentImage & { caption: string })[] };
+  testimonials: { title: string; items: Quote[] };
+  cta: { title: string; content: string };
+}
+
+const reasonIcons: IconName[] = ['users', 'target', 'megaphone', 'chart'];
+
+/**
+ * MarketingPage is the festival promotion page. Get Started leads an
+ * organiser to register a festival (/submit); the route guard sends visitors
+ * to log in first and back afterwards.
+ */
+export default function MarketingPage() {
+  const { t } = useTranslation('pages');
+  const { content, isLoading } = usePageContent<MarketingContent>('marketing');
+  usePageMeta(content?.meta.title, content?.meta.description);
+  return (
+    <Container size="lg" className={classes.page}>
+      <PageContentGate content={content} isLoading={isLoading}>
+        {(c) => (
+          <>
+            <PageHero eyebrow={c.hero.eyebrow} title={c.hero.title} subtitle={c.hero.subtitle} image={c.hero.image}>
+              <Button component={Link} to="/submit" size="md" className={classes.gold}>
+                {t('getStarted')}
+              </Button>
+            </PageHero>
+
+            <PageSection title={c.stats.title}>
+              <StatGrid stats={c.stats.items} />
+            </PageSection>
+
+            <PageSection title={c.why.title} subtitle={c.why.subtitle}>
+              <ul className={classes.cardGrid}>
+                {c.why.reasons.map((r, i) => (
+                  <li key={r.title}>
+                    <article className={classes.card}>
+                      <span className={classes.iconBadge}>
+                        <Icon name={reasonIcons[i % reasonIcons.length]} />
+                      </span>
+                      <Title order={3} size="h4" className={classes.cardTitle}>
+                        {r.title}
+                      </Title>
+                      <Text className={classes.cardBody}>{r.description}</Text>
+                    </article>
+                  </li>
+                ))}
+              </ul>
+            </PageSection>
+
+            <PageSection title={c.gallery.title} subtitle={c.gallery.subtitle}>
+              <ul className={classes.galleryGrid}>
+                {c.gallery.images.map((img) => (
+                  <li key={img.src}>
+                    <figure>
+                      <Picture src={img.src} alt={img.alt} width={400} height={300} />
+                      <figcaption>{img.caption}</figcaption>
+                    </figure>
+                  </li>
+                ))}
+              </ul>
+            </PageSection>
+
+            <PageSection title={c.testimonials.title} tone="tinted">
+              <QuoteCards quotes={c.testimonials.items} />
+            </PageSection>
+
+            <section className={classes.cta} aria-labelledby="marketing-cta">
+              <Title order={2} id="marketing-cta" className={classes.sectionTitle}>
+                {c.cta.title}
+              </Title>
+              <Text className={classes.ctaText}>{c.cta.content}</Text>
+              <Button component={Link} to="/submit" size="md" className={classes.gold}>
+                {t('getStarted')}
+              </Button>
+            </section>
+          </>
+        )}
+      </PageContentGate>
+    </Container>
+  );
+}

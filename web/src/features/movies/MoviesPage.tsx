@@ -1,0 +1,61 @@
+import { Button, Container, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { PageContentGate } from '../../content/PageState';
+import { usePageContent } from '../../content/usePageContent';
+import { usePageMeta } from '../../content/usePageMeta';
+import { PageHero } from '../shared-pages/PageHero';
+import { Picture } from '../shared-pages/Picture';
+import type { ContentImage, Meta } from '../shared-pages/types';
+import classes from '../shared-pages/pages.module.css';
+import local from './movies.module.css';
+
+export interface MoviesContent {
+  meta: Meta;
+  eyebrow: string;
+  title: string;
+  intro: string;
+  empty: {
+    title: string;
+    description: string;
+    image: ContentImage;
+    festivalsLink: string;
+    marketingLink: string;
+  };
+}
+
+/**
+ * MoviesPage ('Lists' in the footer). The film catalogue arrives with a later
+ * release; until then the page says so plainly and points to festivals.
+ */
+export default function MoviesPage() {
+  const { content, isLoading } = usePageContent<MoviesContent>('movies');
+  usePageMeta(content?.meta.title, content?.meta.description);
+  return (
+    <Container size="lg" className={classes.page}>
+      <PageContentGate content={content} isLoading={isLoading}>
+        {(c) => (
+          <>
+            <PageHero eyebrow={c.eyebrow} title={c.title} subtitle={c.intro} />
+            <section className={local.empty} aria-labelledby="movies-empty" data-testid="movies-empty">
+              <Picture src={c.empty.image.src} alt={c.empty.image.alt} width={320} height={200} className={local.art} />
+              <Title order={2} id="movies-empty" className={classes.sectionTitle}>
+                {c.empty.title}
+              </Title>
+              <Text c="gray.7" className={local.text}>
+                {c.empty.description}
+              </Text>
+              <div className={local.actions}>
+                <Button component={Link} to="/festivals">
+                  {c.empty.festivalsLink}
+                </Button>
+                <Button component={Link} to="/marketing" variant="outline">
+                  {c.empty.marketingLink}
+                </Button>
+              </div>
+            </section>
+          </>
+        )}
+      </PageContentGate>
+    </Container>
+  );
+}

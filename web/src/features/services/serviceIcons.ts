@@ -1,0 +1,13 @@
+import type { IconName } from '../shared-pages/icons';
+
+const icons: Record<string, IconName> = {
+  'technology-solutions': 'chip',
+  'security-services': 'shield',
+  'tax-consultation': 'receipt',
+  'custom-software-development': 'code',
+};
+
+/** serviceIcon is the decorative icon of a service, by slug. */
+export function serviceIcon(slug: string): IconName {
+  return icons[slug] ?? 'star';
+}
