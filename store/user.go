@@ -115,6 +115,31 @@ func (db *DB) updateUser(ctx context.Context, userID int64, set string, arg any)
 	return nil
 }
 
+// UpsertAdmin makes the account with the given email an admin with the
+// given password hash, creating it (named name) when there is none. It
+// reports whether it created the account; both steps are one transaction.
+func (db *DB) UpsertAdmin(ctx context.Context, email, name, hash string) (created bool, err error) {
+	email = marquee.NormalizeEmail(email)
+	err = db.inTx(ctx, func(c conn) error {
+		now := db.now()
+		res, err := c.exec(ctx, `UPDATE users SET role = ?, password_hash = ?, updated_at = ? WHERE email = ?`, string(marquee.RoleAdmin), hash, now, email)
+		if err != nil {
+			return fmt.Errorf("store: promote %s: %w", email, err)
+		}
+		if n, _ := res.RowsAffected(); n > 0 {
+			return nil
+		}
+		created = true
+		_, err = c.exec(ctx, `INSERT INTO users (email, name, password_hash, role, credits, created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?)`,
+			email, strings.TrimSpace(name), hash, string(marquee.RoleAdmin), now, now)
+		if err != nil {
+			return fmt.Errorf("store: create admin %s: %w", email, err)
+		}
+		return nil
+	})
+	return created, err
+}
+
 // UserFilter narrows ListUsers.
 type UserFilter struct {
 	// Query matches part of the email or name, case-insensitively.

@@ -159,3 +159,26 @@ func TestDashboardSignupsByMonth(t *testing.T) {
 		}
 	})
 }
+
+func TestUpsertAdmin(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		created, err := db.UpsertAdmin(ctx, "Boss@Example.com", "Boss", "h1")
+		if err != nil || !created {
+			t.Fatalf("first UpsertAdmin = %v, %v", created, err)
+		}
+		u, _ := db.FindUserByEmail(ctx, "boss@example.com")
+		if u.Role != marquee.RoleAdmin || u.PasswordHash != "h1" || u.Name != "Boss" {
+			t.Fatalf("created %+v", u)
+		}
+		f, _ := db.CreateUser(ctx, store.NewUser{Email: "film@example.com", PasswordHash: "old"})
+		created, err = db.UpsertAdmin(ctx, "FILM@example.com", "ignored", "new")
+		if err != nil || created {
+			t.Fatalf("promote = %v, %v", created, err)
+		}
+		u, _ = db.FindUserByID(ctx, f.ID)
+		if u.Role != marquee.RoleAdmin || u.PasswordHash != "new" || u.Name != "film" && u.Name != "" {
+			t.Fatalf("promoted %+v", u)
+		}
+	})
+}

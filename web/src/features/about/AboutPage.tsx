@@ -10,7 +10,7 @@ import { StatGrid } from '../shared-pages/StatGrid';
 import type { ContentImage, Meta, Stat, TitledText } from '../shared-pages/types';
 import classes from '../shared-pages/pages.module.css';
 
-export interface AboutContent {
+export type AboutContent = {
   meta: Meta;
   hero: { eyebrow: string; title: string; subtitle: string; image: ContentImage };
   stats: { title: string; items: Stat[] };

@@ -1,5 +1,5 @@
 import { AppShell, Badge, Box, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,8 @@ function AdminShell({ user }: { user: User }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const [opened, nav] = useDisclosure(false);
+  // Above the sm breakpoint (48em) the header carries who is signed in; below, the navbar does.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
@@ -106,13 +108,17 @@ function AdminShell({ user }: { user: User }) {
             </Group>
           </Group>
           <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Group gap="sm" wrap="nowrap" visibleFrom="sm" style={{ minWidth: 0 }}>
-              {who}
-              {roleLabel}
-            </Group>
-            <Button component={Link} to="/" variant="subtle" visibleFrom="sm">
-              {t('header.backToSite')}
-            </Button>
+            {wide && (
+              <>
+                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                  {who}
+                  {roleLabel}
+                </Group>
+                <Button component={Link} to="/" variant="subtle">
+                  {t('header.backToSite')}
+                </Button>
+              </>
+            )}
             <Button variant="outline" onClick={onLogout} data-testid="logout">
               {t('header.logout')}
             </Button>
@@ -127,10 +133,12 @@ function AdminShell({ user }: { user: User }) {
               {t('brand')}
             </Text>
           </Group>
-          <Stack gap="xs" mb="md" hiddenFrom="sm">
-            {who}
-            <div>{roleLabel}</div>
-          </Stack>
+          {!wide && (
+            <Stack gap="xs" mb="md">
+              {who}
+              <div>{roleLabel}</div>
+            </Stack>
+          )}
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
           <div>
@@ -150,11 +158,13 @@ function AdminShell({ user }: { user: User }) {
             </NavLink>
           </div>
         </AppShell.Section>
-        <AppShell.Section hiddenFrom="sm">
-          <Button component={Link} to="/" variant="subtle" fullWidth onClick={nav.close}>
-            {t('header.backToSite')}
-          </Button>
-        </AppShell.Section>
+        {!wide && (
+          <AppShell.Section>
+            <Button component={Link} to="/" variant="subtle" fullWidth onClick={nav.close}>
+              {t('header.backToSite')}
+            </Button>
+          </AppShell.Section>
+        )}
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }} bg="gray.0">
         <Suspense fallback={<PageLoading />}>

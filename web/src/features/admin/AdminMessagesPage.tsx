@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -19,6 +18,7 @@ import { adminMessagesApi, type ContactMessage, type MessageStatus } from '../..
 import { usePageMeta } from '../../content/usePageMeta';
 import { languageFor } from '../../i18n/languages';
 import { apiErrorText } from '../contact/apiErrorText';
+import { Notice } from '../contact/Notice';
 
 const statuses: MessageStatus[] = ['open', 'handled', 'all'];
 type MessageList = { messages: ContactMessage[]; total: number };
@@ -99,11 +99,11 @@ export default function AdminMessagesPage() {
       </Group>
 
       {update.isError && (
-        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => update.reset()}>
+        <Notice color="red" role="alert" withCloseButton onClose={() => update.reset()}>
           <Text size="sm" c="gray.9">
             {t('admin.updateError')} {apiErrorText(update.error, 'contact')}
           </Text>
-        </Alert>
+        </Notice>
       )}
 
       {list.isPending ? (
@@ -111,7 +111,7 @@ export default function AdminMessagesPage() {
           <Loader aria-label={t('admin.loading')} />
         </Center>
       ) : list.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('admin.loadError')} data-testid="messages-error">
+        <Notice color="red" role="alert" title={t('admin.loadError')} data-testid="messages-error">
           <Stack gap="sm" align="flex-start">
             <Text size="sm" c="gray.9">
               {apiErrorText(list.error, 'contact')}
@@ -120,7 +120,7 @@ export default function AdminMessagesPage() {
               {t('admin.retry')}
             </Button>
           </Stack>
-        </Alert>
+        </Notice>
       ) : list.data.messages.length === 0 ? (
         <Paper withBorder radius="md" p="xl" data-testid="messages-empty">
           <Text ta="center" c="gray.7">

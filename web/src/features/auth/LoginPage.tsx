@@ -92,6 +92,7 @@ export default function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={fieldErrors.password}
+            aria-invalid={fieldErrors.password ? true : undefined}
           />
           <Button type="submit" fullWidth loading={submitting}>
             {t('auth.login.submit')}

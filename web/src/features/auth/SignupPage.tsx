@@ -107,6 +107,7 @@ export default function SignupPage() {
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={fieldErrors.password}
+            aria-invalid={fieldErrors.password ? true : undefined}
           />
           <Button type="submit" fullWidth loading={submitting}>
             {t('auth.signup.submit')}

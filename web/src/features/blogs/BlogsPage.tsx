@@ -11,7 +11,7 @@ import type { ContentImage, Meta } from '../shared-pages/types';
 import classes from '../shared-pages/pages.module.css';
 import local from './blogs.module.css';
 
-export interface BlogsContent {
+export type BlogsContent = {
   meta: Meta;
   hero: { eyebrow: string; title: string; subtitle: string; image: ContentImage };
   latestTitle: string;

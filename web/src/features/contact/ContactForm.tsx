@@ -1,10 +1,11 @@
-import { Alert, Button, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { contactApi } from '../../api/contact';
 import { apiErrorText } from './apiErrorText';
+import { Notice } from './Notice';
 import {
   charCount,
   contactFields,
@@ -110,20 +111,20 @@ export function ContactForm() {
     <form onSubmit={submit} noValidate aria-label={t('form.title')} data-testid="contact-form">
       <Stack gap="md">
         {sentTo && (
-          <Alert color="teal" variant="light" title={t('form.successTitle')} data-testid="contact-success" role="status">
+          <Notice color="teal" title={t('form.successTitle')} data-testid="contact-success" role="status">
             <Text size="sm" c="gray.9">
               {t('form.success', { email: sentTo })}
             </Text>
-          </Alert>
+          </Notice>
         )}
         {send.isError && (
-          <Alert color="red" variant="light" title={t('form.errorTitle')} data-testid="contact-error" role="alert">
+          <Notice color="red" title={t('form.errorTitle')} data-testid="contact-error" role="alert">
             <Text size="sm" c="gray.9">
               {send.error instanceof ApiError && send.error.code === 'validation'
                 ? t('form.fixFields')
                 : apiErrorText(send.error, 'contact')}
             </Text>
-          </Alert>
+          </Notice>
         )}
         <TextInput
           ref={(el) => {

@@ -8,7 +8,7 @@ import { usePageContent } from '../../content/usePageContent';
 import { usePageMeta } from '../../content/usePageMeta';
 import { ContactForm } from './ContactForm';
 
-export interface ContactContent {
+export type ContactContent = {
   title: string;
   subtitle: string;
   intro: string[];
@@ -136,7 +136,7 @@ export default function ContactPage() {
                 <Text key={i}>{p}</Text>
               ))}
             </Stack>
-            <Grid gutter="lg">
+            <Grid gap="lg">
               <Grid.Col span={{ base: 12, md: 5 }}>
                 <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="contact-info-title" h="100%">
                   <Stack gap="md">

@@ -15,7 +15,7 @@ interface CookieSection {
   examples: string[];
 }
 
-export interface CookiesContent {
+export type CookiesContent = {
   title: string;
   subtitle: string;
   intro: string[];

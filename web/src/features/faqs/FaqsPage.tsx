@@ -9,7 +9,7 @@ import type { Meta } from '../shared-pages/types';
 import classes from '../shared-pages/pages.module.css';
 import local from './faqs.module.css';
 
-export interface FaqsContent {
+export type FaqsContent = {
   meta: Meta;
   hero: { eyebrow: string; title: string; subtitle: string };
   faqs: { question: string; answer: string[]; link: string }[];

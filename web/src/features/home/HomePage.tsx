@@ -12,7 +12,7 @@ import { QuoteCards } from '../shared-pages/QuoteCards';
 import type { ContentImage, Meta, Quote } from '../shared-pages/types';
 import classes from '../shared-pages/pages.module.css';
 
-export interface HomeContent {
+export type HomeContent = {
   meta: Meta;
   hero: { eyebrow: string; title: string; subtitle: string; image: ContentImage };
   partners: { title: string; logos: ContentImage[] };

@@ -6,7 +6,7 @@ import { usePageContent } from '../../content/usePageContent';
 import { usePageMeta } from '../../content/usePageMeta';
 import { LegalSection, type LegalSectionContent } from './LegalSection';
 
-export interface PrivacyContent {
+export type PrivacyContent = {
   title: string;
   subtitle: string;
   intro: string[];

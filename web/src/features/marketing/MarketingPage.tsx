@@ -13,7 +13,7 @@ import { StatGrid } from '../shared-pages/StatGrid';
 import type { ContentImage, Meta, Quote, Stat, TitledText } from '../shared-pages/types';
 import classes from '../shared-pages/pages.module.css';
 
-export interface MarketingContent {
+export type MarketingContent = {
   meta: Meta;
   hero: { eyebrow: string; title: string; subtitle: string; image: ContentImage };
   stats: { title: string; items: Stat[] };

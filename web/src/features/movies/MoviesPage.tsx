@@ -9,7 +9,7 @@ import type { ContentImage, Meta } from '../shared-pages/types';
 import classes from '../shared-pages/pages.module.css';
 import local from './movies.module.css';
 
-export interface MoviesContent {
+export type MoviesContent = {
   meta: Meta;
   eyebrow: string;
   title: string;

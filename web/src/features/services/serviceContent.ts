@@ -18,7 +18,7 @@ export interface ServiceSection {
   };
 }
 
-export interface ServicesContent {
+export type ServicesContent = {
   meta: Meta;
   eyebrow: string;
   title: string;

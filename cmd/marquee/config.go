@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/marquee-festival/marquee/server"
+)
+
+// config is everything `marquee` reads from its environment.
+type config struct {
+	Addr        string
+	DatabaseURL string
+	LogLevel    slog.Level
+	LogFormat   string
+	WebDir      string
+	Server      server.Config
+}
+
+// configFromEnv reads the MARQUEE_* variables (documented in the README).
+func configFromEnv(getenv func(string) string) (config, error) {
+	c := config{
+		Addr:        "127.0.0.1:8080",
+		DatabaseURL: "sqlite:data/marquee.db",
+		LogFormat:   "text",
+		Server:      server.DefaultConfig(),
+	}
+	var errs []string
+	str := func(name string, dst *string) {
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			*dst = v
+		}
+	}
+	num := func(name string, dst *int) {
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n <= 0 {
+				errs = append(errs, fmt.Sprintf("%s=%q: want a positive whole number", name, v))
+				return
+			}
+			*dst = n
+		}
+	}
+	str("MARQUEE_ADDR", &c.Addr)
+	str("MARQUEE_DATABASE_URL", &c.DatabaseURL)
+	str("MARQUEE_WEB_DIR", &c.WebDir)
+	str("MARQUEE_SUPPORT_EMAIL", &c.Server.SupportEmail)
+	str("MARQUEE_SUPPORT_PHONE", &c.Server.SupportPhone)
+	str("MARQUEE_SUPPORT_ADDRESS", &c.Server.SupportAddress)
+	num("MARQUEE_LOGIN_RATE_PER_MINUTE", &c.Server.LoginRatePerMinute)
+	num("MARQUEE_SIGNUP_RATE_PER_HOUR", &c.Server.SignupRatePerHour)
+	num("MARQUEE_CONTACT_RATE_PER_HOUR", &c.Server.ContactRatePerHour)
+	if v := strings.TrimSpace(getenv("MARQUEE_SESSION_TTL")); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Minute {
+			errs = append(errs, fmt.Sprintf("MARQUEE_SESSION_TTL=%q: want a duration of at least 1m, such as 720h", v))
+		} else {
+			c.Server.SessionTTL = d
+		}
+	}
+	switch v := strings.ToLower(strings.TrimSpace(getenv("MARQUEE_TRUST_PROXY"))); v {
+	case "", "0", "false", "no":
+	case "1", "true", "yes":
+		c.Server.TrustProxy = true
+	default:
+		errs = append(errs, fmt.Sprintf("MARQUEE_TRUST_PROXY=%q: want true or false", v))
+	}
+	if v := strings.TrimSpace(getenv("MARQUEE_LOG_LEVEL")); v != "" {
+		if err := c.LogLevel.UnmarshalText([]byte(v)); err != nil {
+			errs = append(errs, fmt.Sprintf("MARQUEE_LOG_LEVEL=%q: want debug, info, warn or error", v))
+		}
+	}
+	switch v := strings.ToLower(strings.TrimSpace(getenv("MARQUEE_LOG_FORMAT"))); v {
+	case "":
+	case "text", "json":
+		c.LogFormat = v
+	default:
+		errs = append(errs, fmt.Sprintf("MARQUEE_LOG_FORMAT=%q: want text or json", v))
+	}
+	if len(errs) > 0 {
+		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
+	}
+	return c, nil
+}

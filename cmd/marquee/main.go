@@ -1,0 +1,60 @@
+// Command marquee runs Marquee: `marquee serve` serves the site and the API,
+// `marquee migrate` brings the database up to date, `marquee admin create`
+// makes or promotes an admin.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+const usage = `Usage: marquee <command> [arguments]
+
+Commands:
+  serve                      serve the site and the API on MARQUEE_ADDR
+  migrate                    create or migrate the database, then exit
+  admin create --email EMAIL make (or promote) an admin; the password is read from standard input
+
+Settings come from MARQUEE_* environment variables; see the README.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "marquee:", err)
+		os.Exit(1)
+	}
+}
+
+var errUsage = errors.New("see usage above")
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errUsage
+	}
+	cfg, err := configFromEnv(os.Getenv)
+	if err != nil {
+		return err
+	}
+	switch args[0] {
+	case "serve":
+		return serve(ctx, cfg, stderr)
+	case "migrate":
+		return migrate(ctx, cfg, stdout)
+	case "admin":
+		return admin(ctx, cfg, args[1:], stdin, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown command %q", args[0])
+	}
+}

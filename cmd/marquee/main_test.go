@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/password"
+	"github.com/marquee-festival/marquee/store"
+)
+
+func TestConfigFromEnv(t *testing.T) {
+	env := map[string]string{}
+	get := func(k string) string { return env[k] }
+	c, err := configFromEnv(get)
+	if err != nil || c.Addr != "127.0.0.1:8080" || c.DatabaseURL != "sqlite:data/marquee.db" {
+		t.Fatalf("defaults: %+v %v", c, err)
+	}
+	env = map[string]string{
+		"MARQUEE_ADDR": "0.0.0.0:9000", "MARQUEE_SUPPORT_EMAIL": "help@example.com",
+		"MARQUEE_LOGIN_RATE_PER_MINUTE": "7", "MARQUEE_TRUST_PROXY": "true", "MARQUEE_SESSION_TTL": "24h",
+		"MARQUEE_LOG_LEVEL": "debug", "MARQUEE_LOG_FORMAT": "json",
+	}
+	c, err = configFromEnv(get)
+	if err != nil || c.Addr != "0.0.0.0:9000" || c.Server.SupportEmail != "help@example.com" || c.Server.LoginRatePerMinute != 7 ||
+		!c.Server.TrustProxy || c.Server.SessionTTL.Hours() != 24 || c.LogFormat != "json" {
+		t.Fatalf("settings: %+v %v", c, err)
+	}
+	env = map[string]string{"MARQUEE_LOGIN_RATE_PER_MINUTE": "-1", "MARQUEE_SESSION_TTL": "soon", "MARQUEE_LOG_FORMAT": "xml"}
+	_, err = configFromEnv(get)
+	for _, name := range []string{"MARQUEE_LOGIN_RATE_PER_MINUTE", "MARQUEE_SESSION_TTL", "MARQUEE_LOG_FORMAT"} {
+		if err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("bad %s not reported: %v", name, err)
+		}
+	}
+}
+
+func TestAdminCreate(t *testing.T) {
+	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "m.db")
+	t.Setenv("MARQUEE_DATABASE_URL", dbURL)
+	ctx := context.Background()
+	runAdmin := func(stdin string, args ...string) (string, error) {
+		var out, errOut bytes.Buffer
+		err := run(ctx, append([]string{"admin", "create"}, args...), strings.NewReader(stdin), &out, &errOut)
+		return out.String() + errOut.String(), err
+	}
+	if out, err := runAdmin("first-password\n", "--email", "Boss@Example.com"); err != nil || !strings.Contains(out, "created admin boss@example.com") {
+		t.Fatalf("create: %q %v", out, err)
+	}
+	if _, err := runAdmin("short\n", "--email", "x@example.com"); err == nil || !strings.Contains(err.Error(), "at least 8") {
+		t.Fatalf("short password: %v", err)
+	}
+	if _, err := runAdmin("long-enough\n", "--email", "nope"); err == nil || !strings.Contains(err.Error(), "not a valid email") {
+		t.Fatalf("bad email: %v", err)
+	}
+	if _, err := runAdmin("", "--email", "x@example.com"); err == nil {
+		t.Fatal("empty stdin accepted")
+	}
+	if out, err := runAdmin("second-password", "--email", "boss@example.com"); err != nil || !strings.Contains(out, "promoted") {
+		t.Fatalf("promote: %q %v", out, err)
+	}
+	db, err := store.Open(ctx, dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	u, err := db.FindUserByEmail(ctx, "boss@example.com")
+	if err != nil || u.Role != marquee.RoleAdmin {
+		t.Fatalf("admin: %+v %v", u, err)
+	}
+	if ok, _ := password.Verify("second-password", u.PasswordHash); !ok {
+		t.Fatal("password not updated on promotion")
+	}
+	if _, total, _ := db.ListUsers(ctx, store.UserFilter{}); total != 1 {
+		t.Fatalf("%d users, want 1", total)
+	}
+}
+
+func TestUnknownCommand(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"fly"}, strings.NewReader(""), &out, &errOut); err == nil || !strings.Contains(errOut.String(), "Usage") {
+		t.Fatalf("%v %q", err, errOut.String())
+	}
+}

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/marquee-festival/marquee/server"
+	"github.com/marquee-festival/marquee/store"
+	"github.com/marquee-festival/marquee/web"
+)
+
+func newLogger(cfg config, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// openDB opens and migrates the configured database.
+func openDB(ctx context.Context, cfg config) (*store.DB, error) {
+	db, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// webFS returns the front end to serve: MARQUEE_WEB_DIR when set, else the embedded build.
+func webFS(cfg config) (fs.FS, error) {
+	if cfg.WebDir != "" {
+		if _, err := os.Stat(cfg.WebDir + "/index.html"); err != nil {
+			return nil, fmt.Errorf("MARQUEE_WEB_DIR=%s has no index.html: %w", cfg.WebDir, err)
+		}
+		return os.DirFS(cfg.WebDir), nil
+	}
+	return fs.Sub(web.Dist, "dist")
+}
+
+func serve(ctx context.Context, cfg config, stderr io.Writer) error {
+	log := newLogger(cfg, stderr)
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	cfg.Server.Web, err = webFS(cfg)
+	if err != nil {
+		return err
+	}
+	if _, err := fs.Stat(cfg.Server.Web, "index.html"); err != nil {
+		log.Warn("the front end is not built into this binary; run make build")
+	}
+	srv, err := server.New(cfg.Server, db, log)
+	if err != nil {
+		return err
+	}
+	httpServer := &http.Server{
+		Addr:              cfg.Addr,
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
+	}
+	go sweepSessions(ctx, db, log)
+	log.Info("marquee serving", "addr", "http://"+ln.Addr().String(), "database", string(db.Dialect()))
+	errc := make(chan error, 1)
+	go func() { errc <- httpServer.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := httpServer.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// sweepSessions deletes expired sessions every hour until ctx ends.
+func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if n, err := db.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
+			log.Error("sweep sessions", "err", err)
+		} else if n > 0 {
+			log.Info("expired sessions removed", "count", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func migrate(ctx context.Context, cfg config, stdout io.Writer) error {
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	fmt.Fprintf(stdout, "database is up to date (%s)\n", db.Dialect())
+	return nil
+}

@@ -1,0 +1,113 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// errorBody is the JSON every failing API call answers with.
+type errorBody struct {
+	Message string            `json:"message"`
+	Code    string            `json:"code,omitempty"`
+	Fields  map[string]string `json:"fields,omitempty"`
+}
+
+// statusOf maps error codes to HTTP statuses.
+var statusOf = map[string]int{
+	marquee.EInvalid:      http.StatusBadRequest,
+	marquee.EInvalidJSON:  http.StatusBadRequest,
+	marquee.ETooLarge:     http.StatusRequestEntityTooLarge,
+	marquee.EConflict:     http.StatusConflict,
+	marquee.EEmailTaken:   http.StatusConflict,
+	marquee.ENotFound:     http.StatusNotFound,
+	marquee.EUnauthorized: http.StatusUnauthorized,
+	marquee.EBadLogin:     http.StatusUnauthorized,
+	marquee.EForbidden:    http.StatusForbidden,
+	marquee.ERateLimited:  http.StatusTooManyRequests,
+	marquee.EInternal:     http.StatusInternalServerError,
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	if v != nil {
+		_ = json.NewEncoder(w).Encode(v)
+	}
+}
+
+// writeError answers with err's status and JSON body, logging internal errors.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	code := marquee.ErrorCode(err)
+	status, ok := statusOf[code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	if status == http.StatusInternalServerError {
+		requestLogger(r, s.log).Error("request failed", "err", err)
+	}
+	writeJSON(w, status, errorBody{Message: marquee.ErrorMessage(err), Code: code, Fields: marquee.ErrorFields(err)})
+}
+
+// decodeJSON reads one JSON object from the body into v, bounded by MaxBodyBytes.
+func (s *Server) decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes)
+	dec := json.NewDecoder(r.Body)
+	if err := dec.Decode(v); err != nil {
+		var tooLarge *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooLarge):
+			return marquee.Errorf(marquee.ETooLarge, "Request body is too large")
+		case errors.Is(err, io.EOF):
+			return marquee.Errorf(marquee.EInvalidJSON, "Request body is empty; send a JSON object")
+		default:
+			var typeErr *json.UnmarshalTypeError
+			if errors.As(err, &typeErr) && typeErr.Field != "" {
+				return &marquee.Error{Code: marquee.EInvalid, Message: "Field " + typeErr.Field + " has the wrong type",
+					Fields: map[string]string{typeErr.Field: "Wrong type"}}
+			}
+			return marquee.Errorf(marquee.EInvalidJSON, "Malformed JSON body")
+		}
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return marquee.Errorf(marquee.ETooLarge, "Request body is too large")
+		}
+		return marquee.Errorf(marquee.EInvalidJSON, "Malformed JSON body: unexpected data after the object")
+	}
+	return nil
+}
+
+func (s *Server) handleAPINotFound(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusNotFound, errorBody{Message: "Not found: " + r.Method + " " + r.URL.Path, Code: marquee.ENotFound})
+}
+
+// requestLanguage picks the language for localised data: ?lang=, else the
+// first Accept-Language entry Marquee speaks, else English.
+func requestLanguage(r *http.Request) string {
+	if l := languagePrefix(r.URL.Query().Get("lang")); l != "" {
+		return l
+	}
+	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
+		tag := strings.TrimSpace(strings.SplitN(part, ";", 2)[0])
+		if l := languagePrefix(tag); l != "" {
+			return l
+		}
+	}
+	return "en"
+}
+
+func languagePrefix(tag string) string {
+	p, _, _ := strings.Cut(strings.ReplaceAll(strings.ToLower(tag), "_", "-"), "-")
+	for _, l := range marquee.Languages {
+		if p == l {
+			return l
+		}
+	}
+	return ""
+}
