@@ -48,6 +48,7 @@ export default defineConfig({
       MARQUEE_ADDR: `127.0.0.1:${port}`,
       MARQUEE_DATABASE_URL: e2eDatabaseURL,
       MARQUEE_LOGIN_RATE_PER_MINUTE: '600',
+      MARQUEE_SIGNUP_RATE_PER_HOUR: '1000',
       MARQUEE_CONTACT_RATE_PER_HOUR: '600',
       MARQUEE_LOG_LEVEL: 'warn',
     },
