@@ -13,11 +13,13 @@ import (
 
 const userColumns = `id, email, name, role, credits, terms_accepted_at, created_at, password_hash`
 
-func scanUser(row interface{ Scan(...any) error }) (*marquee.User, error) {
+// scanUser reads userColumns, then any extra columns into extra.
+func scanUser(row interface{ Scan(...any) error }, extra ...any) (*marquee.User, error) {
 	var u marquee.User
 	var terms sql.NullTime
 	var role string
-	if err := row.Scan(&u.ID, &u.Email, &u.Name, &role, &u.Credits, &terms, &u.CreatedAt, &u.PasswordHash); err != nil {
+	dest := append([]any{&u.ID, &u.Email, &u.Name, &role, &u.Credits, &terms, &u.CreatedAt, &u.PasswordHash}, extra...)
+	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
 	u.Role = marquee.Role(role)
@@ -156,25 +158,42 @@ func (db *DB) ListUsers(ctx context.Context, f UserFilter) ([]*marquee.User, int
 	if f.Offset < 0 {
 		f.Offset = 0
 	}
-	where, args := "", []any{}
-	if q := strings.TrimSpace(f.Query); q != "" {
-		like := "%" + escapeLike(strings.ToLower(q)) + "%"
-		where = ` WHERE (email LIKE ? ESCAPE '\' OR LOWER(name) LIKE ? ESCAPE '\')`
-		args = append(args, like, like)
+	q := strings.TrimSpace(f.Query)
+	if q == "" {
+		var total int64
+		if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM users`).Scan(&total); err != nil {
+			return nil, 0, fmt.Errorf("store: count users: %w", err)
+		}
+		users, _, err := db.listUsers(ctx, `SELECT `+userColumns+`, 0 FROM users ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, f.Limit, f.Offset)
+		return users, total, err
 	}
-	var total int64
-	if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM users`+where, args...).Scan(&total); err != nil {
+	// A substring search reads every row once: the window count rides along
+	// instead of a second scan.
+	like := "%" + escapeLike(strings.ToLower(q)) + "%"
+	where := ` WHERE (email LIKE ? ESCAPE '\' OR LOWER(name) LIKE ? ESCAPE '\')`
+	users, total, err := db.listUsers(ctx, `SELECT `+userColumns+`, COUNT(*) OVER () FROM users`+where+
+		` ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, like, like, f.Limit, f.Offset)
+	if err != nil || len(users) > 0 || f.Offset == 0 {
+		return users, total, err
+	}
+	// Past the last page: the window had no row to ride on.
+	if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM users`+where, like, like).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("store: count users: %w", err)
 	}
-	rows, err := db.reader().query(ctx, `SELECT `+userColumns+` FROM users`+where+` ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-		append(args, f.Limit, f.Offset)...)
+	return users, total, nil
+}
+
+// listUsers runs a query selecting userColumns plus one count column.
+func (db *DB) listUsers(ctx context.Context, query string, args ...any) ([]*marquee.User, int64, error) {
+	rows, err := db.reader().query(ctx, query, args...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: list users: %w", err)
 	}
 	defer rows.Close()
 	users := []*marquee.User{}
+	var total int64
 	for rows.Next() {
-		u, err := scanUser(rows)
+		u, err := scanUser(rows, &total)
 		if err != nil {
 			return nil, 0, fmt.Errorf("store: scan user: %w", err)
 		}

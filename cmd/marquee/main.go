@@ -19,6 +19,8 @@ Commands:
   serve                      serve the site and the API on MARQUEE_ADDR
   migrate                    create or migrate the database, then exit
   admin create --email EMAIL make (or promote) an admin; the password is read from standard input
+  seed [--users N] [--months M]
+                             add N synthetic filmmakers (default 500000) for benchmarks and load tests
 
 Settings come from MARQUEE_* environment variables; see the README.
 `
@@ -50,6 +52,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return migrate(ctx, cfg, stdout)
 	case "admin":
 		return admin(ctx, cfg, args[1:], stdin, stdout, stderr)
+	case "seed":
+		return seed(ctx, cfg, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

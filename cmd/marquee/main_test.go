@@ -85,3 +85,30 @@ func TestUnknownCommand(t *testing.T) {
 		t.Fatalf("%v %q", err, errOut.String())
 	}
 }
+
+func TestSeedCommand(t *testing.T) {
+	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "seed.db")
+	t.Setenv("MARQUEE_DATABASE_URL", dbURL)
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"seed", "--users", "700"}, strings.NewReader(""), &out, &errOut); err != nil {
+		t.Fatalf("%v %s", err, errOut.String())
+	}
+	if !strings.Contains(out.String(), "seeded 700 filmmakers") {
+		t.Fatalf("output %q", out.String())
+	}
+	db, err := store.Open(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	u, err := db.FindUserByEmail(context.Background(), "seed-0000700@example.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := password.Verify("seed-password", u.PasswordHash); !ok {
+		t.Fatal("seeded password does not verify")
+	}
+	if err := run(context.Background(), []string{"seed", "--users", "-1"}, strings.NewReader(""), &out, &errOut); err == nil {
+		t.Fatal("negative --users accepted")
+	}
+}

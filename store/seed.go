@@ -1,0 +1,44 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// SeedUsers inserts n synthetic filmmakers (seed-000001@example.test, ...)
+// whose sign-up times spread evenly over the span before the current time.
+// All share passwordHash: hashing each with argon2id would take hours at
+// scale. Rows go in batches, each batch one transaction.
+func (db *DB) SeedUsers(ctx context.Context, n int, passwordHash string, span time.Duration) error {
+	const batch = 500
+	end := db.now()
+	var first int64
+	if err := db.reader().queryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM users`).Scan(&first); err != nil {
+		return fmt.Errorf("store: seed users: %w", err)
+	}
+	for done := 0; done < n; done += batch {
+		size := min(batch, n-done)
+		var sb strings.Builder
+		sb.WriteString(`INSERT INTO users (email, name, password_hash, role, credits, created_at, updated_at) VALUES `)
+		args := make([]any, 0, size*5)
+		for i := range size {
+			k := first + int64(done+i) + 1
+			at := end.Add(-span + time.Duration(float64(span)*float64(done+i)/float64(n)))
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			sb.WriteString(`(?, ?, ?, 'filmmaker', 0, ?, ?)`)
+			args = append(args, fmt.Sprintf("seed-%07d@example.test", k), fmt.Sprintf("Filmmaker %d", k), passwordHash, at, at)
+		}
+		err := db.inTx(ctx, func(c conn) error {
+			_, err := c.exec(ctx, sb.String(), args...)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("store: seed users batch at %d: %w", done, err)
+		}
+	}
+	return nil
+}
