@@ -12,6 +12,13 @@ func (s *Server) handleMeGet(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"user": currentUser(r)})
 }
 
+// handleSessionGet answers {user} for a signed-in caller and {user: null}
+// for a visitor: the front end asks it on every page, and a visitor is not
+// an error.
+func (s *Server) handleSessionGet(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"user": currentUser(r)})
+}
+
 type passwordChangeRequest struct {
 	CurrentPassword string `json:"currentPassword"`
 	NewPassword     string `json:"newPassword"`

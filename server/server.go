@@ -149,6 +149,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/v1/auth/login", s.handleUserLogin)
 	mux.HandleFunc("POST /api/v1/auth/logout", s.handleUserLogout)
 	mux.Handle("GET /api/v1/me", s.requireUser(s.handleMeGet))
+	mux.HandleFunc("GET /api/v1/session", s.handleSessionGet)
 	mux.Handle("POST /api/v1/me/password", s.requireUser(s.handleMePassword))
 	mux.Handle("POST /api/v1/me/terms", s.requireUser(s.handleMeTerms))
 

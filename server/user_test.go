@@ -80,6 +80,12 @@ func TestLoginLogout(t *testing.T) {
 			t.Fatalf("login leaks the hash: %s", r.raw)
 		}
 		expect(t, s.do(call{method: "GET", path: "/api/v1/me", token: token}), 200, "")
+		if r := s.do(call{method: "GET", path: "/api/v1/session", token: token}); r.status != 200 || field(r, "user", "email") != "ann@example.com" {
+			t.Fatalf("session signed in: %d %s", r.status, r.raw)
+		}
+		if r := s.do(call{method: "GET", path: "/api/v1/session"}); r.status != 200 || string(r.raw) != "{\"user\":null}\n" {
+			t.Fatalf("session visitor: %d %s", r.status, r.raw)
+		}
 
 		wrong := s.do(call{method: "POST", path: "/api/v1/user/login", body: `{"email":"ann@example.com","password":"wrong-pass"}`})
 		unknown := s.do(call{method: "POST", path: "/api/v1/user/login", body: `{"email":"nobody@example.com","password":"wrong-pass"}`})
