@@ -51,6 +51,7 @@ export default defineConfig({
       MARQUEE_SIGNUP_RATE_PER_HOUR: '1000',
       MARQUEE_CONTACT_RATE_PER_HOUR: '600',
       MARQUEE_LOG_LEVEL: 'warn',
+      ...(process.env.MARQUEE_WEB_DIR ? { MARQUEE_WEB_DIR: process.env.MARQUEE_WEB_DIR } : {}),
     },
   },
 });

@@ -13,7 +13,10 @@ import en from '../locales/en/common.json';
 // English common strings ship in the main bundle (the shell needs them at
 // once); every other catalogue (a language, or a feature's namespace) is
 // fetched when first used.
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/*/*.json',
+  '!../locales/en/common.json',
+]);
 
 const lazyCatalogues: BackendModule = {
   type: 'backend',

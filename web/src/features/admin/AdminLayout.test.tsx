@@ -17,14 +17,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('AdminLayout', () => {
   it('sends a visitor to /login', async () => {
-    mockApi({ 'GET /api/v1/me': { status: 401, body: { message: 'Unauthorized', code: 'unauthorized' } } });
+    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
     renderRoutes(routes, ['/admin']);
     expect(await screen.findByText('login page')).toBeInTheDocument();
   });
 
   it('refuses a signed-in non-admin, asking the server rather than the browser', async () => {
     window.localStorage.setItem('Admin', 'Done');
-    const fetch = mockApi({ 'GET /api/v1/me': { status: 200, body: { user: sampleUser } } });
+    const fetch = mockApi({ 'GET /api/v1/session': { status: 200, body: { user: sampleUser } } });
     renderRoutes(routes, ['/admin']);
     const page = await screen.findByTestId('admin-forbidden');
     expect(page).toHaveTextContent('You do not have access to the admin area');
@@ -35,7 +35,7 @@ describe('AdminLayout', () => {
 
   it('shows an admin the shell and the dashboard with real figures', async () => {
     mockApi({
-      'GET /api/v1/me': { status: 200, body: { user: admin } },
+      'GET /api/v1/session': { status: 200, body: { user: admin } },
       'GET /api/v1/admin/dashboard': {
         status: 200,
         body: {
@@ -67,7 +67,7 @@ describe('AdminLayout', () => {
 
   it("shows 'Error: {message}' when the dashboard fails", async () => {
     mockApi({
-      'GET /api/v1/me': { status: 200, body: { user: admin } },
+      'GET /api/v1/session': { status: 200, body: { user: admin } },
       'GET /api/v1/admin/dashboard': { status: 500, body: { message: 'database is down' } },
     });
     renderRoutes(routes, ['/admin']);

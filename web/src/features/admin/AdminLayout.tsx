@@ -1,13 +1,13 @@
 import { AppShell, Badge, Box, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import type { User } from '../../api/client';
 import { PageLoading } from '../../content/PageState';
 import { useLogout, useSession } from '../auth/useSession';
 import { MarqueeLogo } from '../layout/MarqueeLogo';
+import { notify } from '../layout/notify';
 import { AdminForbidden } from './AdminForbidden';
 import { DashboardIcon, MailIcon, SettingsIcon, TagIcon, UsersIcon } from './icons';
 
@@ -32,19 +32,17 @@ function AdminShell({ user }: { user: User }) {
   // Above the sm breakpoint (48em) the header carries who is signed in; below, the navbar does.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const logout = useLogout();
   const path = pathname.replace(/\/+$/, '') || '/';
   const isActive = (to: string) => path === to || path.startsWith(`${to}/`);
   const settingsActive = isActive('/admin/pricing') || isActive('/admin/messages');
 
   async function onLogout() {
-    navigate('/');
     try {
       await logout();
-      notifications.show({ color: 'green', message: tc('header.loggedOut') });
+      notify('green', tc('header.loggedOut'));
     } catch {
-      notifications.show({ color: 'red', message: tc('header.logoutFailed') });
+      notify('red', tc('header.logoutFailed'));
     }
   }
 
@@ -76,7 +74,7 @@ function AdminShell({ user }: { user: User }) {
       active={active}
       aria-current={active ? 'page' : undefined}
       onClick={nav.close}
-      variant="light"
+      variant="filled"
     />
   );
 

@@ -147,7 +147,7 @@ export default function AdminMessagesPage() {
                     <Title order={2} size="h4" id={`message-${m.id}-subject`} style={{ overflowWrap: 'anywhere' }}>
                       {m.subject}
                     </Title>
-                    <Badge color={handled ? 'teal.9' : 'orange.9'} variant={handled ? 'light' : 'filled'} style={{ flexShrink: 0 }}>
+                    <Badge color={handled ? 'teal.9' : 'indigo.8'} variant={handled ? 'outline' : 'filled'} style={{ flexShrink: 0 }}>
                       {handled ? t('admin.status.handled') : t('admin.status.open')}
                     </Badge>
                   </Group>

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import LoginPage from './LoginPage';
 import { mockApi, renderRoutes, sampleUser } from './testing';
 
-const unauthorized = { status: 401, body: { message: 'Unauthorized', code: 'unauthorized' } };
+const unauthorized = { status: 200, body: { user: null } };
 
 function renderLogin(state?: unknown) {
   return renderRoutes(
@@ -29,7 +29,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('LoginPage', () => {
   it('has labelled email and password inputs and a link to sign up', async () => {
-    mockApi({ 'GET /api/v1/me': unauthorized });
+    mockApi({ 'GET /api/v1/session': unauthorized });
     renderLogin();
     const email = await screen.findByLabelText(/^Email/);
     expect(email).toHaveAttribute('type', 'email');
@@ -39,7 +39,7 @@ describe('LoginPage', () => {
   });
 
   it('requires both fields without calling the server', async () => {
-    const fetch = mockApi({ 'GET /api/v1/me': unauthorized });
+    const fetch = mockApi({ 'GET /api/v1/session': unauthorized });
     renderLogin();
     await fillAndSubmit('ana@example.com', '');
     expect(await screen.findByRole('alert')).toHaveTextContent('Both fields are required');
@@ -48,7 +48,7 @@ describe('LoginPage', () => {
 
   it("shows the server's message for wrong credentials", async () => {
     mockApi({
-      'GET /api/v1/me': unauthorized,
+      'GET /api/v1/session': unauthorized,
       'POST /api/v1/user/login': { status: 401, body: { message: 'Invalid email or password', code: 'invalid_credentials' } },
     });
     renderLogin();
@@ -58,7 +58,7 @@ describe('LoginPage', () => {
 
   it('shows an untranslated server message as is, and field errors beside the field', async () => {
     mockApi({
-      'GET /api/v1/me': unauthorized,
+      'GET /api/v1/session': unauthorized,
       'POST /api/v1/user/login': {
         status: 418,
         body: { message: 'Something specific', fields: { email: 'Enter a valid email address' } },
@@ -73,14 +73,14 @@ describe('LoginPage', () => {
   });
 
   it("falls back to 'Login failed' when the server gives no message", async () => {
-    mockApi({ 'GET /api/v1/me': unauthorized, 'POST /api/v1/user/login': { status: 500 } });
+    mockApi({ 'GET /api/v1/session': unauthorized, 'POST /api/v1/user/login': { status: 500 } });
     renderLogin();
     await fillAndSubmit('ana@example.com', 'secret-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
   });
 
   it('reports a network failure', async () => {
-    mockApi({ 'GET /api/v1/me': unauthorized, 'POST /api/v1/user/login': 'network' });
+    mockApi({ 'GET /api/v1/session': unauthorized, 'POST /api/v1/user/login': 'network' });
     renderLogin();
     await fillAndSubmit('ana@example.com', 'secret-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Internal Error Occurred. Try Again Later.');
@@ -88,7 +88,7 @@ describe('LoginPage', () => {
 
   it('signs in and returns to the page the guard came from', async () => {
     const fetch = mockApi({
-      'GET /api/v1/me': unauthorized,
+      'GET /api/v1/session': unauthorized,
       'POST /api/v1/user/login': { status: 200, body: { user: sampleUser, token: 'opaque' } },
     });
     const { router } = renderLogin({ from: { pathname: '/submit', search: '?tab=1' } });
@@ -103,7 +103,7 @@ describe('LoginPage', () => {
 
   it('goes home after login when no page asked for it', async () => {
     mockApi({
-      'GET /api/v1/me': unauthorized,
+      'GET /api/v1/session': unauthorized,
       'POST /api/v1/user/login': { status: 200, body: { user: sampleUser, token: 'opaque' } },
     });
     renderLogin();
@@ -112,7 +112,7 @@ describe('LoginPage', () => {
   });
 
   it('sends a signed-in user home', async () => {
-    mockApi({ 'GET /api/v1/me': { status: 200, body: { user: sampleUser } } });
+    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: sampleUser } } });
     renderLogin();
     await waitFor(() => expect(screen.getByText('home page')).toBeInTheDocument());
   });

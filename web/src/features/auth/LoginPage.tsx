@@ -1,5 +1,4 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { ApiError, authApi } from '../../api/client';
 import { PageLoading } from '../../content/PageState';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorMessage, isNetworkError } from '../../i18n/errorMessage';
+import { notify } from '../layout/notify';
 import { AuthCard } from './AuthCard';
 import { returnPath } from './RequireAuth';
 import { sessionSignedIn, useSession } from './useSession';
@@ -43,7 +43,7 @@ export default function LoginPage() {
       const signedIn = await authApi.logIn({ email: email.trim(), password });
       justLoggedIn.current = true;
       sessionSignedIn(client, signedIn);
-      notifications.show({ color: 'green', message: t('auth.login.success') });
+      notify('green', t('auth.login.success'));
       navigate(returnPath(location.state), { replace: true });
     } catch (err) {
       setSubmitting(false);
@@ -93,6 +93,7 @@ export default function LoginPage() {
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={fieldErrors.password}
             aria-invalid={fieldErrors.password ? true : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
           />
           <Button type="submit" fullWidth loading={submitting}>
             {t('auth.login.submit')}

@@ -18,14 +18,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('RequireAuth', () => {
   it('sends a visitor to /login, remembering where they were going', async () => {
-    mockApi({ 'GET /api/v1/me': { status: 401, body: { message: 'Unauthorized', code: 'unauthorized' } } });
+    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
     const { router } = renderRoutes(routes, ['/submit?x=1']);
     expect(await screen.findByText('login page from /submit?x=1')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it('shows the page to a signed-in user', async () => {
-    mockApi({ 'GET /api/v1/me': { status: 200, body: { user: sampleUser } } });
+    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: sampleUser } } });
     renderRoutes(routes, ['/submit']);
     expect(await screen.findByText('submit page')).toBeInTheDocument();
   });

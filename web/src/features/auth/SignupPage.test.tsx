@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import SignupPage from './SignupPage';
 import { mockApi, renderRoutes, sampleUser } from './testing';
 
-const unauthorized = { status: 401, body: { message: 'Unauthorized', code: 'unauthorized' } };
+const unauthorized = { status: 200, body: { user: null } };
 
 function renderSignup() {
   return renderRoutes(
@@ -30,7 +30,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('SignupPage', () => {
   it('has an optional name, an email input of email type and a link to login', async () => {
-    mockApi({ 'GET /api/v1/me': unauthorized });
+    mockApi({ 'GET /api/v1/session': unauthorized });
     renderSignup();
     expect(await screen.findByLabelText(/^Email/)).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText(/^Name/)).not.toBeRequired();
@@ -38,7 +38,7 @@ describe('SignupPage', () => {
   });
 
   it("says 'Please fill in all fields' when email or password is missing", async () => {
-    const fetch = mockApi({ 'GET /api/v1/me': unauthorized });
+    const fetch = mockApi({ 'GET /api/v1/session': unauthorized });
     renderSignup();
     await fillAndSubmit({ email: 'new@example.com' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all fields');
@@ -47,7 +47,7 @@ describe('SignupPage', () => {
 
   it('shows a taken email', async () => {
     mockApi({
-      'GET /api/v1/me': unauthorized,
+      'GET /api/v1/session': unauthorized,
       'POST /api/v1/user/register': { status: 409, body: { message: 'Email already exists', code: 'email_taken' } },
     });
     renderSignup();
@@ -57,7 +57,7 @@ describe('SignupPage', () => {
 
   it('shows server field errors beside the field', async () => {
     mockApi({
-      'GET /api/v1/me': unauthorized,
+      'GET /api/v1/session': unauthorized,
       'POST /api/v1/user/register': {
         status: 400,
         body: {
@@ -76,14 +76,14 @@ describe('SignupPage', () => {
   });
 
   it("falls back to 'Registration failed'", async () => {
-    mockApi({ 'GET /api/v1/me': unauthorized, 'POST /api/v1/user/register': { status: 502 } });
+    mockApi({ 'GET /api/v1/session': unauthorized, 'POST /api/v1/user/register': { status: 502 } });
     renderSignup();
     await fillAndSubmit({ email: 'new@example.com', password: 'long-enough' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
   });
 
   it('reports a network failure with the seed text', async () => {
-    mockApi({ 'GET /api/v1/me': unauthorized, 'POST /api/v1/user/register': 'network' });
+    mockApi({ 'GET /api/v1/session': unauthorized, 'POST /api/v1/user/register': 'network' });
     renderSignup();
     await fillAndSubmit({ email: 'new@example.com', password: 'long-enough' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -93,7 +93,7 @@ describe('SignupPage', () => {
 
   it('creates the account with the name and goes home signed in', async () => {
     const fetch = mockApi({
-      'GET /api/v1/me': unauthorized,
+      'GET /api/v1/session': unauthorized,
       'POST /api/v1/user/register': { status: 201, body: { user: sampleUser } },
     });
     renderSignup();

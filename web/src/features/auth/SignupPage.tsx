@@ -1,5 +1,4 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { ApiError, authApi } from '../../api/client';
 import { PageLoading } from '../../content/PageState';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorMessage, isNetworkError } from '../../i18n/errorMessage';
+import { notify } from '../layout/notify';
 import { AuthCard } from './AuthCard';
 import { returnPath } from './RequireAuth';
 import { sessionSignedIn, useSession } from './useSession';
@@ -49,7 +49,7 @@ export default function SignupPage() {
       });
       justSignedUp.current = true;
       sessionSignedIn(client, created);
-      notifications.show({ color: 'green', message: t('auth.signup.success') });
+      notify('green', t('auth.signup.success'));
       navigate(returnPath(location.state), { replace: true });
     } catch (err) {
       setSubmitting(false);
@@ -101,6 +101,7 @@ export default function SignupPage() {
           <PasswordInput
             label={t('auth.password')}
             description={t('auth.signup.passwordHint')}
+            descriptionProps={{ c: 'gray.7' }}
             name="password"
             autoComplete="new-password"
             required
@@ -108,6 +109,7 @@ export default function SignupPage() {
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={fieldErrors.password}
             aria-invalid={fieldErrors.password ? true : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
           />
           <Button type="submit" fullWidth loading={submitting}>
             {t('auth.signup.submit')}

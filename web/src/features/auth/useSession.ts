@@ -1,14 +1,19 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { ApiError, authApi, type User } from '../../api/client';
+import { useCallback, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ApiError, authApi, request, type User } from '../../api/client';
 
 /** The TanStack Query key of the signed-in user (null for a visitor). */
 export const sessionKey = ['session'] as const;
 
-/** fetchSession asks the server who is signed in; a 401 means nobody. */
+/**
+ * fetchSession asks the server who is signed in: GET /api/v1/session answers
+ * {user} or {user: null} (no 401 for visitors, so no console noise).
+ */
 export async function fetchSession(): Promise<User | null> {
   try {
-    return await authApi.me();
+    const { user } = await request<{ user: User | null }>('GET', '/api/v1/session');
+    return user ?? null;
   } catch (err) {
     if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return null;
     throw err;
@@ -17,7 +22,7 @@ export async function fetchSession(): Promise<User | null> {
 
 /**
  * useSession returns the signed-in user as the server sees them (from the
- * HttpOnly session cookie through GET /api/v1/me). Nothing about the session
+ * HttpOnly session cookie through GET /api/v1/session). Nothing about the session
  * is kept in the browser's storage.
  */
 export function useSession() {
@@ -53,14 +58,38 @@ export function sessionSignedOut(client: QueryClient) {
   dropUserData(client);
 }
 
-/** useLogout ends the session on the server and forgets it here. */
+/** The navigation state a logout leaves with; see useForgetSessionAfterLogout. */
+const loggedOutState = { loggedOut: true } as const;
+
+/**
+ * useLogout ends the session on the server, then goes home. The session is
+ * forgotten here only once the home page has rendered (useForgetSessionAfterLogout):
+ * a guarded page still on screen during the navigation would otherwise send
+ * the user to /login.
+ */
 export function useLogout() {
-  const client = useQueryClient();
+  const navigate = useNavigate();
   return useCallback(async () => {
     try {
       await authApi.logOut();
-    } finally {
-      sessionSignedOut(client);
+    } catch (err) {
+      // Already signed out on the server: carry on.
+      if (!(err instanceof ApiError && err.status === 401)) throw err;
     }
-  }, [client]);
+    await navigate('/', { state: loggedOutState });
+  }, [navigate]);
+}
+
+/** useForgetSessionAfterLogout (in the public layout) completes a logout begun with useLogout. */
+export function useForgetSessionAfterLogout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const loggedOut = (location.state as { loggedOut?: unknown } | null)?.loggedOut === true;
+  useEffect(() => {
+    if (!loggedOut) return;
+    sessionSignedOut(client);
+    // Drop the marker so that going back and forth in history does not repeat it.
+    void navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [loggedOut, client, navigate, location.pathname, location.search]);
 }

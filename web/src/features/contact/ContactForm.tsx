@@ -17,6 +17,13 @@ import {
   type ContactValues,
 } from './schema';
 
+// Mantine's default description and error colours are too light for AA contrast.
+const inputStyles = {
+  description: { color: 'var(--mantine-color-gray-7)' },
+  error: { color: 'var(--mantine-color-red-9)' },
+  input: { color: 'var(--mantine-color-black)' },
+};
+
 // Off-screen, not display:none, so simple bots still fill it in.
 const honeypotStyle: React.CSSProperties = {
   position: 'absolute',
@@ -108,7 +115,7 @@ export function ContactForm() {
   const messageLength = charCount(values.message.trim());
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('form.title')} data-testid="contact-form">
+    <form onSubmit={submit} noValidate data-testid="contact-form">
       <Stack gap="md">
         {sentTo && (
           <Notice color="teal" title={t('form.successTitle')} data-testid="contact-success" role="status">
@@ -137,6 +144,7 @@ export function ContactForm() {
           aria-required
           value={values.name}
           onChange={(e) => change('name')(e.currentTarget.value)}
+          styles={inputStyles}
           error={errorOf('name')}
           disabled={busy}
         />
@@ -153,9 +161,9 @@ export function ContactForm() {
           aria-required
           value={values.email}
           onChange={(e) => change('email')(e.currentTarget.value)}
+          styles={inputStyles}
           error={errorOf('email')}
           disabled={busy}
-          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
         />
         <TextInput
           ref={(el) => {
@@ -167,6 +175,7 @@ export function ContactForm() {
           aria-required
           value={values.subject}
           onChange={(e) => change('subject')(e.currentTarget.value)}
+          styles={inputStyles}
           error={errorOf('subject')}
           disabled={busy}
         />
@@ -179,14 +188,13 @@ export function ContactForm() {
           description={t('form.messageCount', { count: messageLength, max: contactLimits.message.max })}
           withAsterisk
           aria-required
-          autosize
-          minRows={6}
-          maxRows={16}
+          rows={7}
+          resize="vertical"
           value={values.message}
           onChange={(e) => change('message')(e.currentTarget.value)}
+          styles={inputStyles}
           error={errorOf('message')}
           disabled={busy}
-          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
         />
         <div style={honeypotStyle} aria-hidden="true">
           <label htmlFor={honeypotId}>{t('form.honeypot')}</label>

@@ -6,9 +6,12 @@ import { siteApi } from '../../api/site';
 import { PageContentGate } from '../../content/PageState';
 import { usePageContent } from '../../content/usePageContent';
 import { usePageMeta } from '../../content/usePageMeta';
+import { PageHero } from '../shared-pages/PageHero';
+import pageClasses from '../shared-pages/pages.module.css';
 import { ContactForm } from './ContactForm';
 
 export type ContactContent = {
+  eyebrow: string;
   title: string;
   subtitle: string;
   intro: string[];
@@ -123,15 +126,12 @@ export default function ContactPage() {
   const { content, isLoading } = usePageContent<ContactContent>('contact');
 
   return (
-    <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
+    <Container size="lg" className={pageClasses.page}>
       <PageContentGate content={content} isLoading={isLoading}>
         {(c) => (
           <Stack gap="xl">
+            <PageHero eyebrow={c.eyebrow} title={c.title} subtitle={c.subtitle} />
             <Stack gap="sm" maw={760}>
-              <Title order={1}>{c.title}</Title>
-              <Text size="lg" c="gray.7">
-                {c.subtitle}
-              </Text>
               {c.intro.map((p, i) => (
                 <Text key={i}>{p}</Text>
               ))}

@@ -40,7 +40,15 @@ export function CookiePreferencesModal({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('modal.title')} centered size="lg" zIndex={1100}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('modal.title')}
+      centered
+      size="lg"
+      zIndex={1100}
+      closeButtonProps={{ 'aria-label': t('modal.close') }}
+    >
       <Stack gap="lg">
         <Text size="sm" c="gray.7">
           {t('modal.intro')}

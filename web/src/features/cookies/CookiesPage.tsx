@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { PageContentGate } from '../../content/PageState';
 import { usePageContent } from '../../content/usePageContent';
 import { usePageMeta } from '../../content/usePageMeta';
+import { PageHero } from '../shared-pages/PageHero';
+import pageClasses from '../shared-pages/pages.module.css';
 import { useConsent } from './consent';
 import { CookiePreferencesModal } from './CookiePreferencesModal';
 import { CyclingIcon, type CookieCategory } from './icons';
@@ -16,6 +18,7 @@ interface CookieSection {
 }
 
 export type CookiesContent = {
+  eyebrow: string;
   title: string;
   subtitle: string;
   intro: string[];
@@ -46,15 +49,12 @@ export default function CookiesPage() {
   const stateOf = (id: CookieCategory) => (id === 'essential' ? true : effective[id]);
 
   return (
-    <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
+    <Container size="lg" className={pageClasses.page}>
       <PageContentGate content={content} isLoading={isLoading}>
         {(c) => (
           <Stack gap="xl">
-            <Stack gap="sm">
-              <Title order={1}>{c.title}</Title>
-              <Text size="lg" c="gray.7">
-                {c.subtitle}
-              </Text>
+            <PageHero eyebrow={c.eyebrow} title={c.title} subtitle={c.subtitle} />
+            <Stack gap="sm" maw={800}>
               {c.intro.map((p, i) => (
                 <Text key={i}>{p}</Text>
               ))}

@@ -1,4 +1,4 @@
-import { Button, Container, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageContentGate } from '../../content/PageState';
@@ -99,6 +99,9 @@ function HomeView({ content: c }: { content: HomeContent }) {
             </li>
           ))}
         </ul>
+        <Anchor component={Link} to="/services" className={classes.moreLink}>
+          {t('seeAllServices')} <span aria-hidden="true">→</span>
+        </Anchor>
       </PageSection>
 
       <PageSection title={c.reviews.title} subtitle={c.reviews.subtitle} tone="tinted">

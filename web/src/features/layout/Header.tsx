@@ -1,10 +1,10 @@
 import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useLogout, useSession } from '../auth/useSession';
 import { LanguageMenu } from './LanguageMenu';
+import { notify } from './notify';
 import { MarqueeLogo } from './MarqueeLogo';
 
 /**
@@ -16,18 +16,15 @@ export function Header() {
   const { t } = useTranslation();
   const { user, isLoading, isAdmin } = useSession();
   const logout = useLogout();
-  const navigate = useNavigate();
   const [drawerOpened, drawer] = useDisclosure(false);
 
   async function onLogout() {
     drawer.close();
-    // Leave first, so a guarded page does not send the user to /login on its way out.
-    navigate('/');
     try {
       await logout();
-      notifications.show({ color: 'green', message: t('header.loggedOut') });
+      notify('green', t('header.loggedOut'));
     } catch {
-      notifications.show({ color: 'red', message: t('header.logoutFailed') });
+      notify('red', t('header.logoutFailed'));
     }
   }
 
@@ -86,9 +83,8 @@ export function Header() {
             opened={drawerOpened}
             onClick={drawer.toggle}
             hiddenFrom="sm"
-            aria-label={t('header.openMenu')}
+            aria-label={drawerOpened ? t('header.closeMenu') : t('header.openMenu')}
             aria-expanded={drawerOpened}
-            aria-controls="mobile-menu"
           />
         </Group>
       </Container>
@@ -99,7 +95,6 @@ export function Header() {
         hiddenFrom="sm"
         size="xs"
         position="right"
-        id="mobile-menu"
         closeButtonProps={{ 'aria-label': t('header.closeMenu') }}
       >
         <Stack component="nav" aria-label={t('header.mainNav')} gap="sm">

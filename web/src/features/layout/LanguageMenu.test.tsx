@@ -15,7 +15,7 @@ describe('LanguageMenu', () => {
     const user = userEvent.setup();
     renderWithProviders(<LanguageMenu />);
     await user.click(screen.getByRole('button', { name: 'Language: English' }));
-    await user.click(await screen.findByRole('menuitem', { name: /日本語/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /日本語/ }, { timeout: 4000 }));
     await waitFor(() => expect(i18n.language).toBe('ja'));
     expect(window.localStorage.getItem('selectedLanguage')).toBe('ja');
     expect(document.documentElement.lang).toBe('ja');
@@ -29,7 +29,7 @@ describe('LanguageMenu', () => {
     const user = userEvent.setup();
     renderWithProviders(<LanguageMenu />);
     await user.click(screen.getByRole('button', { name: /English/ }));
-    await user.click(await screen.findByRole('menuitem', { name: /中文/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /中文/ }, { timeout: 4000 }));
     await waitFor(() => expect(document.documentElement.lang).toBe('zh-Hans'));
     expect(window.localStorage.getItem('selectedLanguage')).toBe('zh');
   });

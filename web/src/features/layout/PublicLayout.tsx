@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { PageLoading } from '../../content/PageState';
 import { CookieBanner } from '../cookies/CookieBanner';
+import { useForgetSessionAfterLogout } from '../auth/useSession';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
 /** PublicLayout: skip link, header, the page, footer and the cookie banner. */
 export function PublicLayout() {
   const { t } = useTranslation();
+  useForgetSessionAfterLogout();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <a href="#main" className="skip-link">

@@ -2,7 +2,7 @@ import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import NotFoundPage from './NotFoundPage';
+import { NotFound } from './NotFound';
 
 /** RouteError is the router's error boundary: a translated message and a way home. */
 export function RouteError() {
@@ -19,7 +19,7 @@ export function RouteError() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Box component="main" id="main">
-        <NotFoundPage />
+        <NotFound />
       </Box>
     );
   }

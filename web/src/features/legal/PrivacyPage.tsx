@@ -4,9 +4,12 @@ import { Link } from 'react-router';
 import { PageContentGate } from '../../content/PageState';
 import { usePageContent } from '../../content/usePageContent';
 import { usePageMeta } from '../../content/usePageMeta';
+import { PageHero } from '../shared-pages/PageHero';
+import pageClasses from '../shared-pages/pages.module.css';
 import { LegalSection, type LegalSectionContent } from './LegalSection';
 
 export type PrivacyContent = {
+  eyebrow: string;
   title: string;
   subtitle: string;
   intro: string[];
@@ -22,38 +25,35 @@ export default function PrivacyPage() {
   const { content, isLoading } = usePageContent<PrivacyContent>('privacy');
 
   return (
-    <Container size="md" py={{ base: 'lg', sm: 'xl' }}>
+    <Container size="lg" className={pageClasses.page}>
       <PageContentGate content={content} isLoading={isLoading}>
         {(c) => (
           <Stack gap="xl">
-            <Stack gap="sm">
-              <Title order={1}>{c.title}</Title>
-              <Text size="lg" c="gray.7">
-                {c.subtitle}
-              </Text>
-            </Stack>
-            <Stack gap="sm">
-              {c.intro.map((p, i) => (
-                <Text key={i}>{p}</Text>
-              ))}
-            </Stack>
-            {c.sections.map((s, i) => (
-              <Stack key={i} gap="xl">
-                <Divider />
-                <LegalSection section={s} id={`privacy-section-${i}`} />
-              </Stack>
-            ))}
-            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} bg="gray.0" component="section" aria-labelledby="privacy-closing">
+            <PageHero eyebrow={c.eyebrow} title={c.title} subtitle={c.subtitle} />
+            <Stack gap="xl" maw={800} w="100%" mx="auto">
               <Stack gap="sm">
-                <Title order={2} size="h4" id="privacy-closing">
-                  {c.closing.title}
-                </Title>
-                <Text>{c.closing.text}</Text>
-                <Anchor component={Link} to="/contact" fw={600}>
-                  {t('privacy.contactLink')}
-                </Anchor>
+                {c.intro.map((p, i) => (
+                  <Text key={i}>{p}</Text>
+                ))}
               </Stack>
-            </Paper>
+              {c.sections.map((s, i) => (
+                <Stack key={i} gap="xl">
+                  <Divider />
+                  <LegalSection section={s} id={`privacy-section-${i}`} />
+                </Stack>
+              ))}
+              <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} bg="gray.0" component="section" aria-labelledby="privacy-closing">
+                <Stack gap="sm">
+                  <Title order={2} size="h4" id="privacy-closing">
+                    {c.closing.title}
+                  </Title>
+                  <Text>{c.closing.text}</Text>
+                  <Anchor component={Link} to="/contact" fw={600}>
+                    {t('privacy.contactLink')}
+                  </Anchor>
+                </Stack>
+              </Paper>
+            </Stack>
           </Stack>
         )}
       </PageContentGate>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Collapse, Container, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Collapse, Container, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +11,12 @@ import { languageFor } from '../../i18n/languages';
 import { sessionKey, useSession } from '../auth/useSession';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
+import { PageHero } from '../shared-pages/PageHero';
+import pageClasses from '../shared-pages/pages.module.css';
 import { LegalSection, type LegalSectionContent } from './LegalSection';
 
 export interface TermsContent {
+  eyebrow: string;
   title: string;
   subtitle: string;
   intro: string[];
@@ -31,23 +34,20 @@ export default function TermsPage() {
   const [detailsOpen, setDetailsOpen] = useState(false);
 
   return (
-    <Container size="md" py={{ base: 'lg', sm: 'xl' }}>
+    <Container size="lg" className={pageClasses.page}>
       <PageContentGate content={content} isLoading={isLoading}>
         {(c) => (
           <Stack gap="xl">
-            <Stack gap="sm">
-              <Title order={1}>{c.title}</Title>
-              <Text size="lg" c="gray.7">
-                {c.subtitle}
-              </Text>
+            <PageHero eyebrow={c.eyebrow} title={c.title} subtitle={c.subtitle} />
+            <Stack gap="xl" maw={800} w="100%" mx="auto">
               {c.intro.map((p, i) => (
                 <Text key={i}>{p}</Text>
               ))}
+              {c.sections.map((s, i) => (
+                <LegalSection key={i} section={s} id={`terms-section-${i}`} />
+              ))}
+              <TermsActions content={c} detailsOpen={detailsOpen} onToggleDetails={() => setDetailsOpen((o) => !o)} />
             </Stack>
-            {c.sections.map((s, i) => (
-              <LegalSection key={i} section={s} id={`terms-section-${i}`} />
-            ))}
-            <TermsActions content={c} detailsOpen={detailsOpen} onToggleDetails={() => setDetailsOpen((o) => !o)} />
           </Stack>
         )}
       </PageContentGate>
@@ -147,13 +147,13 @@ function TermsActions({
               <Text size="sm" c="gray.9">
                 {t('terms.loginRequired')}
               </Text>
-              <Group gap="md">
-                <Anchor component={Link} to="/login" state={{ from: location }} fw={600} size="sm">
+              <Group gap="sm">
+                <Button component={Link} to="/login" state={{ from: location }} size="xs">
                   {t('terms.loginLink')}
-                </Anchor>
-                <Anchor component={Link} to="/signup" state={{ from: location }} fw={600} size="sm">
+                </Button>
+                <Button component={Link} to="/signup" state={{ from: location }} size="xs" variant="default">
                   {t('terms.signupLink')}
-                </Anchor>
+                </Button>
               </Group>
             </Stack>
           </Notice>

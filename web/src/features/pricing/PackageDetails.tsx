@@ -18,7 +18,7 @@ export function PackageDetails({ pkg, locale }: { pkg: CreditPackage; locale: st
         </Text>
       </Group>
       <Group gap={8} wrap="nowrap">
-        <ThemeIcon variant="light" color="yellow.9" size={30} radius="xl" aria-hidden>
+        <ThemeIcon variant="light" color="yellow" size={30} radius="xl" aria-hidden>
           <TicketIcon size={18} />
         </ThemeIcon>
         <Text fw={700} data-testid="package-credits">

@@ -6,10 +6,13 @@ import { usePageContent } from '../../content/usePageContent';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
+import { PageHero } from '../shared-pages/PageHero';
+import pageClasses from '../shared-pages/pages.module.css';
 import { PackageDetails } from './PackageDetails';
 import { useLanguage, usePackages } from './usePackages';
 
 export interface PricingContent {
+  eyebrow: string;
   title: string;
   subtitle: string;
   intro: string[];
@@ -91,21 +94,18 @@ export default function PricingPage() {
   const { content, isLoading } = usePageContent<PricingContent>('pricing');
 
   return (
-    <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
+    <Container size="lg" className={pageClasses.page}>
       <PageContentGate content={content} isLoading={isLoading}>
         {(c) => (
           <Stack gap="xl">
-            <Stack gap="sm" align="center" ta="center" maw={760} mx="auto">
-              <Title order={1}>{c.title}</Title>
-              <Text size="lg" c="gray.7">
-                {c.subtitle}
-              </Text>
+            <PageHero eyebrow={c.eyebrow} title={c.title} subtitle={c.subtitle} />
+            <Stack gap="sm" maw={760}>
               {c.intro.map((p, i) => (
                 <Text key={i}>{p}</Text>
               ))}
             </Stack>
             <PackageCards />
-            <Stack gap="sm" component="section" aria-labelledby="credits-faq-title" maw={760} w="100%" mx="auto">
+            <Stack gap="sm" component="section" aria-labelledby="credits-faq-title" maw={760} w="100%">
               <Title order={2} size="h3" id="credits-faq-title">
                 {c.credits.title}
               </Title>

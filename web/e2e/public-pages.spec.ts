@@ -1,0 +1,192 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { presetCookieConsent } from './helpers';
+
+// Every public page of the site, in every language: it renders, is
+// translated, titled and quiet in the console; every link on the site leads
+// somewhere real; and axe finds no serious or critical WCAG A/AA problem.
+
+const publicRoutes = [
+  '/',
+  '/about',
+  '/services',
+  '/services/technology-solutions',
+  '/services/security-services',
+  '/services/tax-consultation',
+  '/services/custom-software-development',
+  '/blogs',
+  '/faqs',
+  '/marketing',
+  '/movies',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/cookies',
+  '/pricing',
+  '/pricing/basic',
+  '/pricing/pro',
+  '/pricing/enterprise',
+  '/login',
+  '/signup',
+];
+
+const languages = [
+  { code: 'en', htmlLang: 'en' },
+  { code: 'ja', htmlLang: 'ja' },
+  { code: 'zh', htmlLang: 'zh-Hans' },
+] as const;
+
+/** Pages behind the sign-in guard: an anonymous visitor is sent to /login. */
+const guarded = ['/festivals', '/submit', '/manage'];
+
+/** Text that looks like an i18n key that was never translated, e.g. 'pages.learnMore'. */
+const rawKey = /\b(common|pages|contact|cookies|legal|pricing|admin|errors)\.[a-zA-Z]/;
+const cjk = /[\u3040-\u30ff\u3400-\u9fff]/;
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await presetCookieConsent(context, baseURL!);
+});
+
+/**
+ * consoleErrors records console errors and page errors, except the browser's
+ * own report of the 401 that GET /api/v1/me answers for an anonymous visitor
+ * (that is how the header learns nobody is signed in).
+ */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const anonymousProbe = /status of 401/.test(msg.text()) && new URL(msg.location().url || 'http://x/').pathname === '/api/v1/me';
+    if (!anonymousProbe) errors.push(`${msg.text()} (${msg.location().url})`);
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+async function useLanguage(page: Page, code: string) {
+  await page.addInitScript((lang) => window.localStorage.setItem('selectedLanguage', lang), code);
+}
+
+/** open visits a path and waits until the page (not a spinner) is on screen. */
+async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0);
+  return response;
+}
+
+for (const { code, htmlLang } of languages) {
+  test.describe(`public pages in ${code}`, () => {
+    for (const route of publicRoutes) {
+      test(`${route} renders translated, titled and without errors`, async ({ page }) => {
+        const errors = consoleErrors(page);
+        await useLanguage(page, code);
+        const response = await open(page, route);
+        expect(response?.status()).toBe(200);
+
+        await expect(page.locator('h1')).toHaveCount(1);
+        await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
+        await expect(page.getByTestId('not-found')).toHaveCount(0);
+        await expect(page.getByTestId('content-not-available')).toHaveCount(0);
+        await expect(page).toHaveTitle(/\S.*\| Marquee$/);
+
+        const body = await page.locator('body').innerText();
+        expect(body).not.toContain('Content not available');
+        expect(body.match(rawKey)?.[0] ?? null, 'untranslated key in the page').toBeNull();
+        if (code !== 'en') {
+          expect(await page.locator('h1').innerText(), 'the heading is in the chosen language').toMatch(cjk);
+          expect(await page.title(), 'the title is in the chosen language').toMatch(cjk);
+        }
+
+        // Late errors (a failing request after render) count too.
+        await page.waitForLoadState('networkidle');
+        expect(errors).toEqual([]);
+      });
+    }
+  });
+}
+
+test('an unknown service is a translated not-found with a way back', async ({ page }) => {
+  await useLanguage(page, 'ja');
+  await open(page, '/services/no-such-service');
+  const box = page.getByTestId('not-found');
+  await expect(box).toBeVisible();
+  await expect(box.locator('h1')).toHaveText('サービスが見つかりません');
+  await expect(page).toHaveTitle(/サービスが見つかりません/);
+  await box.getByRole('link', { name: 'サービス一覧に戻る' }).click();
+  await expect(page).toHaveURL(/\/services$/);
+  await expect(page.locator('h1')).toHaveText('サービス');
+});
+
+test('every link on the public site leads to a real page', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  const origin = new URL(baseURL!).origin;
+  const seen = new Set<string>(['/']);
+  const queue = ['/'];
+  const visited: string[] = [];
+  const problems: string[] = [];
+
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    const response = await page.goto(path);
+    if (response?.status() !== 200) problems.push(`${path}: HTTP ${response?.status()}`);
+    await expect(page.locator('h1').first(), `${path} shows a heading`).toBeVisible();
+    await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0);
+    visited.push(path);
+
+    const landed = new URL(page.url()).pathname;
+    if (guarded.includes(path)) {
+      if (landed !== '/login' && landed !== path) problems.push(`${path}: guard sent us to ${landed}`);
+    }
+    if ((await page.getByTestId('not-found').count()) > 0) problems.push(`${path}: not found`);
+
+    const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    for (const href of hrefs) {
+      if (/^(mailto|tel):/i.test(href)) continue;
+      const url = new URL(href, origin);
+      if (url.origin !== origin) continue;
+      const target = url.pathname;
+      if (target.startsWith('/admin') || target.startsWith('/api')) continue;
+      if (!seen.has(target)) {
+        seen.add(target);
+        queue.push(target);
+      }
+    }
+  }
+
+  console.log(`crawled ${visited.length} pages: ${visited.join(' ')}`);
+  expect(problems).toEqual([]);
+  for (const route of ['/about', '/services', '/blogs', '/faqs', '/movies', '/contact', '/marketing', '/pricing']) {
+    expect(visited, `${route} is reachable by links`).toContain(route);
+  }
+  for (const route of guarded) expect(visited, `${route} is linked`).toContain(route);
+});
+
+test.describe('accessibility (axe, WCAG 2 A and AA)', () => {
+  for (const route of publicRoutes) {
+    test(`${route} has no serious or critical violations`, async ({ page }) => {
+      await useLanguage(page, 'en');
+      await open(page, route);
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      for (const v of bad) {
+        console.log(`${route}: [${v.impact}] ${v.id}: ${v.help}`);
+        for (const n of v.nodes.slice(0, 5)) console.log(`    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`);
+      }
+      expect(bad.map((v) => v.id)).toEqual([]);
+    });
+  }
+});
+
+test.describe('narrow screens (360 px)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+  for (const route of publicRoutes) {
+    test(`${route} does not scroll sideways`, async ({ page }) => {
+      await useLanguage(page, 'ja');
+      await open(page, route);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});

@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RequireAuth } from '../auth/RequireAuth';
+import { mockApi, renderRoutes, sampleUser } from '../auth/testing';
+import { useForgetSessionAfterLogout } from '../auth/useSession';
+import { Header } from './Header';
+
+function Shell() {
+  useForgetSessionAfterLogout();
+  return (
+    <>
+      <Header />
+      <Outlet />
+    </>
+  );
+}
+
+const routes = [
+  {
+    path: '/',
+    Component: Shell,
+    children: [
+      { index: true, element: <p>home page</p> },
+      { path: 'login', element: <p>login page</p> },
+      { Component: RequireAuth, children: [{ path: 'submit', element: <p>submit page</p> }] },
+    ],
+  },
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Header', () => {
+  it('offers Login and Sign Up to a visitor, with Explore and Pricing', async () => {
+    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
+    renderRoutes(routes, ['/']);
+    expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Explore' })).toHaveAttribute('href', '/marketing');
+    expect(screen.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByRole('link', { name: 'Marquee home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('logs out from a guarded page and lands home, not on /login', async () => {
+    let signedIn = true;
+    const fetch = mockApi({
+      'GET /api/v1/session': () =>
+        signedIn ? { status: 200, body: { user: sampleUser } } : { status: 200, body: { user: null } },
+      'POST /api/v1/auth/logout': () => {
+        signedIn = false;
+        return { status: 204 };
+      },
+    });
+    const { router } = renderRoutes(routes, ['/submit']);
+    expect(await screen.findByText('submit page')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.state).toBeNull();
+    expect(fetch.mock.calls.some(([url, init]) => String(url) === '/api/v1/auth/logout' && init?.method === 'POST')).toBe(true);
+  });
+
+  it('shows admins a link to the admin area', async () => {
+    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: { ...sampleUser, role: 'admin' } } } });
+    renderRoutes(routes, ['/']);
+    expect(await screen.findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+});

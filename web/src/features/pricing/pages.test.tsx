@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage, stubApi } from '../contact/testUtils';
+import CheckoutPage from './CheckoutPage';
+import PricingPage from './PricingPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const pro = {
+  id: 'pro',
+  name: 'Pro',
+  priceCents: 5000,
+  credits: 100,
+  description: 'Advanced features for professionals',
+  features: ['Premium film submissions', 'Extended festival access', 'Networking events'],
+};
+const basic = { ...pro, id: 'basic', name: 'Basic', priceCents: 2500, credits: 50, features: ['Standard film submissions'] };
+const unauthorized = { status: 200, body: { user: null } };
+const routes = [
+  { path: '/pricing', Component: PricingPage },
+  { path: '/pricing/:packageId', Component: CheckoutPage },
+  { path: '/login', element: <p>login page</p> },
+];
+
+describe('PricingPage', () => {
+  it('shows each package from the server with price, credits, features and Get Started', async () => {
+    stubApi({ 'GET /api/v1/packages': { status: 200, body: { packages: [basic, pro] } } });
+    renderPage(routes, ['/pricing']);
+    const card = await screen.findByTestId('package-pro');
+    expect(within(card).getByRole('heading', { name: 'Pro' })).toBeInTheDocument();
+    expect(within(card).getByTestId('package-price')).toHaveTextContent('$50');
+    expect(within(card).getByTestId('package-credits')).toHaveTextContent('100 credits');
+    expect(within(card).getByText('Networking events')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /Get Started/ })).toHaveAttribute('href', '/pricing/pro');
+    expect(screen.getByRole('heading', { level: 1, name: 'Pricing Plans' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Pricing/);
+  });
+
+  it('shows an error with a retry when packages cannot load', async () => {
+    stubApi({ 'GET /api/v1/packages': { status: 500, body: { message: 'Internal error. Please try again later.', code: 'internal' } } });
+    renderPage(routes, ['/pricing']);
+    const error = await screen.findByTestId('packages-error');
+    expect(error).toHaveTextContent('The packages could not be loaded.');
+    expect(within(error).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('CheckoutPage', () => {
+  it('shows the package and, for a visitor, log in and sign up links that come back', async () => {
+    stubApi({ 'GET /api/v1/packages/pro': { status: 200, body: { package: pro } }, 'GET /api/v1/session': unauthorized });
+    renderPage(routes, ['/pricing/pro']);
+    expect(await screen.findByTestId('checkout-package-name')).toHaveTextContent('Pro');
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    const visitor = await screen.findByTestId('checkout-visitor');
+    expect(within(visitor).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(within(visitor).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+  });
+
+  it('tells a signed-in user that card payment is not enabled yet', async () => {
+    stubApi({
+      'GET /api/v1/packages/pro': { status: 200, body: { package: pro } },
+      'GET /api/v1/session': {
+        status: 200,
+        body: { user: { id: 1, email: 'a@example.com', name: 'A', role: 'filmmaker', credits: 7, createdAt: '2025-01-01T00:00:00Z', termsAcceptedAt: null } },
+      },
+    });
+    renderPage(routes, ['/pricing/pro']);
+    const notice = await screen.findByTestId('payment-unavailable');
+    expect(notice).toHaveTextContent('Card payment is not yet enabled on this installation');
+    expect(within(notice).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+    expect(screen.getByTestId('checkout-balance')).toHaveTextContent('Your current balance: 7 credits');
+  });
+
+  it('shows not found for an unknown package', async () => {
+    stubApi({ 'GET /api/v1/packages/gold': { status: 404, body: { message: 'Package not found', code: 'not_found' } }, 'GET /api/v1/session': unauthorized });
+    renderPage(routes, ['/pricing/gold']);
+    const notFound = await screen.findByTestId('not-found');
+    expect(within(notFound).getByRole('link', { name: 'See all packages' })).toHaveAttribute('href', '/pricing');
+  });
+});
