@@ -72,7 +72,6 @@ test('an admin logs in and uses the admin shell', async ({ page }) => {
   await expect(cards.filter({ hasText: 'Total Income' })).toContainText('$');
   await expect(page.getByRole('heading', { name: 'User Statistics' })).toBeVisible();
   await expect(page.locator('.recharts-wrapper')).toBeVisible();
-  await page.screenshot({ path: '/tmp/h1-admin-dashboard.png', fullPage: true });
   // Month names on the x axis, ending with this month; the accessible table holds this month's sign-ups.
   const thisMonth = new Intl.DateTimeFormat('en', { month: 'short' }).format(new Date());
   await expect(page.locator('.recharts-wrapper').getByText(thisMonth, { exact: true }).first()).toBeVisible();
@@ -126,5 +125,4 @@ test('the admin shell fits a 360px screen', async ({ page }) => {
   await expect(page.getByRole('table')).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: '/tmp/h1-admin-360.png', fullPage: true });
 });

@@ -159,7 +159,6 @@ test('the mobile menu works at 360px', async ({ page }) => {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: '/tmp/h1-signup-360.png', fullPage: true });
 });
 
 test('login and sign-up pages are accessible', async ({ page }) => {
@@ -168,7 +167,6 @@ test('login and sign-up pages are accessible', async ({ page }) => {
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: '/tmp/h1-login-1280.png', fullPage: true });
   await page.goto('/signup');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

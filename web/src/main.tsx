@@ -1,14 +1,13 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './i18n';
 import { PageLoading } from './content/PageState';
+import { LazyNotifications } from './features/layout/LazyNotifications';
 import { createRouter } from './router';
 import { theme } from './theme';
 
@@ -20,7 +19,7 @@ const router = createRouter();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme}>
-      <Notifications position="top-center" />
+      <LazyNotifications />
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={<PageLoading />}>
           <RouterProvider router={router} />

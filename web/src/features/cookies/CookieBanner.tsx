@@ -1,10 +1,12 @@
 import { Anchor, Box, Button, Group, Paper, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConsent } from './consent';
-import { CookiePreferencesModal } from './CookiePreferencesModal';
+
+// The preferences dialog (Modal, Switch) loads only when asked for.
+const CookiePreferencesModal = lazy(() => import('./CookiePreferencesModal').then((m) => ({ default: m.CookiePreferencesModal })));
 
 /**
  * CookieBanner asks first-time visitors for cookie consent. It is a fixed
@@ -73,7 +75,11 @@ export function CookieBanner() {
           </Box>
         </>
       )}
-      <CookiePreferencesModal opened={prefsOpen} onClose={() => setPrefsOpen(false)} />
+      {prefsOpen && (
+        <Suspense fallback={null}>
+          <CookiePreferencesModal opened={prefsOpen} onClose={() => setPrefsOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

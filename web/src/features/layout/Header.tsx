@@ -1,11 +1,15 @@
-import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout, useSession } from '../auth/useSession';
 import { LanguageMenu } from './LanguageMenu';
 import { notify } from './notify';
 import { MarqueeLogo } from './MarqueeLogo';
+
+// The drawer (Modal machinery, scroll lock) loads when the burger is first pressed.
+const MobileMenu = lazy(() => import('./MobileMenu'));
 
 /**
  * Header is on every public page: home link, Explore, Pricing, the language
@@ -17,6 +21,8 @@ export function Header() {
   const { user, isLoading, isAdmin } = useSession();
   const logout = useLogout();
   const [drawerOpened, drawer] = useDisclosure(false);
+  // Stays mounted after the first open so that closing can animate.
+  const [drawerUsed, setDrawerUsed] = useState(false);
 
   async function onLogout() {
     drawer.close();
@@ -81,38 +87,42 @@ export function Header() {
           </Group>
           <Burger
             opened={drawerOpened}
-            onClick={drawer.toggle}
+            onClick={() => {
+              setDrawerUsed(true);
+              drawer.toggle();
+            }}
             hiddenFrom="sm"
             aria-label={drawerOpened ? t('header.closeMenu') : t('header.openMenu')}
             aria-expanded={drawerOpened}
           />
         </Group>
       </Container>
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        title={t('header.menuTitle')}
-        hiddenFrom="sm"
-        size="xs"
-        position="right"
-        closeButtonProps={{ 'aria-label': t('header.closeMenu') }}
-      >
-        <Stack component="nav" aria-label={t('header.mainNav')} gap="sm">
-          <Button component={Link} to="/" variant="subtle" justify="flex-start" onClick={drawer.close}>
-            {t('header.home')}
-          </Button>
-          <Button component={Link} to="/marketing" variant="subtle" justify="flex-start" onClick={drawer.close}>
-            {t('header.explore')}
-          </Button>
-          <Button component={Link} to="/pricing" variant="subtle" justify="flex-start" onClick={drawer.close}>
-            {t('header.pricing')}
-          </Button>
-          <Divider />
-          <LanguageMenu fullWidth />
-          <Divider />
-          {account(true)}
-        </Stack>
-      </Drawer>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            opened={drawerOpened}
+            onClose={drawer.close}
+            title={t('header.menuTitle')}
+            closeLabel={t('header.closeMenu')}
+          >
+            <Stack component="nav" aria-label={t('header.mainNav')} gap="sm">
+              <Button component={Link} to="/" variant="subtle" justify="flex-start" onClick={drawer.close}>
+                {t('header.home')}
+              </Button>
+              <Button component={Link} to="/marketing" variant="subtle" justify="flex-start" onClick={drawer.close}>
+                {t('header.explore')}
+              </Button>
+              <Button component={Link} to="/pricing" variant="subtle" justify="flex-start" onClick={drawer.close}>
+                {t('header.pricing')}
+              </Button>
+              <Divider />
+              <LanguageMenu fullWidth />
+              <Divider />
+              {account(true)}
+            </Stack>
+          </MobileMenu>
+        </Suspense>
+      )}
     </Box>
   );
 }
