@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../../i18n';
 import { languageFor, languages, type LanguageCode } from '../../i18n/languages';
+import { LanguageFlag } from './LanguageFlag';
 
 /** How long the menu stays open after a choice, as in the seed client. */
 export const languageMenuCloseDelay = 200;
@@ -40,7 +41,7 @@ export function LanguageMenu({ fullWidth = false }: { fullWidth?: boolean }) {
           variant="default"
           fullWidth={fullWidth}
           aria-label={t('language.button', { name: current.name })}
-          leftSection={<span aria-hidden="true">{current.flag}</span>}
+          leftSection={<LanguageFlag code={current.code} />}
           data-testid="language-menu"
         >
           <span lang={current.htmlLang}>{current.name}</span>
@@ -53,7 +54,7 @@ export function LanguageMenu({ fullWidth = false }: { fullWidth?: boolean }) {
             key={l.code}
             lang={l.htmlLang}
             onClick={() => choose(l.code)}
-            leftSection={<span aria-hidden="true">{l.flag}</span>}
+            leftSection={<LanguageFlag code={l.code} />}
             rightSection={l.code === current.code ? <span aria-hidden="true">✓</span> : null}
             aria-current={l.code === current.code ? 'true' : undefined}
             fw={l.code === current.code ? 700 : undefined}
