@@ -28,11 +28,11 @@ export const contactApi = {
 };
 
 export const adminMessagesApi = {
-  /** GET /api/v1/admin/messages?status=open|handled|all (admins only). */
-  list: (status: MessageStatus) =>
+  /** GET /api/v1/admin/messages?status=open|handled|all&limit=&offset= (admins only), newest first. */
+  list: (status: MessageStatus, limit: number, offset: number) =>
     request<{ messages: ContactMessage[]; total: number }>(
       'GET',
-      `/api/v1/admin/messages?status=${encodeURIComponent(status)}`,
+      `/api/v1/admin/messages?${new URLSearchParams({ status, limit: String(limit), offset: String(offset) })}`,
     ),
   /** PATCH /api/v1/admin/messages/{id} {handled}: marks a message handled or reopens it. */
   setHandled: (id: number, handled: boolean) =>

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { AdminPagination } from './AdminPagination';
 import { useSearchParams } from 'react-router';
 import { adminMessagesApi, type ContactMessage, type MessageStatus } from '../../api/contact';
 import { usePageMeta } from '../../content/usePageMeta';
@@ -27,16 +28,24 @@ function isStatus(value: string | null): value is MessageStatus {
   return statuses.includes(value as MessageStatus);
 }
 
-/** /admin/messages: contact messages with an Open / Handled / All filter. */
+/** Messages per page of the list. */
+const messagesPageSize = 50;
+
+/** /admin/messages: contact messages with an Open / Handled / All filter, 50 a page. */
 export default function AdminMessagesPage() {
   const { t, i18n } = useTranslation('contact');
   usePageMeta(t('admin.meta.title'), t('admin.meta.description'));
   const [params, setParams] = useSearchParams();
   const status: MessageStatus = isStatus(params.get('status')) ? (params.get('status') as MessageStatus) : 'open';
   const queryClient = useQueryClient();
-  const key = ['admin', 'messages', status] as const;
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const key = ['admin', 'messages', status, page] as const;
 
-  const list = useQuery({ queryKey: key, queryFn: () => adminMessagesApi.list(status) });
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => adminMessagesApi.list(status, messagesPageSize, (page - 1) * messagesPageSize),
+  });
+  const totalPages = Math.max(1, Math.ceil((list.data?.total ?? 0) / messagesPageSize));
 
   const update = useMutation({
     mutationFn: ({ id, handled }: { id: number; handled: boolean }) => adminMessagesApi.setHandled(id, handled),
@@ -84,6 +93,7 @@ export default function AdminMessagesPage() {
           value={status}
           onChange={(value) => {
             const next = new URLSearchParams(params);
+            next.delete('page');
             if (value === 'open') next.delete('status');
             else next.set('status', value);
             setParams(next, { replace: true });
@@ -198,6 +208,17 @@ export default function AdminMessagesPage() {
           })}
         </Stack>
       )}
+      <AdminPagination
+        total={totalPages}
+        value={page}
+        onChange={(p) => {
+          const next = new URLSearchParams(params);
+          if (p === 1) next.delete('page');
+          else next.set('page', String(p));
+          setParams(next);
+        }}
+        label={t('admin.pagination')}
+      />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Badge, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminPagination } from './AdminPagination';
 import { adminApi } from '../../api/admin';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorMessage } from '../../i18n/errorMessage';
@@ -93,21 +94,7 @@ export default function AdminUsersPage() {
           </Table.ScrollContainer>
         </Paper>
       )}
-      {totalPages > 1 && (
-        <Pagination
-          total={totalPages}
-          value={page}
-          onChange={setPage}
-          aria-label={t('users.pagination')}
-          getItemProps={(p) => ({ 'aria-label': t('users.page', { page: p }) })}
-          getControlProps={(c) =>
-            c === 'previous' || c === 'first'
-              ? { 'aria-label': t('users.previousPage') }
-              : { 'aria-label': t('users.nextPage') }
-          }
-          withEdges={false}
-        />
-      )}
+      <AdminPagination total={totalPages} value={page} onChange={setPage} label={t('users.pagination')} />
     </Stack>
   );
 }
