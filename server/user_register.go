@@ -42,7 +42,11 @@ func (s *Server) handleUserRegister(w http.ResponseWriter, r *http.Request) {
 	if marquee.Length(name) > 100 {
 		fields.Add("name", "Name must be at most 100 characters")
 	}
-	if err := fields.Err(firstMessage(fields, "email", "password", "name")); err != nil {
+	message := firstMessage(fields, "email", "password", "name")
+	if email == "" && req.Password == "" {
+		message = "Email and password are required"
+	}
+	if err := fields.Err(message); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -70,9 +74,6 @@ func (s *Server) handleUserRegister(w http.ResponseWriter, r *http.Request) {
 // firstMessage returns the message of the first failing field in order, so
 // clients that show only `message` still say what is wrong.
 func firstMessage(f marquee.FieldErrors, order ...string) string {
-	if f["email"] != "" && f["password"] != "" && f["email"] == "Email is required" && f["password"] == "Password is required" {
-		return "Email and password are required"
-	}
 	for _, k := range order {
 		if m := f[k]; m != "" {
 			return m

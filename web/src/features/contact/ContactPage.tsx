@@ -1,13 +1,10 @@
-import { Anchor, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title, Container } from '@mantine/core';
+import { Anchor, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { siteApi } from '../../api/site';
-import { PageContentGate } from '../../content/PageState';
-import { usePageContent } from '../../content/usePageContent';
 import { usePageMeta } from '../../content/usePageMeta';
-import { PageHero } from '../shared-pages/PageHero';
-import pageClasses from '../shared-pages/pages.module.css';
+import { ContentPage } from '../shared-pages/ContentPage';
 import { ContactForm } from './ContactForm';
 
 export type ContactContent = {
@@ -123,53 +120,44 @@ function SupportDetails() {
 export default function ContactPage() {
   const { t } = useTranslation('contact');
   usePageMeta(t('meta.title'), t('meta.description'));
-  const { content, isLoading } = usePageContent<ContactContent>('contact');
 
   return (
-    <Container size="lg" className={pageClasses.page}>
-      <PageContentGate content={content} isLoading={isLoading}>
-        {(c) => (
-          <Stack gap="xl">
-            <PageHero eyebrow={c.eyebrow} title={c.title} subtitle={c.subtitle} />
-            <Stack gap="sm" maw={760}>
-              {c.intro.map((p, i) => (
-                <Text key={i}>{p}</Text>
-              ))}
-            </Stack>
-            <Grid gap="lg">
-              <Grid.Col span={{ base: 12, md: 5 }}>
-                <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="contact-info-title" h="100%">
-                  <Stack gap="md">
-                    <Title order={2} size="h3" id="contact-info-title">
-                      {c.info.title}
-                    </Title>
-                    <Text size="sm" c="gray.7">
-                      {c.info.text}
-                    </Text>
-                    <SupportDetails />
-                    <Text size="sm" c="gray.7">
-                      {c.info.hours}
-                    </Text>
-                  </Stack>
-                </Paper>
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 7 }}>
-                <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="contact-form-title">
-                  <Stack gap="md">
-                    <Title order={2} size="h3" id="contact-form-title">
-                      {c.form.title}
-                    </Title>
-                    <Text size="sm" c="gray.7">
-                      {c.form.text}
-                    </Text>
-                    <ContactForm />
-                  </Stack>
-                </Paper>
-              </Grid.Col>
-            </Grid>
-          </Stack>
-        )}
-      </PageContentGate>
-    </Container>
+    <ContentPage<ContactContent> page="contact">
+      {(c) => (
+        <>
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="contact-info-title" h="100%">
+                <Stack gap="md">
+                  <Title order={2} size="h3" id="contact-info-title">
+                    {c.info.title}
+                  </Title>
+                  <Text size="sm" c="gray.7">
+                    {c.info.text}
+                  </Text>
+                  <SupportDetails />
+                  <Text size="sm" c="gray.7">
+                    {c.info.hours}
+                  </Text>
+                </Stack>
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="contact-form-title">
+                <Stack gap="md">
+                  <Title order={2} size="h3" id="contact-form-title">
+                    {c.form.title}
+                  </Title>
+                  <Text size="sm" c="gray.7">
+                    {c.form.text}
+                  </Text>
+                  <ContactForm />
+                </Stack>
+              </Paper>
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+    </ContentPage>
   );
 }

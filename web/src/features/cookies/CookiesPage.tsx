@@ -1,11 +1,8 @@
-import { Badge, Button, Card, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageContentGate } from '../../content/PageState';
-import { usePageContent } from '../../content/usePageContent';
 import { usePageMeta } from '../../content/usePageMeta';
-import { PageHero } from '../shared-pages/PageHero';
-import pageClasses from '../shared-pages/pages.module.css';
+import { ContentPage } from '../shared-pages/ContentPage';
 import { useConsent } from './consent';
 import { CookiePreferencesModal } from './CookiePreferencesModal';
 import { CyclingIcon, type CookieCategory } from './icons';
@@ -41,7 +38,6 @@ function StateBadge({ on, always, testId }: { on: boolean; always?: boolean; tes
 export default function CookiesPage() {
   const { t } = useTranslation('cookies');
   usePageMeta(t('page.meta.title'), t('page.meta.description'));
-  const { content, isLoading } = usePageContent<CookiesContent>('cookies');
   const { consent, effective, acceptAll } = useConsent();
   const [prefsOpen, setPrefsOpen] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -49,17 +45,10 @@ export default function CookiesPage() {
   const stateOf = (id: CookieCategory) => (id === 'essential' ? true : effective[id]);
 
   return (
-    <Container size="lg" className={pageClasses.page}>
-      <PageContentGate content={content} isLoading={isLoading}>
+    <>
+      <ContentPage<CookiesContent> page="cookies">
         {(c) => (
-          <Stack gap="xl">
-            <PageHero eyebrow={c.eyebrow} title={c.title} subtitle={c.subtitle} />
-            <Stack gap="sm" maw={800}>
-              {c.intro.map((p, i) => (
-                <Text key={i}>{p}</Text>
-              ))}
-            </Stack>
-
+          <>
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="consent-choice-title">
               <Stack gap="sm">
                 <Title order={2} size="h3" id="consent-choice-title">
@@ -139,10 +128,10 @@ export default function CookiesPage() {
                 <Text key={i}>{p}</Text>
               ))}
             </Stack>
-          </Stack>
+          </>
         )}
-      </PageContentGate>
+      </ContentPage>
       <CookiePreferencesModal opened={prefsOpen} onClose={() => setPrefsOpen(false)} onSaved={() => setSaved(true)} />
-    </Container>
+    </>
   );
 }

@@ -1,11 +1,8 @@
-import { Anchor, Container, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageContentGate } from '../../content/PageState';
-import { usePageContent } from '../../content/usePageContent';
 import { usePageMeta } from '../../content/usePageMeta';
-import { PageHero } from '../shared-pages/PageHero';
-import pageClasses from '../shared-pages/pages.module.css';
+import { ContentPage } from '../shared-pages/ContentPage';
 import { LegalSection, type LegalSectionContent } from './LegalSection';
 
 export type PrivacyContent = {
@@ -22,41 +19,30 @@ export type PrivacyContent = {
 export default function PrivacyPage() {
   const { t } = useTranslation('legal');
   usePageMeta(t('privacy.meta.title'), t('privacy.meta.description'));
-  const { content, isLoading } = usePageContent<PrivacyContent>('privacy');
 
   return (
-    <Container size="lg" className={pageClasses.page}>
-      <PageContentGate content={content} isLoading={isLoading}>
-        {(c) => (
-          <Stack gap="xl">
-            <PageHero eyebrow={c.eyebrow} title={c.title} subtitle={c.subtitle} />
-            <Stack gap="xl" maw={800} w="100%" mx="auto">
-              <Stack gap="sm">
-                {c.intro.map((p, i) => (
-                  <Text key={i}>{p}</Text>
-                ))}
-              </Stack>
-              {c.sections.map((s, i) => (
-                <Stack key={i} gap="xl">
-                  <Divider />
-                  <LegalSection section={s} id={`privacy-section-${i}`} />
-                </Stack>
-              ))}
-              <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} bg="gray.0" component="section" aria-labelledby="privacy-closing">
-                <Stack gap="sm">
-                  <Title order={2} size="h4" id="privacy-closing">
-                    {c.closing.title}
-                  </Title>
-                  <Text>{c.closing.text}</Text>
-                  <Anchor component={Link} to="/contact" fw={600}>
-                    {t('privacy.contactLink')}
-                  </Anchor>
-                </Stack>
-              </Paper>
+    <ContentPage<PrivacyContent> page="privacy" reading>
+      {(c) => (
+        <>
+          {c.sections.map((s, i) => (
+            <Stack key={i} gap="xl">
+              <Divider />
+              <LegalSection section={s} id={`privacy-section-${i}`} />
             </Stack>
-          </Stack>
-        )}
-      </PageContentGate>
-    </Container>
+          ))}
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} bg="gray.0" component="section" aria-labelledby="privacy-closing">
+            <Stack gap="sm">
+              <Title order={2} size="h4" id="privacy-closing">
+                {c.closing.title}
+              </Title>
+              <Text>{c.closing.text}</Text>
+              <Anchor component={Link} to="/contact" fw={600}>
+                {t('privacy.contactLink')}
+              </Anchor>
+            </Stack>
+          </Paper>
+        </>
+      )}
+    </ContentPage>
   );
 }

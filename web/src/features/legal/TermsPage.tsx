@@ -1,18 +1,15 @@
-import { Button, Collapse, Container, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Collapse, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { termsApi } from '../../api/terms';
-import { PageContentGate } from '../../content/PageState';
-import { usePageContent } from '../../content/usePageContent';
 import { usePageMeta } from '../../content/usePageMeta';
 import { languageFor } from '../../i18n/languages';
 import { sessionKey, useSession } from '../auth/useSession';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
-import { PageHero } from '../shared-pages/PageHero';
-import pageClasses from '../shared-pages/pages.module.css';
+import { ContentPage } from '../shared-pages/ContentPage';
 import { LegalSection, type LegalSectionContent } from './LegalSection';
 
 export interface TermsContent {
@@ -30,28 +27,19 @@ export interface TermsContent {
 export default function TermsPage() {
   const { t } = useTranslation('legal');
   usePageMeta(t('terms.meta.title'), t('terms.meta.description'));
-  const { content, isLoading } = usePageContent<TermsContent>('terms');
   const [detailsOpen, setDetailsOpen] = useState(false);
 
   return (
-    <Container size="lg" className={pageClasses.page}>
-      <PageContentGate content={content} isLoading={isLoading}>
-        {(c) => (
-          <Stack gap="xl">
-            <PageHero eyebrow={c.eyebrow} title={c.title} subtitle={c.subtitle} />
-            <Stack gap="xl" maw={800} w="100%" mx="auto">
-              {c.intro.map((p, i) => (
-                <Text key={i}>{p}</Text>
-              ))}
-              {c.sections.map((s, i) => (
-                <LegalSection key={i} section={s} id={`terms-section-${i}`} />
-              ))}
-              <TermsActions content={c} detailsOpen={detailsOpen} onToggleDetails={() => setDetailsOpen((o) => !o)} />
-            </Stack>
-          </Stack>
-        )}
-      </PageContentGate>
-    </Container>
+    <ContentPage<TermsContent> page="terms" reading>
+      {(c) => (
+        <>
+          {c.sections.map((s, i) => (
+            <LegalSection key={i} section={s} id={`terms-section-${i}`} />
+          ))}
+          <TermsActions content={c} detailsOpen={detailsOpen} onToggleDetails={() => setDetailsOpen((o) => !o)} />
+        </>
+      )}
+    </ContentPage>
   );
 }
 

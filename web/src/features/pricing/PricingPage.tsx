@@ -1,13 +1,10 @@
-import { Accordion, Button, Card, Center, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Button, Card, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageContentGate } from '../../content/PageState';
-import { usePageContent } from '../../content/usePageContent';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
-import { PageHero } from '../shared-pages/PageHero';
-import pageClasses from '../shared-pages/pages.module.css';
+import { ContentPage } from '../shared-pages/ContentPage';
 import { PackageDetails } from './PackageDetails';
 import { useLanguage, usePackages } from './usePackages';
 
@@ -91,40 +88,31 @@ function PackageCards() {
 export default function PricingPage() {
   const { t } = useTranslation('pricing');
   usePageMeta(t('meta.title'), t('meta.description'));
-  const { content, isLoading } = usePageContent<PricingContent>('pricing');
 
   return (
-    <Container size="lg" className={pageClasses.page}>
-      <PageContentGate content={content} isLoading={isLoading}>
-        {(c) => (
-          <Stack gap="xl">
-            <PageHero eyebrow={c.eyebrow} title={c.title} subtitle={c.subtitle} />
-            <Stack gap="sm" maw={760}>
-              {c.intro.map((p, i) => (
-                <Text key={i}>{p}</Text>
+    <ContentPage<PricingContent> page="pricing">
+      {(c) => (
+        <>
+          <PackageCards />
+          <Stack gap="sm" component="section" aria-labelledby="credits-faq-title" maw={760} w="100%">
+            <Title order={2} size="h3" id="credits-faq-title">
+              {c.credits.title}
+            </Title>
+            <Accordion variant="separated" radius="md" multiple defaultValue={["0"]} order={3}>
+              {c.credits.faqs.map((f, i) => (
+                <Accordion.Item key={i} value={String(i)}>
+                  <Accordion.Control>
+                    <Text component="span" fw={600}>{f.question}</Text>
+                  </Accordion.Control>
+                  <Accordion.Panel>
+                    <Text size="sm">{f.answer}</Text>
+                  </Accordion.Panel>
+                </Accordion.Item>
               ))}
-            </Stack>
-            <PackageCards />
-            <Stack gap="sm" component="section" aria-labelledby="credits-faq-title" maw={760} w="100%">
-              <Title order={2} size="h3" id="credits-faq-title">
-                {c.credits.title}
-              </Title>
-              <Accordion variant="separated" radius="md" multiple defaultValue={["0"]} order={3}>
-                {c.credits.faqs.map((f, i) => (
-                  <Accordion.Item key={i} value={String(i)}>
-                    <Accordion.Control>
-                      <Text component="span" fw={600}>{f.question}</Text>
-                    </Accordion.Control>
-                    <Accordion.Panel>
-                      <Text size="sm">{f.answer}</Text>
-                    </Accordion.Panel>
-                  </Accordion.Item>
-                ))}
-              </Accordion>
-            </Stack>
+            </Accordion>
           </Stack>
-        )}
-      </PageContentGate>
-    </Container>
+        </>
+      )}
+    </ContentPage>
   );
 }
