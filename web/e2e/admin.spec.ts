@@ -1,17 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, createAdmin, presetCookieConsent, signUpViaApi, uniqueEmail } from './helpers';
+import { expect, test } from '@playwright/test';
+import { collectConsoleErrors, createAdmin, presetCookieConsent, signUpViaApi, uniqueEmail, seriousViolations } from './helpers';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await presetCookieConsent(context, baseURL!);
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('a visitor at /admin is asked to log in', async ({ page }) => {
   await page.goto('/admin/users');

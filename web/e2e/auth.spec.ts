@@ -1,19 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, presetCookieConsent, signUpViaApi, uniqueEmail } from './helpers';
+import { collectConsoleErrors, presetCookieConsent, signUpViaApi, uniqueEmail, seriousViolations } from './helpers';
 
 const password = 'correct-horse-battery';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await presetCookieConsent(context, baseURL!);
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function storageKeys(page: Page) {
   return page.evaluate(() => Object.keys(window.localStorage));

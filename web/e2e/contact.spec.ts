@@ -1,17 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, createAdmin, logInViaApi, presetCookieConsent, uniqueEmail } from './helpers';
+import { collectConsoleErrors, createAdmin, logInViaApi, presetCookieConsent, uniqueEmail, seriousViolations } from './helpers';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await presetCookieConsent(context, baseURL!);
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 function uniqueSubject(label: string) {
   return `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;

@@ -1,13 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, consentCookieName } from './helpers';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { collectConsoleErrors, consentCookieName, seriousViolations } from './helpers';
 
 async function consentCookie(page: Page) {
   return (await page.context().cookies()).find((c) => c.name === consentCookieName);

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -52,4 +53,12 @@ export const consentCookieName = 'marquee_consent';
  */
 export async function presetCookieConsent(context: BrowserContext, baseURL: string) {
   await context.addCookies([{ name: consentCookieName, value: 'v1.a0.p0', url: baseURL }]);
+}
+
+/** seriousViolations lists the page's serious and critical accessibility violations (axe). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -1,17 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, presetCookieConsent, signUpViaApi, uniqueEmail } from './helpers';
+import { expect, test } from '@playwright/test';
+import { collectConsoleErrors, presetCookieConsent, signUpViaApi, uniqueEmail, seriousViolations } from './helpers';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await presetCookieConsent(context, baseURL!);
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const visitorErrors = (errors: string[]) => errors.filter((e) => !e.includes('status of 401'));
 
