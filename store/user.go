@@ -170,7 +170,7 @@ func (db *DB) ListUsers(ctx context.Context, f UserFilter) ([]*marquee.User, int
 	// A substring search reads every row once: the window count rides along
 	// instead of a second scan.
 	like := "%" + escapeLike(strings.ToLower(q)) + "%"
-	where := ` WHERE (email LIKE ? ESCAPE '\' OR LOWER(name) LIKE ? ESCAPE '\')`
+	where := ` WHERE (email LIKE ? ESCAPE '\' OR name ` + db.caseInsensitiveLike() + ` ? ESCAPE '\')`
 	users, total, err := db.listUsers(ctx, `SELECT `+userColumns+`, COUNT(*) OVER () FROM users`+where+
 		` ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, like, like, f.Limit, f.Offset)
 	if err != nil || len(users) > 0 || f.Offset == 0 {

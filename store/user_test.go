@@ -74,6 +74,11 @@ func TestListUsers(t *testing.T) {
 		if total != 1 || users[0].Email != "bob@example.com" {
 			t.Fatalf("search bob: %d %v", total, users)
 		}
+		// Names match regardless of case.
+		users, total, _ = db.ListUsers(ctx, store.UserFilter{Query: "NAME BOB"})
+		if total != 1 || users[0].Email != "bob@example.com" {
+			t.Fatalf("search name: %d %v", total, users)
+		}
 		// LIKE wildcards in the query are literal.
 		_, total, _ = db.ListUsers(ctx, store.UserFilter{Query: "%"})
 		if total != 1 {
