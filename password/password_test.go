@@ -34,3 +34,16 @@ func TestVerifyMalformed(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkVerifyDefault is the cost of one login check with production settings.
+func BenchmarkVerifyDefault(b *testing.B) {
+	h, err := Hash("correct horse", Default)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if ok, _ := Verify("correct horse", h); !ok {
+			b.Fatal("mismatch")
+		}
+	}
+}
