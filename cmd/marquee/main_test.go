@@ -3,9 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"net"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/password"
@@ -110,5 +114,59 @@ func TestSeedCommand(t *testing.T) {
 	}
 	if err := run(context.Background(), []string{"seed", "--users", "-1"}, strings.NewReader(""), &out, &errOut); err == nil {
 		t.Fatal("negative --users accepted")
+	}
+}
+
+// TestServeStartsAndStopsGracefully runs `marquee serve` on a fresh SQLite
+// file: it migrates, answers /healthz and the front end, and returns
+// cleanly when its context ends (as on SIGTERM).
+func TestServeStartsAndStopsGracefully(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	t.Setenv("MARQUEE_ADDR", addr)
+	t.Setenv("MARQUEE_DATABASE_URL", "sqlite:"+filepath.Join(t.TempDir(), "nested", "serve.db"))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var logs bytes.Buffer
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"serve"}, strings.NewReader(""), io.Discard, &logs) }()
+
+	var res *http.Response
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if res, err = http.Get("http://" + addr + "/healthz"); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatalf("server never answered: %v\n%s", err, logs.String())
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("/healthz = %d", res.StatusCode)
+	}
+	res, err = http.Get("http://" + addr + "/about")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	// Without a front-end build the app answers 503 with a hint; with one, 200.
+	if res.StatusCode != http.StatusOK && res.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("/about = %d", res.StatusCode)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve returned %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not stop after its context ended")
+	}
+	if !strings.Contains(logs.String(), "stopped") {
+		t.Fatalf("no shutdown log:\n%s", logs.String())
 	}
 }
