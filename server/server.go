@@ -132,7 +132,7 @@ func (s *Server) Handler() http.Handler {
 	var h http.Handler = mux
 	h = s.withUser(h)
 	h = csrf.Handler(h)
-	h = securityHeaders(h)
+	h = s.securityHeaders(h)
 	h = s.recoverPanics(h)
 	h = s.logRequests(h)
 	h = withRequestID(h)

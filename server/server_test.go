@@ -154,6 +154,9 @@ func TestHealthzAndHeaders(t *testing.T) {
 				t.Errorf("missing header %s", h)
 			}
 		}
+		if r.header.Get("Strict-Transport-Security") != "" {
+			t.Error("HSTS sent over plain HTTP")
+		}
 		if !strings.Contains(r.header.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
 			t.Errorf("CSP lacks frame-ancestors: %s", r.header.Get("Content-Security-Policy"))
 		}
@@ -162,6 +165,23 @@ func TestHealthzAndHeaders(t *testing.T) {
 			t.Errorf("request id not echoed: %q", r.header.Get("X-Request-Id"))
 		}
 	})
+}
+
+func TestBehindTLSProxy(t *testing.T) {
+	s := newTestServer(t, storetest.OpenSQLite(t), func(c *server.Config) { c.TrustProxy = true })
+	r := s.do(call{method: "POST", path: "/api/v1/user/register", body: `{"email":"tls@example.com","password":"password-1"}`,
+		header: map[string]string{"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9, 10.0.0.1"}})
+	expect(t, r, 201, "")
+	if r.header.Get("Strict-Transport-Security") == "" {
+		t.Error("no HSTS behind a TLS proxy")
+	}
+	var secure bool
+	for _, c := range (&http.Response{Header: r.header}).Cookies() {
+		secure = secure || (c.Name == server.SessionCookie && c.Secure)
+	}
+	if !secure {
+		t.Error("session cookie not Secure behind TLS")
+	}
 }
 
 func TestHealthzDatabaseDown(t *testing.T) {
@@ -229,4 +249,25 @@ func TestCrossOriginWritesRefused(t *testing.T) {
 	r = s.do(call{method: "POST", path: "/api/v1/user/login", body: `{"email":"a@example.com","password":"whatever1"}`,
 		header: map[string]string{"Sec-Fetch-Site": "same-origin"}})
 	expect(t, r, 401, "Invalid email or password")
+}
+
+func TestClientAddressForRateLimits(t *testing.T) {
+	signup := func(s *testServer, email, xff string) int {
+		return s.do(call{method: "POST", path: "/api/v1/user/register", body: `{"email":"` + email + `","password":"password-1"}`,
+			header: map[string]string{"X-Forwarded-For": xff}}).status
+	}
+	limitOne := func(c *server.Config) { c.SignupRatePerHour = 1 }
+	// Without a trusted proxy the header is ignored: one peer, one allowance.
+	s := newTestServer(t, storetest.OpenSQLite(t), limitOne)
+	if a, b := signup(s, "a@example.com", "203.0.113.1"), signup(s, "b@example.com", "203.0.113.2"); a != 201 || b != 429 {
+		t.Fatalf("untrusted X-Forwarded-For: %d, %d; want 201, 429", a, b)
+	}
+	// Behind a trusted proxy each forwarded client has its own allowance.
+	s = newTestServer(t, storetest.OpenSQLite(t), limitOne, func(c *server.Config) { c.TrustProxy = true })
+	if a, b := signup(s, "a@example.com", "203.0.113.1"), signup(s, "b@example.com", "203.0.113.2"); a != 201 || b != 201 {
+		t.Fatalf("trusted X-Forwarded-For: %d, %d; want 201, 201", a, b)
+	}
+	if c := signup(s, "c@example.com", "203.0.113.1, 10.0.0.1"); c != 429 {
+		t.Fatalf("same forwarded client again: %d, want 429", c)
+	}
 }
