@@ -22,5 +22,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Generous limits: a loaded CI machine must not turn slow renders into failures.
+    testTimeout: 15_000,
   },
 });

@@ -190,3 +190,12 @@ test.describe('narrow screens (360 px)', () => {
     });
   }
 });
+
+test('header links keep AA contrast while hovered', async ({ page }) => {
+  await page.goto('/about');
+  for (const name of ['Explore', 'Pricing', 'Login']) {
+    await page.getByRole('banner').getByRole('link', { name, exact: true }).hover();
+    const results = await new AxeBuilder({ page }).withRules(['color-contrast']).include('header').analyze();
+    expect(results.violations.flatMap((v) => v.nodes.map((n) => n.failureSummary)), name).toEqual([]);
+  }
+});

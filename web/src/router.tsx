@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
           { path: 'festivals', lazy: page(() => import('./features/festivals/FestivalsPage')) },
           { path: 'submit', lazy: page(() => import('./features/festivals/SubmitFestivalPage')) },
           { path: 'manage', lazy: page(() => import('./features/festivals/ManagePage')) },
+          { path: 'account', lazy: page(() => import('./features/account/AccountPage')) },
         ],
       },
       { path: '*', lazy: page(() => import('./features/layout/NotFoundPage')) },

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy/waitFor wait up to 3 s (default 1 s), for loaded machines.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 if (!window.matchMedia) {

@@ -28,27 +28,35 @@ export function EmailField({ value, onChange, error }: { value: string; onChange
   );
 }
 
-/** PasswordField is the password input of the auth forms, with a labelled visibility toggle. */
+/**
+ * PasswordField is the password input of the auth forms, with a labelled
+ * visibility toggle. `label` and `name` default to the auth forms' 'Password'
+ * and "password".
+ */
 export function PasswordField({
   value,
   onChange,
   error,
   autoComplete,
   description,
+  label,
+  name = 'password',
 }: {
   value: string;
   onChange: (v: string) => void;
   error?: string;
   autoComplete: 'current-password' | 'new-password';
   description?: string;
+  label?: string;
+  name?: string;
 }) {
   const { t } = useTranslation();
   return (
     <PasswordInput
-      label={t('auth.password')}
+      label={label ?? t('auth.password')}
       description={description}
       descriptionProps={description ? { c: 'gray.7' } : undefined}
-      name="password"
+      name={name}
       autoComplete={autoComplete}
       required
       value={value}

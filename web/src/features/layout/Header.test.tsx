@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -42,6 +42,17 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Marquee home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My account' })).not.toBeInTheDocument();
+  });
+
+  it('offers a signed-in user My account next to Logout, in the bar and in the drawer', async () => {
+    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: sampleUser } } });
+    renderRoutes(routes, ['/']);
+    expect(await screen.findByRole('link', { name: 'My account' })).toHaveAttribute('href', '/account');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/account');
+    expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
   it('logs out from a guarded page and lands home, not on /login', async () => {

@@ -13,8 +13,8 @@ const MobileMenu = lazy(() => import('./MobileMenu'));
 
 /**
  * Header is on every public page: home link, Explore, Pricing, the language
- * menu and the account buttons; under the sm breakpoint they move into a
- * drawer opened by the burger.
+ * menu and the account buttons; under the sm breakpoint (md when signed in)
+ * they move into a drawer opened by the burger.
  */
 export function Header() {
   const { t } = useTranslation();
@@ -45,6 +45,9 @@ export function Header() {
               {t('header.admin')}
             </Button>
           )}
+          <Button component={Link} to="/account" variant="subtle" onClick={close} fullWidth={mobile}>
+            {t('header.account')}
+          </Button>
           <Button variant="outline" onClick={onLogout} fullWidth={mobile} data-testid="logout">
             {t('header.logout')}
           </Button>
@@ -63,6 +66,10 @@ export function Header() {
     );
   };
 
+  // A signed-in user's bar holds more (My account, Logout, maybe Admin): it
+  // moves into the drawer under md rather than sm, so that it never overflows.
+  const barFrom = user ? 'md' : 'sm';
+
   return (
     <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
       <Container size="lg" h={64}>
@@ -75,7 +82,7 @@ export function Header() {
               </Text>
             </Group>
           </Anchor>
-          <Group component="nav" aria-label={t('header.mainNav')} gap="xs" visibleFrom="sm" wrap="nowrap">
+          <Group component="nav" aria-label={t('header.mainNav')} gap="xs" visibleFrom={barFrom} wrap="nowrap">
             <Button component={Link} to="/marketing" variant="subtle">
               {t('header.explore')}
             </Button>
@@ -91,7 +98,7 @@ export function Header() {
               setDrawerUsed(true);
               drawer.toggle();
             }}
-            hiddenFrom="sm"
+            hiddenFrom={barFrom}
             aria-label={drawerOpened ? t('header.closeMenu') : t('header.openMenu')}
             aria-expanded={drawerOpened}
           />
@@ -104,6 +111,7 @@ export function Header() {
             onClose={drawer.close}
             title={t('header.menuTitle')}
             closeLabel={t('header.closeMenu')}
+            hiddenFrom={barFrom}
           >
             <Stack component="nav" aria-label={t('header.mainNav')} gap="sm">
               <Button component={Link} to="/" variant="subtle" justify="flex-start" onClick={drawer.close}>

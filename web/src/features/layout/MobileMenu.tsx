@@ -1,26 +1,28 @@
 import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** MobileMenu is the header's drawer under the sm breakpoint; loaded on first open. */
+/** MobileMenu is the header's drawer under the `hiddenFrom` breakpoint (sm by default); loaded on first open. */
 export default function MobileMenu({
   opened,
   onClose,
   title,
   closeLabel,
   children,
+  hiddenFrom = 'sm',
 }: {
   opened: boolean;
   onClose: () => void;
   title: string;
   closeLabel: string;
   children: ReactNode;
+  hiddenFrom?: 'sm' | 'md';
 }) {
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
       title={title}
-      hiddenFrom="sm"
+      hiddenFrom={hiddenFrom}
       size="xs"
       position="right"
       closeButtonProps={{ 'aria-label': closeLabel }}

@@ -1,0 +1,34 @@
+import { Container, SimpleGrid, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageLoading } from '../../content/PageState';
+import { usePageMeta } from '../../content/usePageMeta';
+import { useSession } from '../auth/useSession';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { ProfileSummary } from './ProfileSummary';
+
+/**
+ * AccountPage (/account, signed-in users only): the profile as the server
+ * holds it, and the change-password form.
+ */
+export default function AccountPage() {
+  const { t } = useTranslation();
+  usePageMeta(t('account.title'), t('account.description'));
+  const { user, isLoading } = useSession();
+
+  // RequireAuth only lets signed-in users through; this covers the moment a
+  // session ends while the page is open.
+  if (isLoading || !user) return <PageLoading />;
+
+  return (
+    <Container size="lg" py={{ base: 'lg', sm: 48 }} px="md">
+      <Title order={1}>{t('account.title')}</Title>
+      <Text c="gray.7" mt="xs" maw={640}>
+        {t('account.intro')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" mt="xl" style={{ alignItems: 'start' }}>
+        <ProfileSummary user={user} />
+        <ChangePasswordForm />
+      </SimpleGrid>
+    </Container>
+  );
+}
