@@ -1,16 +1,7 @@
+import { lineIconProps } from '../../ui/lineIcon';
+
 /** Small line icons for the admin area, drawn for Marquee. All decorative. */
-const base = {
-  width: 22,
-  height: 22,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  focusable: false,
-};
+const base = lineIconProps(22, 2);
 
 export const UsersIcon = () => (
   <svg {...base}>

@@ -6,6 +6,7 @@ import { siteApi } from '../../api/site';
 import { usePageMeta } from '../../content/usePageMeta';
 import { ContentPage } from '../shared-pages/ContentPage';
 import { ContactForm } from './ContactForm';
+import { lineIconProps } from '../../ui/lineIcon';
 
 export type ContactContent = {
   eyebrow: string;
@@ -17,18 +18,7 @@ export type ContactContent = {
   [key: string]: unknown;
 }
 
-const iconProps = {
-  width: 20,
-  height: 20,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  focusable: false,
-};
+const iconProps = lineIconProps(20);
 const MailIcon = () => (
   <svg {...iconProps}>
     <rect x="3" y="5" width="18" height="14" rx="2" />

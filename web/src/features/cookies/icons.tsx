@@ -1,21 +1,11 @@
 import { ThemeIcon } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useState, type ReactElement } from 'react';
+import { lineIconProps } from '../../ui/lineIcon';
 import classes from './icons.module.css';
 
 // Small line icons drawn for Marquee (24x24, stroke = currentColor).
-const base = {
-  width: 28,
-  height: 28,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  focusable: false,
-};
+const base = lineIconProps(28);
 
 const Shield = () => (
   <svg {...base}>

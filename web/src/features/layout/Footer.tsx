@@ -19,6 +19,24 @@ const legalLinks = [
 ] as const;
 
 /** Footer: site and legal links, the ISO badge and the copyright line. */
+/** FooterLinks is one labelled list of footer links. */
+function FooterLinks({ label, links }: { label: string; links: readonly { to: string; key: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="nav" aria-label={label}>
+      <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }}>
+        {links.map((l) => (
+          <li key={l.to}>
+            <Anchor component={Link} to={l.to} size="sm" c="gray.8">
+              {t(l.key)}
+            </Anchor>
+          </li>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
 export function Footer() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
@@ -39,28 +57,8 @@ export function Footer() {
             <IsoBadge />
           </Stack>
           <Group align="flex-start" gap={48}>
-            <Box component="nav" aria-label={t('footer.siteNav')}>
-              <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }}>
-                {siteLinks.map((l) => (
-                  <li key={l.to}>
-                    <Anchor component={Link} to={l.to} size="sm" c="gray.8">
-                      {t(l.key)}
-                    </Anchor>
-                  </li>
-                ))}
-              </Stack>
-            </Box>
-            <Box component="nav" aria-label={t('footer.legalNav')}>
-              <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }}>
-                {legalLinks.map((l) => (
-                  <li key={l.to}>
-                    <Anchor component={Link} to={l.to} size="sm" c="gray.8">
-                      {t(l.key)}
-                    </Anchor>
-                  </li>
-                ))}
-              </Stack>
-            </Box>
+            <FooterLinks label={t('footer.siteNav')} links={siteLinks} />
+            <FooterLinks label={t('footer.legalNav')} links={legalLinks} />
           </Group>
         </Group>
         <Text size="sm" c="gray.7" mt="xl" ta="center" data-testid="copyright">
