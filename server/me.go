@@ -16,7 +16,12 @@ func (s *Server) handleMeGet(w http.ResponseWriter, r *http.Request) {
 // for a visitor: the front end asks it on every page, and a visitor is not
 // an error.
 func (s *Server) handleSessionGet(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"user": currentUser(r)})
+	u, err := s.sessionUser(r)
+	if err != nil && marquee.ErrorCode(err) != marquee.EUnauthorized {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"user": u})
 }
 
 type passwordChangeRequest struct {

@@ -18,7 +18,6 @@ type ctxKey int
 const (
 	requestIDKey ctxKey = iota
 	userKey
-	tokenHashKey
 )
 
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)

@@ -130,7 +130,6 @@ func (s *Server) Handler() http.Handler {
 		writeJSON(w, http.StatusForbidden, errorBody{Message: "Cross-origin request refused", Code: "forbidden"})
 	}))
 	var h http.Handler = mux
-	h = s.withUser(h)
 	h = csrf.Handler(h)
 	h = s.securityHeaders(h)
 	h = s.recoverPanics(h)

@@ -43,51 +43,41 @@ func requestToken(r *http.Request) string {
 	return ""
 }
 
-// withUser puts the signed-in user (if any) into API requests' context.
-func (s *Server) withUser(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.HasPrefix(r.URL.Path, "/api/") {
-			next.ServeHTTP(w, r)
-			return
-		}
-		tok := requestToken(r)
-		if tok == "" || len(tok) > 200 {
-			next.ServeHTTP(w, r)
-			return
-		}
-		hash := hashToken(tok)
-		ctx := context.WithValue(r.Context(), tokenHashKey, hash)
-		u, err := s.db.FindSessionUser(r.Context(), hash)
-		switch {
-		case err == nil:
-			ctx = context.WithValue(ctx, userKey, u)
-		case marquee.ErrorCode(err) != marquee.EUnauthorized:
-			s.writeError(w, r, err)
-			return
-		}
-		next.ServeHTTP(w, r.WithContext(ctx))
-	})
+// sessionUser looks up the user of the request's session token. A request
+// without a valid, unexpired session gets EUnauthorized. Only the handlers
+// that need a user ask, so public calls cost no session lookup.
+func (s *Server) sessionUser(r *http.Request) (*marquee.User, error) {
+	hash := currentTokenHash(r)
+	if hash == "" {
+		return nil, marquee.Errorf(marquee.EUnauthorized, "Please log in")
+	}
+	return s.db.FindSessionUser(r.Context(), hash)
 }
 
-// currentUser returns the signed-in user, or nil.
+// currentUser returns the user that requireUser or requireAdmin admitted.
 func currentUser(r *http.Request) *marquee.User {
 	u, _ := r.Context().Value(userKey).(*marquee.User)
 	return u
 }
 
+// currentTokenHash returns the stored hash of the request's session token, or "".
 func currentTokenHash(r *http.Request) string {
-	h, _ := r.Context().Value(tokenHashKey).(string)
-	return h
+	tok := requestToken(r)
+	if tok == "" || len(tok) > 200 {
+		return ""
+	}
+	return hashToken(tok)
 }
 
 // requireUser answers 401 unless someone is signed in.
 func (s *Server) requireUser(h http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if currentUser(r) == nil {
-			s.writeError(w, r, marquee.Errorf(marquee.EUnauthorized, "Please log in"))
+		u, err := s.sessionUser(r)
+		if err != nil {
+			s.writeError(w, r, err)
 			return
 		}
-		h(w, r)
+		h(w, r.WithContext(context.WithValue(r.Context(), userKey, u)))
 	})
 }
 
