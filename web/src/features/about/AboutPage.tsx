@@ -1,14 +1,15 @@
-import { Container, Text, Title } from '@mantine/core';
+import { Container, Text } from '@mantine/core';
 import { PageContentGate } from '../../content/PageState';
 import { usePageContent } from '../../content/usePageContent';
 import { usePageMeta } from '../../content/usePageMeta';
-import { Icon, type IconName } from '../shared-pages/icons';
+import type { IconName } from '../shared-pages/icons';
 import { PageHero } from '../shared-pages/PageHero';
 import { PageSection } from '../shared-pages/PageSection';
 import { Picture } from '../shared-pages/Picture';
 import { StatGrid } from '../shared-pages/StatGrid';
 import type { ContentImage, Meta, Stat, TitledText } from '../shared-pages/types';
 import classes from '../shared-pages/pages.module.css';
+import { IconCard } from '../shared-pages/IconCard';
 
 export type AboutContent = {
   meta: Meta;
@@ -59,15 +60,7 @@ export default function AboutPage() {
               <ul className={classes.cardGrid}>
                 {c.values.items.map((v, i) => (
                   <li key={v.title}>
-                    <article className={classes.card}>
-                      <span className={classes.iconBadge}>
-                        <Icon name={valueIcons[i % valueIcons.length]} />
-                      </span>
-                      <Title order={3} size="h4" className={classes.cardTitle}>
-                        {v.title}
-                      </Title>
-                      <Text className={classes.cardBody}>{v.description}</Text>
-                    </article>
+                    <IconCard icon={valueIcons[i % valueIcons.length]} title={v.title} body={v.description} />
                   </li>
                 ))}
               </ul>

@@ -4,13 +4,14 @@ import { Link } from 'react-router';
 import { PageContentGate } from '../../content/PageState';
 import { usePageContent } from '../../content/usePageContent';
 import { usePageMeta } from '../../content/usePageMeta';
-import { Icon, type IconName } from '../shared-pages/icons';
+import type { IconName } from '../shared-pages/icons';
 import { PageHero } from '../shared-pages/PageHero';
 import { PageSection } from '../shared-pages/PageSection';
 import { Picture } from '../shared-pages/Picture';
 import { QuoteCards } from '../shared-pages/QuoteCards';
 import type { ContentImage, Meta, Quote } from '../shared-pages/types';
 import classes from '../shared-pages/pages.module.css';
+import { IconCard } from '../shared-pages/IconCard';
 
 export type HomeContent = {
   meta: Meta;
@@ -84,18 +85,11 @@ function HomeView({ content: c }: { content: HomeContent }) {
         <ul className={classes.cardGrid}>
           {c.services.cards.map((card) => (
             <li key={card.link}>
-              <article className={classes.card}>
-                <span className={classes.iconBadge}>
-                  <Icon name={serviceIcons[card.link] ?? 'star'} />
-                </span>
-                <Title order={3} size="h4" className={classes.cardTitle}>
-                  {card.title}
-                </Title>
-                <Text className={classes.cardBody}>{card.content}</Text>
+              <IconCard icon={serviceIcons[card.link] ?? 'star'} title={card.title} body={card.content}>
                 <Button component={Link} to={card.link} variant="light" className={classes.cardAction}>
                   {card.cta}
                 </Button>
-              </article>
+              </IconCard>
             </li>
           ))}
         </ul>

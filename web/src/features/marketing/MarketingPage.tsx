@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PageContentGate } from '../../content/PageState';
 import { usePageContent } from '../../content/usePageContent';
 import { usePageMeta } from '../../content/usePageMeta';
-import { Icon, type IconName } from '../shared-pages/icons';
+import type { IconName } from '../shared-pages/icons';
 import { PageHero } from '../shared-pages/PageHero';
 import { PageSection } from '../shared-pages/PageSection';
 import { Picture } from '../shared-pages/Picture';
@@ -12,6 +12,7 @@ import { QuoteCards } from '../shared-pages/QuoteCards';
 import { StatGrid } from '../shared-pages/StatGrid';
 import type { ContentImage, Meta, Quote, Stat, TitledText } from '../shared-pages/types';
 import classes from '../shared-pages/pages.module.css';
+import { IconCard } from '../shared-pages/IconCard';
 
 export type MarketingContent = {
   meta: Meta;
@@ -53,15 +54,7 @@ export default function MarketingPage() {
               <ul className={classes.cardGrid}>
                 {c.why.reasons.map((r, i) => (
                   <li key={r.title}>
-                    <article className={classes.card}>
-                      <span className={classes.iconBadge}>
-                        <Icon name={reasonIcons[i % reasonIcons.length]} />
-                      </span>
-                      <Title order={3} size="h4" className={classes.cardTitle}>
-                        {r.title}
-                      </Title>
-                      <Text className={classes.cardBody}>{r.description}</Text>
-                    </article>
+                    <IconCard icon={reasonIcons[i % reasonIcons.length]} title={r.title} body={r.description} />
                   </li>
                 ))}
               </ul>

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageContentGate } from '../../content/PageState';
 import { usePageMeta } from '../../content/usePageMeta';
-import { Icon } from '../shared-pages/icons';
 import { PageHero } from '../shared-pages/PageHero';
 import { PageSection } from '../shared-pages/PageSection';
 import { serviceIcon } from './serviceIcons';
 import { useServicesContent } from './serviceContent';
 import classes from '../shared-pages/pages.module.css';
+import { IconCard } from '../shared-pages/IconCard';
 
 export default function ServicesPage() {
   const { t } = useTranslation('pages');
@@ -33,19 +33,12 @@ export default function ServicesPage() {
               <ul className={classes.cardGrid}>
                 {sections.map((s) => (
                   <li key={s.slug}>
-                    <article className={classes.card}>
-                      <span className={classes.iconBadge}>
-                        <Icon name={serviceIcon(s.slug)} />
-                      </span>
-                      <Title order={3} size="h4" className={classes.cardTitle}>
-                        {s.title}
-                      </Title>
-                      <Text className={classes.cardBody}>{s.content}</Text>
+                    <IconCard icon={serviceIcon(s.slug)} title={s.title} body={s.content}>
                       <Button component={Link} to={`/services/${s.slug}`} variant="light" className={classes.cardAction}>
                         {t('learnMore')}
                         <span className={classes.visuallyHidden}>{t('aboutTopic', { topic: s.title })}</span>
                       </Button>
-                    </article>
+                    </IconCard>
                   </li>
                 ))}
               </ul>
