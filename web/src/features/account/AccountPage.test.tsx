@@ -53,7 +53,7 @@ describe('AccountPage', () => {
   it('shows the profile from the session, with a link to the terms when not yet accepted', async () => {
     renderAccount({ ...sampleUser, name: 'Ana Film', credits: 1200 });
     expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();
-    expect(document.title).toBe('My account | Marquee');
+    await waitFor(() => expect(document.title).toBe('My account | Marquee'));
     expect(screen.getByTestId('profile-name')).toHaveTextContent('Ana Film');
     expect(screen.getByTestId('profile-email')).toHaveTextContent('ana@example.com');
     expect(screen.getByTestId('profile-role')).toHaveTextContent('Filmmaker');

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, stubApi } from '../contact/testUtils';
 import CheckoutPage from './CheckoutPage';
@@ -33,7 +33,7 @@ describe('PricingPage', () => {
     expect(within(card).getByText('Networking events')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: /Get Started/ })).toHaveAttribute('href', '/pricing/pro');
     expect(screen.getByRole('heading', { level: 1, name: 'Pricing Plans' })).toBeInTheDocument();
-    expect(document.title).toMatch(/^Pricing/);
+    await waitFor(() => expect(document.title).toMatch(/^Pricing/));
   });
 
   it('shows an error with a retry when packages cannot load', async () => {

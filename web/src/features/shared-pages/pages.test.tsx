@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import { Suspense, type ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ describe('information pages', () => {
       expect(img).toHaveAttribute('width');
       expect(img).toHaveAttribute('height');
     }
-    expect(document.title).toBe('Film festival submissions, made simple | Marquee');
+    await waitFor(() => expect(document.title).toBe('Film festival submissions, made simple | Marquee'));
   });
 
   it('about: the four claimed figures', async () => {
@@ -87,7 +87,7 @@ describe('information pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Tax Consultation' })).toBeInTheDocument();
     expect(screen.getAllByRole('listitem').length).toBeGreaterThan(5);
     expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
-    expect(document.title).toBe('Tax Consultation | Marquee');
+    await waitFor(() => expect(document.title).toBe('Tax Consultation | Marquee'));
   });
 
   it('service detail: an unknown slug is a translated not-found', async () => {
@@ -95,7 +95,7 @@ describe('information pages', () => {
     const box = await screen.findByTestId('not-found');
     expect(within(box).getByRole('heading', { level: 1, name: 'Service not found' })).toBeInTheDocument();
     expect(within(box).getByRole('link', { name: 'Back to services' })).toHaveAttribute('href', '/services');
-    expect(document.title).toBe('Service not found | Marquee');
+    await waitFor(() => expect(document.title).toBe('Service not found | Marquee'));
   });
 
   it('blogs: three posts with Read More to festivals, submit and manage', async () => {
