@@ -1,0 +1,268 @@
+package marquee
+
+import (
+	"net/url"
+	"strings"
+	"time"
+)
+
+// FestivalStatus is where a festival stands in the admins' review.
+type FestivalStatus string
+
+// The review states. Only approved festivals are public.
+const (
+	FestivalPending  FestivalStatus = "pending"
+	FestivalApproved FestivalStatus = "approved"
+	FestivalRejected FestivalStatus = "rejected"
+)
+
+// Valid reports whether s is one of the review states.
+func (s FestivalStatus) Valid() bool {
+	switch s {
+	case FestivalPending, FestivalApproved, FestivalRejected:
+		return true
+	}
+	return false
+}
+
+// DateLayout is the layout of every calendar date Marquee stores and
+// exchanges: ISO 8601, "2026-11-21".
+const DateLayout = "2006-01-02"
+
+// ParseDate parses an ISO date ("YYYY-MM-DD"); ok is false for anything else.
+func ParseDate(s string) (t time.Time, ok bool) {
+	if len(s) != len(DateLayout) {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(DateLayout, s)
+	return t, err == nil
+}
+
+// Today returns now's calendar date in UTC as "YYYY-MM-DD".
+func Today(now time.Time) string { return now.UTC().Format(DateLayout) }
+
+// FestivalDetails are the parts of a festival its organiser writes on the
+// registration form and edits later.
+type FestivalDetails struct {
+	Name         string `json:"name"`
+	Description  string `json:"description"`
+	Location     string `json:"location"`
+	Country      string `json:"country"` // ISO 3166-1 alpha-2, upper case; "" when not given
+	City         string `json:"city"`
+	Website      string `json:"website"`
+	StartDate    string `json:"startDate"` // YYYY-MM-DD
+	EndDate      string `json:"endDate"`   // YYYY-MM-DD
+	ContactEmail string `json:"contactEmail"`
+}
+
+// Festival is a film festival registered on Marquee.
+type Festival struct {
+	ID   int64  `json:"id"`
+	Slug string `json:"slug"`
+	FestivalDetails
+	Status          FestivalStatus `json:"status"`
+	RejectionReason string         `json:"rejectionReason"`
+	OrganiserID     int64          `json:"-"`
+	// Version counts the festival's saved changes; an edit names the
+	// version it started from and fails with EConflict when it is stale.
+	Version int64 `json:"version"`
+	// NextDeadline is the earliest deadline on or after today ("" when
+	// submissions are closed); MinFee the lowest current fee across its
+	// categories (nil when closed).
+	NextDeadline string     `json:"nextDeadline"`
+	MinFee       *int64     `json:"minFee"`
+	CreatedAt    time.Time  `json:"createdAt"`
+	UpdatedAt    time.Time  `json:"updatedAt"`
+	ReviewedAt   *time.Time `json:"reviewedAt"`
+	// Categories and Criteria are filled when one festival is read in full.
+	Categories []Category  `json:"categories,omitempty"`
+	Criteria   []Criterion `json:"criteria,omitempty"`
+}
+
+// DeadlineTier names a fee tier of a category's deadlines.
+type DeadlineTier string
+
+// The fee tiers, in the order their dates must fall.
+const (
+	TierEarly   DeadlineTier = "early"
+	TierRegular DeadlineTier = "regular"
+	TierLate    DeadlineTier = "late"
+)
+
+// Tiers lists the fee tiers in date order.
+var Tiers = []DeadlineTier{TierEarly, TierRegular, TierLate}
+
+// Deadline is one fee tier of a category: submissions made on or before
+// Date pay Fee credits (unless an earlier tier still applies).
+type Deadline struct {
+	Tier DeadlineTier `json:"tier"`
+	Date string       `json:"date"` // YYYY-MM-DD
+	Fee  int64        `json:"fee"`  // credits
+}
+
+// Category is a competition section of a festival (short film, documentary...).
+type Category struct {
+	ID          int64      `json:"id"`
+	Name        string     `json:"name"`
+	Description string     `json:"description"`
+	Deadlines   []Deadline `json:"deadlines"` // in tier order
+	// Current is the tier that applies today (nil when all have passed).
+	Current *Deadline `json:"current"`
+}
+
+// CurrentDeadline returns the first tier whose date is on or after today, or nil.
+func (c *Category) CurrentDeadline(today string) *Deadline {
+	for i := range c.Deadlines {
+		if c.Deadlines[i].Date >= today {
+			d := c.Deadlines[i]
+			return &d
+		}
+	}
+	return nil
+}
+
+// Criterion is one judging criterion of a festival.
+type Criterion struct {
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	Weight   int    `json:"weight"`   // > 0
+	MaxScore int    `json:"maxScore"` // > 0
+}
+
+// Festival limits.
+const (
+	FestivalNameMin        = 3
+	FestivalNameMax        = 200
+	FestivalDescriptionMax = 5000
+	FestivalLocationMax    = 200
+	FestivalCityMax        = 100
+	FestivalWebsiteMax     = 500
+	RejectionReasonMax     = 1000
+	CategoriesMax          = 50
+	CategoryNameMax        = 100
+	CategoryDescriptionMax = 1000
+	FeeMax                 = 100_000
+	CriteriaMax            = 20
+	CriterionNameMax       = 100
+	WeightMax              = 100
+	MaxScoreMax            = 100
+)
+
+// Normalize trims every field and upper-cases the country code.
+func (d *FestivalDetails) Normalize() {
+	d.Name = strings.TrimSpace(d.Name)
+	d.Description = strings.TrimSpace(strings.ReplaceAll(d.Description, "\r\n", "\n"))
+	d.Location = strings.TrimSpace(d.Location)
+	d.Country = strings.ToUpper(strings.TrimSpace(d.Country))
+	d.City = strings.TrimSpace(d.City)
+	d.Website = strings.TrimSpace(d.Website)
+	d.StartDate = strings.TrimSpace(d.StartDate)
+	d.EndDate = strings.TrimSpace(d.EndDate)
+	d.ContactEmail = strings.TrimSpace(d.ContactEmail)
+}
+
+// Validate normalises d and returns an EInvalid error with a message per
+// failing field. The messages are English message ids, translated by the
+// locale package when they reach the user.
+func (d *FestivalDetails) Validate() error {
+	d.Normalize()
+	f := FieldErrors{}
+	switch n := Length(d.Name); {
+	case n == 0:
+		f.Add("name", "Festival name is required")
+	case n < FestivalNameMin || n > FestivalNameMax:
+		f.Add("name", "Festival name must be 3 to 200 characters")
+	}
+	if Length(d.Description) > FestivalDescriptionMax {
+		f.Add("description", "Description must be at most 5,000 characters")
+	}
+	switch n := Length(d.Location); {
+	case n == 0:
+		f.Add("location", "Location is required")
+	case n > FestivalLocationMax:
+		f.Add("location", "Location must be at most 200 characters")
+	}
+	if d.Country != "" && !ValidCountry(d.Country) {
+		f.Add("country", "Choose a country from the list")
+	}
+	if Length(d.City) > FestivalCityMax {
+		f.Add("city", "City must be at most 100 characters")
+	}
+	if d.Website != "" && !validWebsite(d.Website) {
+		f.Add("website", "Enter a website address starting with http:// or https://")
+	}
+	start, okStart := ParseDate(d.StartDate)
+	end, okEnd := ParseDate(d.EndDate)
+	switch {
+	case d.StartDate == "":
+		f.Add("startDate", "Start date is required")
+	case !okStart:
+		f.Add("startDate", "Enter the start date as YYYY-MM-DD")
+	}
+	switch {
+	case d.EndDate == "":
+		f.Add("endDate", "End date is required")
+	case !okEnd:
+		f.Add("endDate", "Enter the end date as YYYY-MM-DD")
+	case okStart && end.Before(start):
+		f.Add("endDate", "End date cannot be before the start date")
+	}
+	switch {
+	case d.ContactEmail == "":
+		f.Add("contactEmail", "Contact e-mail is required")
+	case !ValidEmail(d.ContactEmail):
+		f.Add("contactEmail", "Enter a valid email address")
+	}
+	return f.Err(FirstFieldMessage(f, "name", "description", "location", "country", "city", "website", "startDate", "endDate", "contactEmail"))
+}
+
+func validWebsite(s string) bool {
+	if Length(s) > FestivalWebsiteMax || strings.ContainsAny(s, " \t\r\n") {
+		return false
+	}
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && strings.Contains(u.Host, ".")
+}
+
+// FirstFieldMessage returns the message of the first failing field in
+// order, so that an API error's message names the first problem.
+func FirstFieldMessage(f FieldErrors, order ...string) string {
+	for _, k := range order {
+		if m, ok := f[k]; ok {
+			return m
+		}
+	}
+	for _, m := range f {
+		return m
+	}
+	return ""
+}
+
+// FestivalQuery is a search of the approved festivals.
+type FestivalQuery struct {
+	Text     string // words in any script; "" for all
+	Country  string // ISO code; "" for any
+	From, To string // festival dates overlap [From, To] (YYYY-MM-DD; either may be "")
+	Open     bool   // only festivals with a deadline on or after Today
+	Category string // a category name contains this (case-insensitive); "" for any
+	MaxFee   *int64 // some category's current fee is at most this
+	Sort     string // FestivalSortDeadline, FestivalSortStart or FestivalSortRelevance
+	Page     int    // from 1
+	PerPage  int    // 1..50
+	Today    string // YYYY-MM-DD, passed in from the caller's clock
+}
+
+// The orders of a festival search.
+const (
+	FestivalSortDeadline  = "deadline"
+	FestivalSortStart     = "start"
+	FestivalSortRelevance = "relevance"
+)
+
+// FestivalPage is one page of a festival search or listing.
+type FestivalPage struct {
+	Items   []*Festival `json:"items"`
+	Total   int64       `json:"total"`
+	Page    int         `json:"page"`
+	PerPage int         `json:"perPage"`
+}

@@ -1,0 +1,128 @@
+package marquee
+
+import (
+	"strings"
+	"time"
+)
+
+// ReminderPreference is when, relative to a festival's date, a reminder is sent.
+type ReminderPreference string
+
+// The reminder options of the seed's form.
+const (
+	RemindDayOf         ReminderPreference = "day-of"
+	RemindOneDayBefore  ReminderPreference = "one-day-before"
+	RemindOneWeekBefore ReminderPreference = "one-week-before"
+)
+
+// DaysBefore returns how many days before the festival date the reminder
+// is sent, and false for an unknown preference.
+func (p ReminderPreference) DaysBefore() (int, bool) {
+	switch p {
+	case RemindDayOf:
+		return 0, true
+	case RemindOneDayBefore:
+		return 1, true
+	case RemindOneWeekBefore:
+		return 7, true
+	}
+	return 0, false
+}
+
+// ReminderHourUTC is the hour (UTC) at which reminders are sent on their day.
+const ReminderHourUTC = 9
+
+// ReminderSendAt returns when a reminder for a festival on date (YYYY-MM-DD)
+// with preference p is due: 09:00 UTC on the computed day.
+func ReminderSendAt(date string, p ReminderPreference) (time.Time, bool) {
+	d, ok := ParseDate(date)
+	days, okP := p.DaysBefore()
+	if !ok || !okP {
+		return time.Time{}, false
+	}
+	return d.AddDate(0, 0, -days).Add(ReminderHourUTC * time.Hour), true
+}
+
+// Reminder is a user's request to be e-mailed about a festival date.
+type Reminder struct {
+	ID           int64              `json:"id"`
+	UserID       int64              `json:"-"`
+	FestivalName string             `json:"festivalName"`
+	FestivalSlug string             `json:"festivalSlug"` // "" when not linked to a festival on Marquee
+	Date         string             `json:"date"`         // YYYY-MM-DD
+	Preference   ReminderPreference `json:"preference"`
+	Language     string             `json:"language"` // the e-mail's language
+	SendAt       time.Time          `json:"sendAt"`
+	SentAt       *time.Time         `json:"sentAt"`
+	CreatedAt    time.Time          `json:"createdAt"`
+}
+
+// ReminderFestivalNameMax bounds a reminder's festival name.
+const ReminderFestivalNameMax = 200
+
+// NewReminder is what a user asks for on the reminder form.
+type NewReminder struct {
+	FestivalName string             `json:"festivalName"`
+	Date         string             `json:"date"`
+	Preference   ReminderPreference `json:"preference"`
+	FestivalSlug string             `json:"festivalSlug"`
+}
+
+// Validate trims r and checks it against now: the festival date must be
+// today or later and the reminder's send day not already past.
+func (r *NewReminder) Validate(now time.Time) error {
+	r.FestivalName = strings.TrimSpace(r.FestivalName)
+	r.Date = strings.TrimSpace(r.Date)
+	r.FestivalSlug = strings.TrimSpace(r.FestivalSlug)
+	f := FieldErrors{}
+	switch n := Length(r.FestivalName); {
+	case n == 0:
+		f.Add("festivalName", "Festival name is required")
+	case n > ReminderFestivalNameMax:
+		f.Add("festivalName", "Festival name must be at most 200 characters")
+	}
+	today := Today(now)
+	switch _, ok := ParseDate(r.Date); {
+	case r.Date == "":
+		f.Add("date", "Festival date is required")
+	case !ok:
+		f.Add("date", "Enter the festival date as YYYY-MM-DD")
+	case r.Date < today:
+		f.Add("date", "This festival date has already passed")
+	}
+	if _, ok := r.Preference.DaysBefore(); !ok {
+		f.Add("preference", "Choose when to be reminded")
+	} else if _, dateErr := f["date"]; !dateErr {
+		sendAt, _ := ReminderSendAt(r.Date, r.Preference)
+		if Today(sendAt) < today {
+			f.Add("preference", "That reminder day has already passed; choose a later option")
+		}
+	}
+	return f.Err(FirstFieldMessage(f, "festivalName", "date", "preference"))
+}
+
+// MailStatus is where an outgoing e-mail stands.
+type MailStatus string
+
+// The outbox states.
+const (
+	MailQueued MailStatus = "queued" // waiting for the SMTP sender
+	MailSent   MailStatus = "sent"   // accepted by the SMTP server
+	MailFailed MailStatus = "failed" // the SMTP server refused it; given up
+	MailKept   MailStatus = "kept"   // no SMTP server configured: kept in the outbox for admins
+)
+
+// Mail is an e-mail Marquee sends, as kept in the outbox table.
+type Mail struct {
+	ID        int64      `json:"id"`
+	Kind      string     `json:"kind"` // e.g. "reminder"
+	To        string     `json:"to"`
+	Subject   string     `json:"subject"`
+	Body      string     `json:"body"` // plain text
+	Language  string     `json:"language"`
+	Status    MailStatus `json:"status"`
+	Attempts  int        `json:"attempts"`
+	LastError string     `json:"lastError"`
+	CreatedAt time.Time  `json:"createdAt"`
+	SentAt    *time.Time `json:"sentAt"`
+}
