@@ -167,6 +167,10 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("GET /api/v1/dashboard/get", s.requireAdmin(s.handleCompatDashboard))
 	mux.Handle("GET /api/v1/user/get", s.requireAdmin(s.handleCompatUsers))
 
+	// Festivals, reminders and mail, each registered in its own file.
+	s.festivalRoutes(mux)
+	s.reminderRoutes(mux)
+
 	mux.HandleFunc("/api/", s.handleAPINotFound)
 	mux.Handle("/", s.static)
 }

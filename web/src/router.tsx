@@ -29,12 +29,14 @@ export const routes: RouteObject[] = [
       { path: 'pricing/:packageId', lazy: page(() => import('./features/pricing/CheckoutPage')) },
       { path: 'login', lazy: page(() => import('./features/auth/LoginPage')) },
       { path: 'signup', lazy: page(() => import('./features/auth/SignupPage')) },
+      { path: 'festival/:slug', lazy: page(() => import('./features/festivals/FestivalPage')) },
       {
         Component: RequireAuth,
         children: [
           { path: 'festivals', lazy: page(() => import('./features/festivals/FestivalsPage')) },
           { path: 'submit', lazy: page(() => import('./features/festivals/SubmitFestivalPage')) },
           { path: 'manage', lazy: page(() => import('./features/festivals/ManagePage')) },
+          { path: 'manage/festivals/:slug', lazy: page(() => import('./features/festivals/ManageFestivalPage')) },
           { path: 'account', lazy: page(() => import('./features/account/AccountPage')) },
         ],
       },
@@ -50,6 +52,8 @@ export const routes: RouteObject[] = [
       { path: 'users', lazy: page(() => import('./features/admin/AdminUsersPage')) },
       { path: 'pricing', lazy: page(() => import('./features/admin/AdminPricingPage')) },
       { path: 'messages', lazy: page(() => import('./features/admin/AdminMessagesPage')) },
+      { path: 'festivals', lazy: page(() => import('./features/admin/AdminFestivalsPage')) },
+      { path: 'outbox', lazy: page(() => import('./features/admin/AdminOutboxPage')) },
       { path: '*', lazy: page(() => import('./features/layout/NotFoundPage')) },
     ],
   },

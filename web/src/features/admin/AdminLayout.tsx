@@ -9,7 +9,7 @@ import { useLogout, useSession } from '../auth/useSession';
 import { MarqueeLogo } from '../layout/MarqueeLogo';
 import { notify } from '../layout/notify';
 import { AdminForbidden } from './AdminForbidden';
-import { DashboardIcon, MailIcon, SettingsIcon, TagIcon, UsersIcon } from './icons';
+import { DashboardIcon, FilmIcon, MailIcon, OutboxIcon, SettingsIcon, TagIcon, UsersIcon } from './icons';
 
 /**
  * AdminLayout guards the admin area with the server's answer (GET /api/v1/me):
@@ -35,7 +35,7 @@ function AdminShell({ user }: { user: User }) {
   const logout = useLogout();
   const path = pathname.replace(/\/+$/, '') || '/';
   const isActive = (to: string) => path === to || path.startsWith(`${to}/`);
-  const settingsActive = isActive('/admin/pricing') || isActive('/admin/messages');
+  const settingsActive = isActive('/admin/pricing') || isActive('/admin/messages') || isActive('/admin/outbox');
 
   async function onLogout() {
     try {
@@ -142,6 +142,7 @@ function AdminShell({ user }: { user: User }) {
           <div>
             {link('/admin', t('nav.dashboard'), <DashboardIcon />, path === '/admin')}
             {link('/admin/users', t('nav.users'), <UsersIcon />, isActive('/admin/users'))}
+            {link('/admin/festivals', t('nav.festivals'), <FilmIcon />, isActive('/admin/festivals'))}
             <NavLink
               label={t('nav.systemSettings')}
               leftSection={<SettingsIcon />}
@@ -153,6 +154,7 @@ function AdminShell({ user }: { user: User }) {
             >
               {link('/admin/pricing', t('nav.pricing'), <TagIcon />, isActive('/admin/pricing'))}
               {link('/admin/messages', t('nav.messages'), <MailIcon />, isActive('/admin/messages'))}
+              {link('/admin/outbox', t('nav.outbox'), <OutboxIcon />, isActive('/admin/outbox'))}
             </NavLink>
           </div>
         </AppShell.Section>

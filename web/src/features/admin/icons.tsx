@@ -60,3 +60,18 @@ export const MailIcon = () => (
     <path d="m3 7 9 6 9-6" />
   </svg>
 );
+
+export const FilmIcon = () => (
+  <svg {...base}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M7 4v16M17 4v16M3 9h4M3 15h4M17 9h4M17 15h4" />
+  </svg>
+);
+
+export const OutboxIcon = () => (
+  <svg {...base}>
+    <path d="M3 13h5l1.5 3h5L16 13h5" />
+    <path d="M5 13l2-8h10l2 8v6a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1z" />
+    <path d="M12 11V7M10 9l2-2 2 2" />
+  </svg>
+);

@@ -1,0 +1,4 @@
+/** AdminFestivalsPage: being built (issue 4). */
+export default function AdminFestivalsPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** FestivalPage: being built (issue 4). */
+export default function FestivalPage() {
+  return null;
+}
