@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/locale"
 )
 
 // errorBody is the JSON every failing API call answers with.
@@ -50,7 +51,28 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if status == http.StatusInternalServerError {
 		requestLogger(r, s.log).Error("request failed", "err", err)
 	}
-	writeJSON(w, status, errorBody{Message: marquee.ErrorMessage(err), Code: code, Fields: marquee.ErrorFields(err)})
+	msg, fields := translateError(r, err)
+	writeJSON(w, status, errorBody{Message: msg, Code: code, Fields: fields})
+}
+
+// translateError returns err's message and field messages in the request's
+// language (see requestLanguage); messages without a translation stay English.
+func translateError(r *http.Request, err error) (string, map[string]string) {
+	lang := requestLanguage(r)
+	var fields map[string]string
+	if f := marquee.ErrorFields(err); len(f) > 0 {
+		fields = make(map[string]string, len(f))
+		for k, v := range f {
+			fields[k] = locale.Text(lang, v)
+		}
+	}
+	return locale.Text(lang, marquee.ErrorMessage(err)), fields
+}
+
+// translateError is translateError for handlers that build their own error
+// bodies (the seed's compatibility calls).
+func (s *Server) translateError(r *http.Request, err error) (string, map[string]string) {
+	return translateError(r, err)
 }
 
 // decodeJSON reads one JSON object from the body into v, bounded by MaxBodyBytes.
