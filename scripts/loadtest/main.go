@@ -83,7 +83,9 @@ func run(client *http.Client, target, label string, n, c int, token string) {
 	wg.Wait()
 	elapsed := time.Since(start)
 	slices.Sort(latencies)
-	pct := func(p float64) time.Duration { return latencies[min(n-1, int(float64(n)*p))].Round(10 * time.Microsecond) }
+	pct := func(p float64) time.Duration {
+		return latencies[min(n-1, int(float64(n)*p))].Round(10 * time.Microsecond)
+	}
 	fmt.Printf("%-28s %8.0f %9s %9s %9s %9s %7d\n", label, float64(n)/elapsed.Seconds(), pct(0.50), pct(0.95), pct(0.99), latencies[n-1].Round(10*time.Microsecond), errors)
 }
 
