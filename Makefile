@@ -30,7 +30,10 @@ web: tools $(WEB)/node_modules/.package-lock.json
 build: web
 	$(GO) build -trimpath -o $(BIN) ./cmd/marquee
 
+# A newcomer's empty database gets 60 demo festivals; `seed --demo` leaves a
+# database that already has festivals untouched.
 run: build
+	./$(BIN) seed --demo
 	./$(BIN) serve
 
 vet: tools

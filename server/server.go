@@ -36,6 +36,10 @@ type Config struct {
 	Password password.Params
 	// MaxBodyBytes bounds JSON request bodies.
 	MaxBodyBytes int64
+	// PublicURL is the site's address as users reach it (MARQUEE_PUBLIC_URL),
+	// used in links and identifiers the server hands out (the .ics feed);
+	// empty means the address of each request.
+	PublicURL string
 }
 
 // DefaultConfig returns the settings used when nothing is configured.

@@ -3,11 +3,14 @@ package main
 import (
 	"fmt"
 	"log/slog"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/marquee-festival/marquee/mail"
 	"github.com/marquee-festival/marquee/server"
+	"github.com/marquee-festival/marquee/worker"
 )
 
 // config is everything `marquee` reads from its environment.
@@ -18,15 +21,25 @@ type config struct {
 	LogFormat   string
 	WebDir      string
 	Server      server.Config
+	// Mail holds the SMTP settings; an empty Mail.SMTPURL keeps mail in the outbox.
+	Mail mail.Config
+	// PublicURL is the site's address in e-mails ("" means mail.DefaultPublicURL).
+	PublicURL string
+	// Worker runs the background worker on this node; WorkerInterval is its period.
+	Worker         bool
+	WorkerInterval time.Duration
 }
 
 // configFromEnv reads the MARQUEE_* variables (documented in the README).
 func configFromEnv(getenv func(string) string) (config, error) {
 	c := config{
-		Addr:        "127.0.0.1:8080",
-		DatabaseURL: "sqlite:data/marquee.db",
-		LogFormat:   "text",
-		Server:      server.DefaultConfig(),
+		Addr:           "127.0.0.1:8080",
+		DatabaseURL:    "sqlite:data/marquee.db",
+		LogFormat:      "text",
+		Server:         server.DefaultConfig(),
+		Mail:           mail.Config{From: mail.DefaultFrom},
+		Worker:         true,
+		WorkerInterval: worker.DefaultInterval,
 	}
 	var errs []string
 	str := func(name string, dst *string) {
@@ -80,8 +93,51 @@ func configFromEnv(getenv func(string) string) (config, error) {
 	default:
 		errs = append(errs, fmt.Sprintf("MARQUEE_LOG_FORMAT=%q: want text or json", v))
 	}
+	errs = append(errs, mailFromEnv(getenv, &c)...)
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}
 	return c, nil
+}
+
+// mailFromEnv reads the mail and background worker settings into c and
+// returns what is wrong with them.
+func mailFromEnv(getenv func(string) string, c *config) []string {
+	var errs []string
+	c.Mail.SMTPURL = strings.TrimSpace(getenv("MARQUEE_SMTP_URL"))
+	if v := strings.TrimSpace(getenv("MARQUEE_MAIL_FROM")); v != "" {
+		c.Mail.From = v
+	}
+	c.Mail.HELO = strings.TrimSpace(getenv("MARQUEE_MAIL_HELO"))
+	if c.Mail.SMTPURL != "" {
+		// Check the settings now, so that a typo stops `serve` at once.
+		if _, err := mail.NewSMTP(c.Mail); err != nil {
+			errs = append(errs, err.Error())
+		}
+	}
+	if v := strings.TrimSpace(getenv("MARQUEE_PUBLIC_URL")); v != "" {
+		u, err := url.Parse(v)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
+			errs = append(errs, fmt.Sprintf("MARQUEE_PUBLIC_URL=%q: want the site's address, such as https://marquee.example", v))
+		} else {
+			c.PublicURL = strings.TrimRight(v, "/")
+			c.Server.PublicURL = c.PublicURL
+		}
+	}
+	switch v := strings.ToLower(strings.TrimSpace(getenv("MARQUEE_WORKER"))); v {
+	case "", "on", "1", "true", "yes":
+	case "off", "0", "false", "no":
+		c.Worker = false
+	default:
+		errs = append(errs, fmt.Sprintf("MARQUEE_WORKER=%q: want on or off", v))
+	}
+	if v := strings.TrimSpace(getenv("MARQUEE_WORKER_INTERVAL")); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Second {
+			errs = append(errs, fmt.Sprintf("MARQUEE_WORKER_INTERVAL=%q: want a duration of at least 1s, such as 30s", v))
+		} else {
+			c.WorkerInterval = d
+		}
+	}
+	return errs
 }

@@ -19,8 +19,10 @@ Commands:
   serve                      serve the site and the API on MARQUEE_ADDR
   migrate                    create or migrate the database, then exit
   admin create --email EMAIL make (or promote) an admin; the password is read from standard input
-  seed [--users N] [--months M]
-                             add N synthetic filmmakers (default 500000) for benchmarks and load tests
+  seed [--users N] [--months M] [--festivals N] [--seed S] [--demo]
+                             add N synthetic filmmakers (default 500000 when no flag is given)
+                             and N realistic festivals made from seed S (default 1); --demo adds
+                             60 festivals to a database that has none
 
 Settings come from MARQUEE_* environment variables; see the README.
 `

@@ -2,41 +2,164 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"time"
 
+	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/password"
+	seeddata "github.com/marquee-festival/marquee/seed"
+	"github.com/marquee-festival/marquee/store"
 )
 
-// seed runs `marquee seed [--users N]`: it fills the database with synthetic
-// filmmakers at the scale the about page claims, for benchmarks and load
-// tests. Every seeded account's password is "seed-password".
+// Seeding defaults and limits.
+const (
+	defaultSeedUsers = 500_000
+	demoFestivals    = 60
+	maxSeedFestivals = 1_000_000
+	// seedOrganiserEmail owns every seeded festival. Its password is random
+	// and thrown away, so nobody can log in as it.
+	seedOrganiserEmail = "organiser@seed.marquee.example"
+	seedOrganiserName  = "Marquee Seed Organiser"
+)
+
+// seed runs `marquee seed [--users N] [--months M] [--festivals N] [--seed S] [--demo]`.
+//
+// --users fills the database with synthetic filmmakers at the scale the
+// about page claims, for benchmarks and load tests; every seeded account's
+// password is "seed-password". With no flag at all it adds 500,000 of
+// them; with --festivals or --demo and no --users it adds none.
+//
+// --festivals adds N realistic festivals made deterministically from
+// --seed (package seed), organised by organiser@seed.marquee.example.
+// --demo adds 60 of them, but only to a database without festivals, so
+// `make run` can call it every time.
 func seed(ctx context.Context, cfg config, args []string, stdout, stderr io.Writer) error {
 	fset := flag.NewFlagSet("seed", flag.ContinueOnError)
 	fset.SetOutput(stderr)
-	users := fset.Int("users", 500_000, "number of filmmakers to add")
+	users := fset.Int("users", defaultSeedUsers, "number of filmmakers to add (with --festivals or --demo and no --users: 0)")
 	months := fset.Int("months", 18, "spread their sign-ups over this many months before now")
-	if err := fset.Parse(args); err != nil {
+	festivals := fset.Int("festivals", 0, "number of festivals to add")
+	seedValue := fset.Uint64("seed", 1, "seed of the festival generator: the same seed makes the same festivals")
+	demo := fset.Bool("demo", false, "add 60 demo festivals if the database has no festival yet")
+	if err := fset.Parse(args); errors.Is(err, flag.ErrHelp) {
+		return nil
+	} else if err != nil {
 		return err
 	}
-	if *users < 0 || *months < 1 {
+	set := map[string]bool{}
+	fset.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case fset.NArg() > 0:
+		return fmt.Errorf("seed: unexpected argument %q", fset.Arg(0))
+	case *users < 0 || *months < 1:
 		return fmt.Errorf("seed: --users must be 0 or more and --months at least 1")
+	case *festivals < 0 || *festivals > maxSeedFestivals:
+		return fmt.Errorf("seed: --festivals must be from 0 to %d", maxSeedFestivals)
+	case *demo && set["festivals"]:
+		return fmt.Errorf("seed: use --demo (%d festivals) or --festivals N, not both", demoFestivals)
 	}
+	festivalMode := set["festivals"] || *demo
+	if festivalMode && !set["users"] {
+		*users = 0
+	}
+
 	db, err := openDB(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+
+	if *users > 0 || !festivalMode {
+		if err := seedUsers(ctx, cfg, db, *users, *months, stdout); err != nil {
+			return err
+		}
+	}
+	n := *festivals
+	if *demo {
+		_, total, err := db.ListFestivalsForAdmin(ctx, "", 1, 0)
+		if err != nil {
+			return fmt.Errorf("seed: count festivals: %w", err)
+		}
+		if total > 0 {
+			fmt.Fprintf(stdout, "skipped the demo festivals: the database already has %d festival(s)\n", total)
+			return nil
+		}
+		n = demoFestivals
+	}
+	if n == 0 {
+		return nil
+	}
+	return seedFestivals(ctx, cfg, db, n, *seedValue, stdout)
+}
+
+// seedUsers adds n synthetic filmmakers whose sign-ups spread over months.
+func seedUsers(ctx context.Context, cfg config, db *store.DB, n, months int, stdout io.Writer) error {
 	hash, err := password.Hash("seed-password", cfg.Server.Password)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	if err := db.SeedUsers(ctx, *users, hash, time.Duration(*months)*30*24*time.Hour); err != nil {
+	if err := db.SeedUsers(ctx, n, hash, time.Duration(months)*30*24*time.Hour); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "seeded %d filmmakers in %s (password: seed-password)\n", *users, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stdout, "seeded %d filmmakers in %s (password: seed-password)\n", n, time.Since(start).Round(time.Millisecond))
 	return nil
+}
+
+// seedFestivals adds n festivals generated from seed for the seed organiser.
+func seedFestivals(ctx context.Context, cfg config, db *store.DB, n int, seed uint64, stdout io.Writer) error {
+	start := time.Now()
+	org, err := seedOrganiser(ctx, cfg, db)
+	if err != nil {
+		return err
+	}
+	fs := seeddata.Festivals(n, seed, db.Now())
+	if err := db.ImportFestivals(ctx, org.ID, fs); err != nil {
+		return fmt.Errorf("seed: %w", err)
+	}
+	count := map[marquee.FestivalStatus]int{}
+	for _, f := range fs {
+		count[f.Status]++
+	}
+	fmt.Fprintf(stdout, "seeded %d festivals (seed %d: %d approved, %d pending, %d rejected) organised by %s in %s\n",
+		n, seed, count[marquee.FestivalApproved], count[marquee.FestivalPending], count[marquee.FestivalRejected],
+		org.Email, time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// seedOrganiser returns the account that owns seeded festivals, creating it
+// as an organiser when missing. Its password is 32 random bytes that are
+// hashed and forgotten: the account exists to own festivals, not to log in.
+func seedOrganiser(ctx context.Context, cfg config, db *store.DB) (*marquee.User, error) {
+	u, err := db.FindUserByEmail(ctx, seedOrganiserEmail)
+	if err == nil {
+		return u, nil
+	}
+	if marquee.ErrorCode(err) != marquee.ENotFound {
+		return nil, fmt.Errorf("seed: find %s: %w", seedOrganiserEmail, err)
+	}
+	secret := make([]byte, 32)
+	if _, err := rand.Read(secret); err != nil {
+		return nil, fmt.Errorf("seed: random password: %w", err)
+	}
+	hash, err := password.Hash(hex.EncodeToString(secret), cfg.Server.Password)
+	if err != nil {
+		return nil, fmt.Errorf("seed: hash password: %w", err)
+	}
+	u, err = db.CreateUser(ctx, store.NewUser{
+		Email: seedOrganiserEmail, Name: seedOrganiserName, PasswordHash: hash, Role: marquee.RoleOrganiser,
+	})
+	if marquee.ErrorCode(err) == marquee.EEmailTaken {
+		// Another seed run created it meanwhile.
+		return db.FindUserByEmail(ctx, seedOrganiserEmail)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("seed: create %s: %w", seedOrganiserEmail, err)
+	}
+	return u, nil
 }

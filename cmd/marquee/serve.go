@@ -12,9 +12,11 @@ import (
 	"os"
 	"time"
 
+	"github.com/marquee-festival/marquee/mail"
 	"github.com/marquee-festival/marquee/server"
 	"github.com/marquee-festival/marquee/store"
 	"github.com/marquee-festival/marquee/web"
+	"github.com/marquee-festival/marquee/worker"
 )
 
 func newLogger(cfg config, w io.Writer) *slog.Logger {
@@ -81,6 +83,13 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
 	}
 	go sweepSessions(ctx, db, log)
+	stopWorker, err := startWorker(ctx, cfg, db, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	// Deferred after db.Close, so it runs first: the worker ends before the database closes.
+	defer stopWorker()
 	log.Info("marquee serving", "addr", "http://"+ln.Addr().String(), "database", string(db.Dialect()))
 	errc := make(chan error, 1)
 	go func() { errc <- httpServer.Serve(ln) }()
@@ -100,6 +109,33 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// startWorker runs the background worker (reminders, mail, deadlines)
+// unless MARQUEE_WORKER=off; stop ends it and waits for it.
+func startWorker(ctx context.Context, cfg config, db *store.DB, log *slog.Logger) (stop func(), err error) {
+	if !cfg.Worker {
+		log.Info("background worker off on this node (MARQUEE_WORKER=off)")
+		return func() {}, nil
+	}
+	w := &worker.Worker{DB: db, Composer: mail.Composer{PublicURL: cfg.PublicURL}, Interval: cfg.WorkerInterval, Logger: log}
+	if cfg.Mail.SMTPURL != "" {
+		sender, err := mail.NewSMTP(cfg.Mail)
+		if err != nil {
+			return nil, err
+		}
+		w.Sender = sender
+		log.Info("mail goes out over SMTP", "server", sender.String())
+	} else {
+		log.Info("no MARQUEE_SMTP_URL: mail is kept in the outbox, readable by admins at /admin/outbox")
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		w.Run(wctx)
+	}()
+	return func() { cancel(); <-done }, nil
 }
 
 // sweepSessions deletes expired sessions every hour until ctx ends.

@@ -1,4 +1,302 @@
-/** AdminFestivalsPage: being built (issue 4). */
+import {
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { adminFestivalsApi, type AdminFestivalFilter, type Festival } from '../../api/festivals';
+import { usePageMeta } from '../../content/usePageMeta';
+import { apiErrorText } from '../contact/apiErrorText';
+import { Notice } from '../contact/Notice';
+import { formatDateRange, formatTimestamp, useLanguage } from '../festivals/dates';
+import { StatusBadge } from '../festivals/FestivalStatus';
+import { adminFestivalsKey } from '../festivals/queries';
+import { charCount } from '../festivals/schema';
+import { notify } from '../layout/notify';
+import { AdminPagination } from './AdminPagination';
+
+const filters: AdminFestivalFilter[] = ['pending', 'approved', 'rejected', 'all'];
+const reasonMax = 1000;
+
+const isFilter = (v: string | null): v is AdminFestivalFilter => filters.includes(v as AdminFestivalFilter);
+
+/**
+ * /admin/festivals: the review queue. Admins approve a festival (it becomes
+ * public) or reject it with a reason its organiser sees; Pending / Approved /
+ * Rejected / All, 20 a page, newest first.
+ */
 export default function AdminFestivalsPage() {
-  return null;
+  const { t } = useTranslation('festivals');
+  const { tag } = useLanguage();
+  usePageMeta(t('admin.meta.title'), t('admin.meta.description'));
+  const [params, setParams] = useSearchParams();
+  const status: AdminFestivalFilter = isFilter(params.get('status')) ? (params.get('status') as AdminFestivalFilter) : 'pending';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const queryClient = useQueryClient();
+  const [rejecting, setRejecting] = useState<Festival | null>(null);
+
+  const list = useQuery({ queryKey: adminFestivalsKey(status, page), queryFn: () => adminFestivalsApi.list(status, page) });
+  const perPage = list.data?.perPage || 20;
+  const totalPages = Math.max(1, Math.ceil((list.data?.total ?? 0) / perPage));
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'festivals'] });
+  const approve = useMutation({
+    mutationFn: (f: Festival) => adminFestivalsApi.approve(f.id),
+    onSuccess: (f) => {
+      void notify('green', t('admin.approved', { name: f.name }));
+      void refresh();
+    },
+    onError: (err) => void notify('red', t('admin.actionFailed', { message: apiErrorText(err, 'festivals') })),
+  });
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{t('admin.title')}</Title>
+        <Text c="gray.7">{t('admin.subtitle')}</Text>
+      </Stack>
+
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <SegmentedControl
+          aria-label={t('admin.filterLabel')}
+          value={status}
+          onChange={(value) => {
+            const next = new URLSearchParams(params);
+            next.delete('page');
+            if (value === 'pending') next.delete('status');
+            else next.set('status', value);
+            setParams(next);
+          }}
+          data={filters.map((s) => ({ value: s, label: t(`admin.filter.${s}`) }))}
+        />
+        {list.data && (
+          <Text size="sm" c="gray.7" data-testid="festivals-total">
+            {t('admin.total', { count: list.data.total })}
+          </Text>
+        )}
+      </Group>
+
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label={t('admin.loading')} />
+        </Center>
+      ) : list.isError ? (
+        <Notice color="red" role="alert" title={t('admin.loadError')} data-testid="admin-festivals-error">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm" c="gray.9">
+              {apiErrorText(list.error, 'festivals')}
+            </Text>
+            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
+              {t('admin.retry')}
+            </Button>
+          </Stack>
+        </Notice>
+      ) : list.data.items.length === 0 ? (
+        <Paper withBorder radius="md" p="xl" data-testid="admin-festivals-empty">
+          <Text ta="center" c="gray.7">
+            {t(`admin.empty.${status}`)}
+          </Text>
+        </Paper>
+      ) : (
+        <Table.ScrollContainer minWidth={820}>
+          <Table striped highlightOnHover withTableBorder verticalSpacing="sm" data-testid="admin-festivals">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('admin.columns.name')}</Table.Th>
+                <Table.Th scope="col">{t('admin.columns.location')}</Table.Th>
+                <Table.Th scope="col">{t('admin.columns.dates')}</Table.Th>
+                <Table.Th scope="col">{t('admin.columns.status')}</Table.Th>
+                <Table.Th scope="col">{t('admin.columns.submitted')}</Table.Th>
+                <Table.Th scope="col">{t('admin.columns.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.items.map((f) => (
+                <Table.Tr key={f.id} data-testid="admin-festival-row">
+                  <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    <Anchor component={Link} to={`/manage/festivals/${encodeURIComponent(f.slug)}`} c="indigo.9" inherit>
+                      {f.name}
+                    </Anchor>
+                    {f.status === 'rejected' && f.rejectionReason && (
+                      <Text size="xs" c="gray.7" fw={400} style={{ whiteSpace: 'pre-line' }}>
+                        {t('admin.reasonShown', { reason: f.rejectionReason })}
+                      </Text>
+                    )}
+                  </Table.Th>
+                  <Table.Td>{f.location}</Table.Td>
+                  <Table.Td>
+                    <time dateTime={f.startDate}>{formatDateRange(f.startDate, f.endDate, tag)}</time>
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={f.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <time dateTime={f.createdAt}>{formatTimestamp(f.createdAt, tag)}</time>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {f.status !== 'approved' && (
+                        <Button
+                          size="xs"
+                          color="teal.9"
+                          onClick={() => approve.mutate(f)}
+                          loading={approve.isPending && approve.variables?.id === f.id}
+                          aria-label={t('admin.approveNamed', { name: f.name })}
+                        >
+                          {t('admin.approve')}
+                        </Button>
+                      )}
+                      {f.status !== 'rejected' && (
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          color="red.9"
+                          onClick={() => setRejecting(f)}
+                          aria-label={t('admin.rejectNamed', { name: f.name })}
+                        >
+                          {t('admin.reject')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <AdminPagination
+        total={totalPages}
+        value={page}
+        onChange={(p) => {
+          const next = new URLSearchParams(params);
+          if (p === 1) next.delete('page');
+          else next.set('page', String(p));
+          setParams(next);
+        }}
+        label={t('admin.pagination')}
+      />
+
+      <RejectModal
+        festival={rejecting}
+        onClose={() => setRejecting(null)}
+        onRejected={(f) => {
+          setRejecting(null);
+          void notify('green', t('admin.rejected', { name: f.name }));
+          void refresh();
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** RejectModal asks for the reason (required, at most 1,000 characters) the organiser will read. */
+function RejectModal({
+  festival,
+  onClose,
+  onRejected,
+}: {
+  festival: Festival | null;
+  onClose: () => void;
+  onRejected: (f: Festival) => void;
+}) {
+  const { t } = useTranslation('festivals');
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const reject = useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => adminFestivalsApi.reject(id, reason),
+    onSuccess: (f) => {
+      setReason('');
+      setProblem(null);
+      onRejected(f);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.fields.reason) setProblem(err.fields.reason);
+    },
+  });
+
+  const close = () => {
+    if (reject.isPending) return;
+    setReason('');
+    setProblem(null);
+    reject.reset();
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!festival) return;
+    const text = reason.trim();
+    if (!text) return setProblem(t('admin.reasonRequired'));
+    if (charCount(text) > reasonMax) return setProblem(t('admin.reasonTooLong', { max: reasonMax }));
+    setProblem(null);
+    reject.mutate({ id: festival.id, reason: text });
+  };
+
+  const otherError = reject.isError && !(reject.error instanceof ApiError && reject.error.fields.reason);
+
+  return (
+    <Modal
+      opened={festival !== null}
+      onClose={close}
+      title={t('admin.rejectTitle', { name: festival?.name ?? '' })}
+      closeButtonProps={{ 'aria-label': t('admin.cancel') }}
+      styles={{ title: { fontWeight: 700 } }}
+    >
+      <form onSubmit={submit} noValidate data-testid="reject-form">
+        <Stack gap="md">
+          {otherError && (
+            <Notice color="red" role="alert">
+              <Text size="sm" c="gray.9">
+                {apiErrorText(reject.error, 'festivals')}
+              </Text>
+            </Notice>
+          )}
+          <Textarea
+            label={t('admin.reason')}
+            description={t('admin.reasonHint', { count: charCount(reason.trim()), max: reasonMax })}
+            withAsterisk
+            aria-required
+            rows={5}
+            resize="vertical"
+            data-autofocus
+            value={reason}
+            onChange={(e) => {
+              setReason(e.currentTarget.value);
+              if (problem && e.currentTarget.value.trim()) setProblem(null);
+            }}
+            error={problem}
+            disabled={reject.isPending}
+            styles={{
+              description: { color: 'var(--mantine-color-gray-7)' },
+              error: { color: 'var(--mantine-color-red-9)' },
+            }}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={reject.isPending}>
+              {t('admin.cancel')}
+            </Button>
+            <Button type="submit" color="red.9" loading={reject.isPending}>
+              {t('admin.confirmReject')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
 }

@@ -1,4 +1,265 @@
-/** AdminOutboxPage: being built (issue 4). */
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { adminOutboxApi, outboxFilters, type Mail, type MailStatus, type OutboxFilter } from '../../api/reminders';
+import { usePageMeta } from '../../content/usePageMeta';
+import { languageFor } from '../../i18n/languages';
+import { apiErrorText } from '../contact/apiErrorText';
+import { Notice } from '../contact/Notice';
+import { dateTime } from '../reminders/format';
+import { AdminPagination } from './AdminPagination';
+
+function isFilter(value: string | null): value is OutboxFilter {
+  return outboxFilters.includes(value as OutboxFilter);
+}
+
+/** Badge colours dark enough for white text at AA contrast. */
+const statusColor: Record<MailStatus, string> = {
+  queued: 'indigo.8',
+  sent: 'teal.9',
+  failed: 'red.9',
+  kept: 'gray.7',
+};
+
+/**
+ * /admin/outbox: every e-mail Marquee sends, newest first, with a status
+ * filter and paging. Without SMTP (MARQUEE_SMTP_URL) mail is kept here; a
+ * row opens the full plain-text message and its last delivery error.
+ */
 export default function AdminOutboxPage() {
-  return null;
+  const { t, i18n } = useTranslation('reminders');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  usePageMeta(t('outbox.meta.title'), t('outbox.meta.description'));
+  const [params, setParams] = useSearchParams();
+  const rawStatus = params.get('status');
+  const status: OutboxFilter = isFilter(rawStatus) ? rawStatus : 'all';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const [open, setOpen] = useState<Mail | null>(null);
+
+  const list = useQuery({
+    queryKey: ['admin', 'outbox', status, page],
+    queryFn: () => adminOutboxApi.list(status, page),
+    placeholderData: keepPreviousData,
+  });
+  const perPage = list.data?.perPage || 1;
+  const totalPages = Math.max(1, Math.ceil((list.data?.total ?? 0) / perPage));
+
+  const kindLabel = (kind: string) => t(`outbox.kind.${kind}`, { defaultValue: kind });
+  const languageLabel = (code: string) => (code ? languageFor(code).name : '');
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{t('outbox.title')}</Title>
+        <Text c="gray.7">{t('outbox.subtitle')}</Text>
+      </Stack>
+
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <SegmentedControl
+          aria-label={t('outbox.filterLabel')}
+          value={status}
+          onChange={(value) => {
+            const next = new URLSearchParams(params);
+            next.delete('page');
+            if (value === 'all') next.delete('status');
+            else next.set('status', value);
+            setParams(next, { replace: true });
+          }}
+          data={outboxFilters.map((s) => ({ value: s, label: t(`outbox.filter.${s}`) }))}
+          data-testid="outbox-filter"
+        />
+        {list.data && (
+          <Text size="sm" c="gray.7" data-testid="outbox-total">
+            {t('outbox.total', { count: list.data.total })}
+          </Text>
+        )}
+      </Group>
+
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label={t('outbox.loading')} />
+        </Center>
+      ) : list.isError ? (
+        <Notice color="red" role="alert" title={t('outbox.loadError')} data-testid="outbox-error">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm" c="gray.9">
+              {apiErrorText(list.error, 'reminders')}
+            </Text>
+            <Button size="xs" variant="default" onClick={() => list.refetch()}>
+              {t('outbox.retry')}
+            </Button>
+          </Stack>
+        </Notice>
+      ) : list.data.items.length === 0 ? (
+        <Paper withBorder radius="md" p="xl" data-testid="outbox-empty">
+          <Text ta="center" c="gray.7">
+            {t(`outbox.empty.${status}`)}
+          </Text>
+        </Paper>
+      ) : (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={860}>
+            <Table striped highlightOnHover verticalSpacing="sm" data-testid="outbox-table" aria-busy={list.isPlaceholderData}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('outbox.columns.to')}</Table.Th>
+                  <Table.Th scope="col">{t('outbox.columns.subject')}</Table.Th>
+                  <Table.Th scope="col">{t('outbox.columns.kind')}</Table.Th>
+                  <Table.Th scope="col">{t('outbox.columns.language')}</Table.Th>
+                  <Table.Th scope="col">{t('outbox.columns.status')}</Table.Th>
+                  <Table.Th scope="col">{t('outbox.columns.created')}</Table.Th>
+                  <Table.Th scope="col">{t('outbox.columns.attempts')}</Table.Th>
+                  <Table.Th scope="col">
+                    <VisuallyHidden>{t('outbox.columns.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.items.map((m) => (
+                  <Table.Tr
+                    key={m.id}
+                    data-testid="outbox-row"
+                    data-mail-id={m.id}
+                    onClick={() => setOpen(m)}
+                    style={{ cursor: 'pointer' }}
+                  >
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{m.to}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.subject}</Table.Td>
+                    <Table.Td>{kindLabel(m.kind)}</Table.Td>
+                    <Table.Td lang={m.language || undefined}>{languageLabel(m.language)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={statusColor[m.status] ?? 'gray.7'} variant="filled">
+                        {t(`outbox.status.${m.status}`, { defaultValue: m.status })}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <time dateTime={m.createdAt}>{dateTime(m.createdAt, language)}</time>
+                    </Table.Td>
+                    <Table.Td ta="right">{m.attempts}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          setOpen(m);
+                        }}
+                        aria-label={t('outbox.viewFor', { subject: m.subject, to: m.to })}
+                      >
+                        {t('outbox.view')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+
+      <AdminPagination
+        total={totalPages}
+        value={page}
+        onChange={(p) => {
+          const next = new URLSearchParams(params);
+          if (p === 1) next.delete('page');
+          else next.set('page', String(p));
+          setParams(next);
+        }}
+        label={t('outbox.pagination')}
+      />
+
+      <MailModal mail={open} onClose={() => setOpen(null)} language={language} kindLabel={kindLabel} />
+    </Stack>
+  );
+}
+
+/** MailModal shows one e-mail in full: its details, the plain-text body with its line breaks, and the last error. */
+function MailModal({
+  mail,
+  onClose,
+  language,
+  kindLabel,
+}: {
+  mail: Mail | null;
+  onClose: () => void;
+  language: string;
+  kindLabel: (kind: string) => string;
+}) {
+  const { t } = useTranslation('reminders');
+  const detail = (label: string, value: React.ReactNode) => (
+    <Group gap="xs" wrap="nowrap" align="baseline">
+      <Text size="sm" c="gray.7" style={{ flex: '0 0 7rem' }}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+        {value}
+      </Text>
+    </Group>
+  );
+  return (
+    <Modal
+      opened={mail !== null}
+      onClose={onClose}
+      title={mail?.subject}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('outbox.modal.close') }}
+      styles={{ title: { fontWeight: 700, overflowWrap: 'anywhere' } }}
+    >
+      {mail && (
+        <Stack gap="md" data-testid="outbox-modal">
+          <Stack gap={4}>
+            {detail(t('outbox.modal.to'), mail.to)}
+            {detail(t('outbox.modal.kind'), kindLabel(mail.kind))}
+            {detail(t('outbox.modal.language'), mail.language ? languageFor(mail.language).name : '')}
+            {detail(t('outbox.modal.status'), t(`outbox.status.${mail.status}`, { defaultValue: mail.status }))}
+            {detail(t('outbox.modal.created'), <time dateTime={mail.createdAt}>{dateTime(mail.createdAt, language)}</time>)}
+            {mail.sentAt &&
+              detail(t('outbox.modal.sent'), <time dateTime={mail.sentAt}>{dateTime(mail.sentAt, language)}</time>)}
+            {detail(t('outbox.modal.attempts'), mail.attempts)}
+          </Stack>
+          {mail.lastError && (
+            <Notice color="red" title={t('outbox.modal.lastError')} data-testid="outbox-last-error">
+              <Text size="sm" c="gray.9" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {mail.lastError}
+              </Text>
+            </Notice>
+          )}
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {t('outbox.modal.body')}
+            </Text>
+            <Paper withBorder radius="sm" p="sm" bg="gray.0">
+              <Text
+                component="pre"
+                size="sm"
+                m={0}
+                lang={mail.language || undefined}
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit' }}
+                data-testid="outbox-body"
+              >
+                {mail.body}
+              </Text>
+            </Paper>
+          </Stack>
+        </Stack>
+      )}
+    </Modal>
+  );
 }

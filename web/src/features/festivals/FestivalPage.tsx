@@ -1,4 +1,245 @@
-/** FestivalPage: being built (issue 4). */
+import { Anchor, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { festivalsApi, type Category, type Festival } from '../../api/festivals';
+import { PageLoading } from '../../content/PageState';
+import { usePageMeta } from '../../content/usePageMeta';
+import { apiErrorText } from '../contact/apiErrorText';
+import { Notice } from '../contact/Notice';
+import { countryName } from './countries';
+import { formatDate, formatDateRange, useLanguage } from './dates';
+import { publicFestivalKey } from './queries';
+
+/** remindMeLink opens the reminder form on /manage filled with the festival (the reminders feature reads these). */
+export function remindMeLink(f: Pick<Festival, 'slug' | 'name' | 'startDate'>): string {
+  const p = new URLSearchParams({ festival: f.slug, name: f.name, date: f.startDate });
+  return `/manage?${p.toString()}#reminders`;
+}
+
+/**
+ * /festival/:slug: the public page of an approved festival (no login):
+ * details, categories with their current fee tier and deadline, and a
+ * 'Remind me' button. Unknown and unapproved festivals are not found.
+ */
 export default function FestivalPage() {
-  return null;
+  const { slug = '' } = useParams();
+  const { t } = useTranslation('festivals');
+  const query = useQuery({ queryKey: publicFestivalKey(slug), queryFn: () => festivalsApi.get(slug) });
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  usePageMeta(
+    query.data?.name ?? (notFound ? t('public.notFound.title') : undefined),
+    query.data ? summary(query.data.description) : notFound ? t('public.notFound.message') : undefined,
+  );
+
+  if (query.isPending) return <PageLoading />;
+  if (notFound) return <FestivalNotFound />;
+  if (query.isError) {
+    return (
+      <Container size="md" px="md" py="xl">
+        <Notice color="red" role="alert" title={t('public.loadError')} data-testid="festival-error">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm" c="gray.9">
+              {apiErrorText(query.error, 'festivals')}
+            </Text>
+            <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+              {t('public.retry')}
+            </Button>
+          </Stack>
+        </Notice>
+      </Container>
+    );
+  }
+  return <FestivalView festival={query.data} />;
+}
+
+// The page description for search engines and link previews: the festival's first 160 characters.
+function summary(description: string): string {
+  const flat = description.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(flat);
+  return chars.length > 160 ? `${chars.slice(0, 157).join('')}…` : flat;
+}
+
+function FestivalNotFound() {
+  const { t } = useTranslation('festivals');
+  return (
+    <Container size="sm" py={64} data-testid="festival-not-found">
+      <Stack align="center" gap="md" ta="center">
+        <Title order={1}>{t('public.notFound.title')}</Title>
+        <Text c="gray.7">{t('public.notFound.message')}</Text>
+        <Button component={Link} to="/festivals">
+          {t('public.notFound.browse')}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="sm" c="gray.7">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={600} c="gray.9" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function FestivalView({ festival: f }: { festival: Festival }) {
+  const { t } = useTranslation('festivals');
+  const { tag } = useLanguage();
+  const categories = f.categories ?? [];
+  const place = [f.location, f.city && !f.location.includes(f.city) ? f.city : ''].filter(Boolean).join(', ');
+
+  return (
+    <Container size="lg" px="md" py={{ base: 'lg', sm: 48 }}>
+      <Stack gap="xl">
+        <Stack gap="sm">
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {f.name}
+          </Title>
+          <Text size="lg" c="gray.7">
+            <time dateTime={f.startDate}>{formatDateRange(f.startDate, f.endDate, tag)}</time>
+            {' · '}
+            {place}
+          </Text>
+          <Group gap="sm" mt="xs">
+            <Button component={Link} to={remindMeLink(f)} data-testid="remind-me">
+              {t('public.remindMe')}
+            </Button>
+            {f.nextDeadline ? (
+              <Badge size="lg" color="teal.9" variant="light" styles={{ label: { color: 'var(--mantine-color-teal-9)' } }}>
+                {t('public.openUntil', { date: formatDate(f.nextDeadline, tag) })}
+              </Badge>
+            ) : (
+              <Badge size="lg" color="gray.7" variant="outline" styles={{ label: { color: 'var(--mantine-color-gray-8)' } }}>
+                {t('public.closed')}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
+          <Stack gap="sm" style={{ gridColumn: 'span 2' }} component="section" aria-labelledby="festival-about">
+            <Title order={2} size="h3" id="festival-about">
+              {t('public.about')}
+            </Title>
+            {f.description ? (
+              <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="festival-description">
+                {f.description}
+              </Text>
+            ) : (
+              <Text c="gray.7">{t('public.noDescription')}</Text>
+            )}
+          </Stack>
+          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="festival-facts">
+            <Title order={2} size="h4" id="festival-facts" mb="sm">
+              {t('public.facts')}
+            </Title>
+            <Stack component="dl" gap="sm" m={0}>
+              <Fact label={t('public.dates')}>
+                <time dateTime={f.startDate}>{formatDate(f.startDate, tag, 'long')}</time>
+                {f.endDate !== f.startDate && (
+                  <>
+                    {' – '}
+                    <time dateTime={f.endDate}>{formatDate(f.endDate, tag, 'long')}</time>
+                  </>
+                )}
+              </Fact>
+              <Fact label={t('public.location')}>{place}</Fact>
+              {f.country && <Fact label={t('public.country')}>{countryName(f.country, tag)}</Fact>}
+              <Fact label={t('public.nextDeadline')}>
+                {f.nextDeadline ? formatDate(f.nextDeadline, tag, 'long') : t('public.closed')}
+              </Fact>
+              {f.website && (
+                <Fact label={t('public.website')}>
+                  <Anchor href={f.website} target="_blank" rel="noopener noreferrer" c="indigo.9">
+                    {f.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+                    <Text span size="xs" c="gray.7">
+                      {' '}
+                      {t('public.newTab')}
+                    </Text>
+                  </Anchor>
+                </Fact>
+              )}
+              <Fact label={t('public.contact')}>
+                <Anchor href={`mailto:${f.contactEmail}`} c="indigo.9">
+                  {f.contactEmail}
+                </Anchor>
+              </Fact>
+            </Stack>
+          </Paper>
+        </SimpleGrid>
+
+        <Stack gap="sm" component="section" aria-labelledby="festival-categories">
+          <Title order={2} size="h3" id="festival-categories">
+            {t('public.categories')}
+          </Title>
+          {categories.length === 0 ? (
+            <Text c="gray.7" data-testid="no-categories">
+              {t('public.noCategories')}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped withTableBorder verticalSpacing="sm" data-testid="categories-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('public.table.category')}</Table.Th>
+                    <Table.Th scope="col">{t('public.table.description')}</Table.Th>
+                    <Table.Th scope="col">{t('public.table.currentFee')}</Table.Th>
+                    <Table.Th scope="col">{t('public.table.deadline')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {categories.map((c) => (
+                    <CategoryRow key={c.id} category={c} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}
+
+function CategoryRow({ category: c }: { category: Category }) {
+  const { t } = useTranslation('festivals');
+  const { tag } = useLanguage();
+  const current = c.current;
+  const later = current ? c.deadlines.filter((d) => d.date > current.date) : [];
+  return (
+    <Table.Tr data-testid="category-row">
+      <Table.Th scope="row" fw={600}>
+        {c.name}
+      </Table.Th>
+      <Table.Td style={{ whiteSpace: 'pre-line' }}>{c.description}</Table.Td>
+      {current ? (
+        <>
+          <Table.Td>
+            <Text size="sm" fw={600}>
+              {t('public.tierFee', { tier: t(`tiers.${current.tier}`), count: current.fee })}
+            </Text>
+            {later.map((d) => (
+              <Text key={d.tier} size="xs" c="gray.7">
+                {t('public.laterTier', { tier: t(`tiers.${d.tier}`), count: d.fee, date: formatDate(d.date, tag) })}
+              </Text>
+            ))}
+          </Table.Td>
+          <Table.Td>
+            <time dateTime={current.date}>{formatDate(current.date, tag)}</time>
+          </Table.Td>
+        </>
+      ) : (
+        <Table.Td colSpan={2} c="gray.8">
+          {t('public.submissionsClosed')}
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
 }

@@ -16,8 +16,16 @@ export function useNotificationsRequested(): boolean {
   return useSyncExternalStore(subscribe, () => requested, () => false);
 }
 
+/** Optional settings of one toast. */
+export interface NotifyOptions {
+  /** Milliseconds before the toast hides itself (the host's default when unset). */
+  autoClose?: number;
+  /** A data-testid on the toast, for tests. */
+  testId?: string;
+}
+
 /** notify shows a toast whose close button has a translated accessible name. */
-export function notify(color: 'green' | 'red', message: string): Promise<void> {
+export function notify(color: 'green' | 'red', message: string, options: NotifyOptions = {}): Promise<void> {
   if (!requested) {
     requested = true;
     listeners.forEach((l) => l());
@@ -27,6 +35,8 @@ export function notify(color: 'green' | 'red', message: string): Promise<void> {
       color,
       message,
       position: 'top-center',
+      ...(options.autoClose !== undefined && { autoClose: options.autoClose }),
+      ...(options.testId && { 'data-testid': options.testId }),
       closeButtonProps: { 'aria-label': i18n.t('common.closeNotification', { ns: 'common' }) },
     });
   });

@@ -1,0 +1,96 @@
+package store_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// genCity is a city of the generated festivals, with its names in
+// Japanese and Chinese script where it has them.
+type genCity struct{ en, ja, zh, country string }
+
+var genCities = []genCity{
+	{"Tokyo", "東京", "东京", "JP"}, {"Osaka", "大阪", "大阪", "JP"}, {"Kyoto", "京都", "京都", "JP"},
+	{"Beijing", "北京", "北京", "CN"}, {"Shanghai", "上海", "上海", "CN"}, {"Taipei", "台北", "台北", "TW"},
+	{"Paris", "パリ", "巴黎", "FR"}, {"Lyon", "リヨン", "里昂", "FR"}, {"Berlin", "ベルリン", "柏林", "DE"},
+	{"London", "ロンドン", "伦敦", "GB"}, {"New York", "ニューヨーク", "纽约", "US"}, {"Toronto", "トロント", "多伦多", "CA"},
+	{"Seoul", "ソウル", "首尔", "KR"}, {"São Paulo", "サンパウロ", "圣保罗", "BR"}, {"Mumbai", "ムンバイ", "孟买", "IN"},
+	{"Sydney", "シドニー", "悉尼", "AU"}, {"Kraków", "クラクフ", "克拉科夫", "PL"},
+}
+
+// genThemes are festival themes in English, Japanese and Chinese.
+var genThemes = [][3]string{
+	{"Independent", "インディペンデント", "独立"}, {"Documentary", "ドキュメンタリー", "纪录片"},
+	{"Animation", "アニメーション", "动画"}, {"Short", "短編", "短片"}, {"Horror", "ホラー", "恐怖"},
+	{"Student", "学生", "学生"}, {"Women's", "女性", "女性"}, {"Experimental", "実験", "实验"},
+	{"Mountain", "山岳", "山地"}, {"Ocean", "海洋", "海洋"}, {"Children's", "こども", "儿童"},
+	{"Queer", "クィア", "酷儿"}, {"Music", "音楽", "音乐"},
+}
+
+var genKinds = [][3]string{
+	{"Film Festival", "映画祭", "电影节"}, {"Film Week", "映画週間", "电影周"}, {"Cinema Days", "シネマデイズ", "影展"},
+	{"Screen Awards", "映像アワード", "影像奖"},
+}
+
+var genCategories = []string{"Short Film", "Feature Film", "Documentary", "Animation", "Student Film", "Music Video",
+	"短編部門", "長編部門", "纪录片单元", "动画单元", "Compétition officielle"}
+
+// genFestivals returns n festivals with deterministic, varied data in the
+// three languages, their dates spread over two years from 2026-03-01 and
+// their deadlines before, some already past.
+func genFestivals(n int) []*marquee.Festival {
+	base := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	out := make([]*marquee.Festival, 0, n)
+	for i := range n {
+		city := genCities[(i*7)%len(genCities)]
+		theme := genThemes[(i*5+i/len(genCities))%len(genThemes)]
+		kind := genKinds[(i/3)%len(genKinds)]
+		lang := i % 3
+		start := base.AddDate(0, 0, (i*37)%700-30)
+		end := start.AddDate(0, 0, 2+i%9)
+		var name, desc string
+		switch lang {
+		case 0:
+			name = fmt.Sprintf("%s %s %s", city.en, theme[0], kind[0])
+			desc = fmt.Sprintf("A festival of %s cinema in %s, with screenings, workshops and awards. Edition %d.", theme[0], city.en, 1+i%40)
+		case 1:
+			name = city.ja + theme[1] + kind[1]
+			desc = fmt.Sprintf("%sで開かれる%s映画の祭典。上映、ワークショップ、授賞式。第%d回。", city.ja, theme[1], 1+i%40)
+		default:
+			name = city.zh + theme[2] + kind[2]
+			desc = fmt.Sprintf("在%s举办的%s电影盛会，包括放映、工作坊和颁奖。第%d届。", city.zh, theme[2], 1+i%40)
+		}
+		f := &marquee.Festival{FestivalDetails: marquee.FestivalDetails{
+			Name: name, Description: desc, Location: city.en + " Arts Centre", Country: city.country, City: city.en,
+			Website: "https://festival.example.org", StartDate: start.Format(marquee.DateLayout), EndDate: end.Format(marquee.DateLayout),
+			ContactEmail: "team@festival.example.org",
+		}, Status: marquee.FestivalApproved}
+		switch i % 10 {
+		case 0:
+			f.Status = marquee.FestivalPending
+		case 1:
+			f.Status, f.RejectionReason = marquee.FestivalRejected, "Incomplete details"
+		}
+		for k := range i % 4 {
+			late := start.AddDate(0, 0, -10-k*3-i%20)
+			regular := late.AddDate(0, 0, -30)
+			early := regular.AddDate(0, 0, -30)
+			feeBase := int64((i*13+k*7)%20) * 5
+			f.Categories = append(f.Categories, marquee.Category{
+				Name: genCategories[(i+k*3)%len(genCategories)],
+				Deadlines: []marquee.Deadline{
+					{Tier: marquee.TierEarly, Date: early.Format(marquee.DateLayout), Fee: feeBase},
+					{Tier: marquee.TierRegular, Date: regular.Format(marquee.DateLayout), Fee: feeBase + 15},
+					{Tier: marquee.TierLate, Date: late.Format(marquee.DateLayout), Fee: feeBase + 30},
+				},
+			})
+		}
+		if i%2 == 0 {
+			f.Criteria = []marquee.Criterion{{Name: "Story", Weight: 3, MaxScore: 10}, {Name: "Craft", Weight: 2, MaxScore: 10}}
+		}
+		out = append(out, f)
+	}
+	return out
+}

@@ -1,0 +1,239 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// UpdateFestivalDetails saves d over festival id if its version is still
+// version (else EConflict), refusing dates that would put existing
+// deadlines on or after the start. A rejected festival returns to pending.
+// The slug never changes.
+func (db *DB) UpdateFestivalDetails(ctx context.Context, id, version int64, d marquee.FestivalDetails) (*marquee.Festival, error) {
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	var f *marquee.Festival
+	err := db.inTx(ctx, func(c conn) error {
+		_, err := db.bumpFestival(ctx, c, id, version, `name = ?, description = ?, location = ?, country = ?, city = ?,
+				website = ?, start_date = ?, end_date = ?, contact_email = ?,
+				status = CASE WHEN status = 'rejected' THEN 'pending' ELSE status END,
+				rejection_reason = CASE WHEN status = 'rejected' THEN '' ELSE rejection_reason END`,
+			d.Name, d.Description, d.Location, d.Country, d.City, d.Website, d.StartDate, d.EndDate, d.ContactEmail)
+		if err != nil {
+			return err
+		}
+		var last sql.NullString
+		if err := c.queryRow(ctx, `SELECT MAX(due_on) FROM festival_deadlines WHERE festival_id = ?`, id).Scan(&last); err != nil {
+			return fmt.Errorf("store: festival %d last deadline: %w", id, err)
+		}
+		if last.Valid && last.String >= d.StartDate {
+			return &marquee.Error{Code: marquee.EInvalid, Message: "Move the deadlines before the new start date first",
+				Fields: map[string]string{"startDate": "Move the deadlines before the new start date first"}}
+		}
+		if err := reindexFestival(ctx, c, id); err != nil {
+			return err
+		}
+		f, err = db.loadFestival(ctx, c, `f.id = ?`, id)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// ReplaceFestivalCategories makes cats the festival's categories (keeping
+// the ids of those that carry one, adding the rest, deleting the missing),
+// validated against the festival's start date, if its version is still
+// version. The search terms and cached deadlines follow in the same
+// transaction.
+func (db *DB) ReplaceFestivalCategories(ctx context.Context, id, version int64, cats []marquee.Category) (*marquee.Festival, error) {
+	cats = cloneCategories(cats)
+	var f *marquee.Festival
+	err := db.inTx(ctx, func(c conn) error {
+		start, err := db.bumpFestival(ctx, c, id, version, "")
+		if err != nil {
+			return err
+		}
+		if err := marquee.ValidateCategories(cats, start); err != nil {
+			return err
+		}
+		if err := checkOwnIDs(ctx, c, `festival_categories`, id, categoryIDs(cats), "categories"); err != nil {
+			return err
+		}
+		if err := deleteOthers(ctx, c, `festival_categories`, id, categoryIDs(cats)); err != nil {
+			return err
+		}
+		if _, err := c.exec(ctx, `DELETE FROM festival_deadlines WHERE festival_id = ?`, id); err != nil {
+			return fmt.Errorf("store: clear festival %d deadlines: %w", id, err)
+		}
+		var deadlines []any
+		for i := range cats {
+			cat := &cats[i]
+			if cat.ID != 0 {
+				_, err = c.exec(ctx, `UPDATE festival_categories SET position = ?, name = ?, name_key = ?, description = ? WHERE id = ?`,
+					i, cat.Name, categoryKey(cat.Name), cat.Description, cat.ID)
+			} else {
+				err = c.queryRow(ctx, `INSERT INTO festival_categories (festival_id, position, name, name_key, description)
+					VALUES (?, ?, ?, ?, ?) RETURNING id`, id, i, cat.Name, categoryKey(cat.Name), cat.Description).Scan(&cat.ID)
+			}
+			if err != nil {
+				return fmt.Errorf("store: save festival %d category %d: %w", id, i, err)
+			}
+			deadlines = deadlineArgs(deadlines, id, cat)
+		}
+		if err := insertValues(ctx, c, `INSERT INTO festival_deadlines (category_id, festival_id, tier, due_on, fee)`, 5, deadlines, "", nil); err != nil {
+			return fmt.Errorf("store: save festival %d deadlines: %w", id, err)
+		}
+		if err := db.recomputeDeadlineCache(ctx, c, id); err != nil {
+			return err
+		}
+		if err := reindexFestival(ctx, c, id); err != nil {
+			return err
+		}
+		f, err = db.loadFestival(ctx, c, `f.id = ?`, id)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// ReplaceFestivalCriteria makes cs the festival's judging criteria (keeping
+// the ids of those that carry one), if its version is still version.
+func (db *DB) ReplaceFestivalCriteria(ctx context.Context, id, version int64, cs []marquee.Criterion) (*marquee.Festival, error) {
+	cs = append([]marquee.Criterion(nil), cs...)
+	var f *marquee.Festival
+	err := db.inTx(ctx, func(c conn) error {
+		if _, err := db.bumpFestival(ctx, c, id, version, ""); err != nil {
+			return err
+		}
+		if err := marquee.ValidateCriteria(cs); err != nil {
+			return err
+		}
+		ids := make([]int64, len(cs))
+		for i := range cs {
+			ids[i] = cs[i].ID
+		}
+		if err := checkOwnIDs(ctx, c, `festival_criteria`, id, ids, "criteria"); err != nil {
+			return err
+		}
+		if err := deleteOthers(ctx, c, `festival_criteria`, id, ids); err != nil {
+			return err
+		}
+		for i := range cs {
+			cr := &cs[i]
+			var err error
+			if cr.ID != 0 {
+				_, err = c.exec(ctx, `UPDATE festival_criteria SET position = ?, name = ?, weight = ?, max_score = ? WHERE id = ?`,
+					i, cr.Name, cr.Weight, cr.MaxScore, cr.ID)
+			} else {
+				err = c.queryRow(ctx, `INSERT INTO festival_criteria (festival_id, position, name, weight, max_score)
+					VALUES (?, ?, ?, ?, ?) RETURNING id`, id, i, cr.Name, cr.Weight, cr.MaxScore).Scan(&cr.ID)
+			}
+			if err != nil {
+				return fmt.Errorf("store: save festival %d criterion %d: %w", id, i, err)
+			}
+		}
+		var err error
+		f, err = db.loadFestival(ctx, c, `f.id = ?`, id)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// cloneCategories copies cats deeply enough that validation (which trims
+// and sorts in place) leaves the caller's values alone.
+func cloneCategories(cats []marquee.Category) []marquee.Category {
+	out := append([]marquee.Category(nil), cats...)
+	for i := range out {
+		out[i].Deadlines = append([]marquee.Deadline(nil), out[i].Deadlines...)
+		out[i].Current = nil
+	}
+	return out
+}
+
+func categoryIDs(cats []marquee.Category) []int64 {
+	ids := make([]int64, len(cats))
+	for i := range cats {
+		ids[i] = cats[i].ID
+	}
+	return ids
+}
+
+// deadlineArgs appends the festival_deadlines rows of category cat.
+func deadlineArgs(args []any, festivalID int64, cat *marquee.Category) []any {
+	for _, d := range cat.Deadlines {
+		args = append(args, cat.ID, festivalID, string(d.Tier), d.Date, d.Fee)
+	}
+	return args
+}
+
+// checkOwnIDs makes sure every non-zero id (a row being kept) is a row of
+// table belonging to festival id, and that none is listed twice; field
+// keys are prefix.N.name.
+func checkOwnIDs(ctx context.Context, c conn, table string, id int64, ids []int64, prefix string) error {
+	rows, err := c.query(ctx, `SELECT id FROM `+table+` WHERE festival_id = ?`, id)
+	if err != nil {
+		return fmt.Errorf("store: festival %d %s: %w", id, table, err)
+	}
+	own := map[int64]bool{}
+	for rows.Next() {
+		var x int64
+		if err := rows.Scan(&x); err != nil {
+			rows.Close()
+			return fmt.Errorf("store: festival %d %s: %w", id, table, err)
+		}
+		own[x] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: festival %d %s: %w", id, table, err)
+	}
+	f := marquee.FieldErrors{}
+	var first string
+	seen := map[int64]bool{}
+	for i, x := range ids {
+		if x == 0 {
+			continue
+		}
+		if !own[x] || seen[x] {
+			key := fmt.Sprintf("%s.%d.name", prefix, i)
+			if first == "" {
+				first = key
+			}
+			f.Add(key, "This item is not part of the festival any more. Reload the page and try again.")
+		}
+		seen[x] = true
+	}
+	return f.Err(marquee.FirstFieldMessage(f, first))
+}
+
+// deleteOthers deletes festival id's rows of table whose id is not in keep.
+func deleteOthers(ctx context.Context, c conn, table string, id int64, keep []int64) error {
+	q := `DELETE FROM ` + table + ` WHERE festival_id = ?`
+	args := []any{id}
+	var in []string
+	for _, x := range keep {
+		if x != 0 {
+			in = append(in, "?")
+			args = append(args, x)
+		}
+	}
+	if len(in) > 0 {
+		q += ` AND id NOT IN (` + strings.Join(in, ", ") + `)`
+	}
+	if _, err := c.exec(ctx, q, args...); err != nil {
+		return fmt.Errorf("store: delete festival %d %s: %w", id, table, err)
+	}
+	return nil
+}

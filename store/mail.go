@@ -1,0 +1,181 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// MailMaxAttempts is how many times the SMTP sender tries a mail before
+// giving up on it (status failed).
+const MailMaxAttempts = 5
+
+// mailLastErrorMax bounds the SMTP error kept with a mail, in characters.
+const mailLastErrorMax = 1000
+
+const mailColumns = `id, kind, to_addr, subject, body, language, status, attempts, last_error, created_at, sent_at`
+
+func scanMail(row interface{ Scan(...any) error }) (*marquee.Mail, error) {
+	var m marquee.Mail
+	var status string
+	var sent sql.NullTime
+	if err := row.Scan(&m.ID, &m.Kind, &m.To, &m.Subject, &m.Body, &m.Language, &status, &m.Attempts, &m.LastError, &m.CreatedAt, &sent); err != nil {
+		return nil, err
+	}
+	m.Status = marquee.MailStatus(status)
+	m.CreatedAt = m.CreatedAt.UTC()
+	if sent.Valid {
+		t := sent.Time.UTC()
+		m.SentAt = &t
+	}
+	return &m, nil
+}
+
+// insertMail adds m to the outbox with m.Status, due at once, and sets its
+// ID and CreatedAt.
+func insertMail(ctx context.Context, c conn, m *marquee.Mail, now time.Time) error {
+	m.CreatedAt, m.Attempts, m.LastError, m.SentAt = now, 0, "", nil
+	return c.queryRow(ctx, `INSERT INTO mail_outbox (kind, to_addr, subject, body, language, status, attempts, last_error, next_attempt_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, 0, '', ?, ?) RETURNING id`,
+		m.Kind, m.To, m.Subject, m.Body, m.Language, string(m.Status), now, now).Scan(&m.ID)
+}
+
+// EnqueueMail puts m in the outbox: m.Status must be MailQueued (an SMTP
+// sender will deliver it) or MailKept (no SMTP server: it stays for admins).
+func (db *DB) EnqueueMail(ctx context.Context, m *marquee.Mail) error {
+	if m.Status != marquee.MailQueued && m.Status != marquee.MailKept {
+		return fmt.Errorf("store: enqueue mail: status %q (want queued or kept)", m.Status)
+	}
+	if err := insertMail(ctx, db.writer(), m, db.now()); err != nil {
+		return fmt.Errorf("store: enqueue mail to %s: %w", m.To, err)
+	}
+	return nil
+}
+
+// ClaimQueuedMail leases up to limit queued mails that are due (first
+// attempt or retry time reached) and not leased by another sender, for
+// lease. The caller delivers them outside any transaction, then calls
+// MarkMailSent or MarkMailFailed; a mail whose sender died becomes
+// claimable again when its lease ends. On PostgreSQL concurrent senders
+// skip each other's rows (FOR UPDATE SKIP LOCKED).
+func (db *DB) ClaimQueuedMail(ctx context.Context, limit int, lease time.Duration) ([]*marquee.Mail, error) {
+	if limit <= 0 {
+		limit = 20
+	}
+	if lease <= 0 {
+		return nil, fmt.Errorf("store: claim mail: lease %v must be positive", lease)
+	}
+	now := db.now()
+	pick := `SELECT id FROM mail_outbox WHERE status = 'queued' AND next_attempt_at <= ?
+		AND (locked_until IS NULL OR locked_until <= ?) ORDER BY next_attempt_at, id LIMIT ?`
+	if db.dialect == Postgres {
+		pick += ` FOR UPDATE SKIP LOCKED`
+	}
+	rows, err := db.writer().query(ctx, `UPDATE mail_outbox SET locked_until = ? WHERE id IN (`+pick+`) RETURNING `+mailColumns,
+		now.Add(lease), now, now, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: claim mail: %w", err)
+	}
+	defer rows.Close()
+	out := []*marquee.Mail{}
+	for rows.Next() {
+		m, err := scanMail(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: scan claimed mail: %w", err)
+		}
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: claim mail: %w", err)
+	}
+	// RETURNING keeps no order: deliver the oldest first.
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, nil
+}
+
+// MarkMailSent records that the SMTP server accepted queued mail id.
+func (db *DB) MarkMailSent(ctx context.Context, id int64) error {
+	res, err := db.writer().exec(ctx, `UPDATE mail_outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1,
+		last_error = '', locked_until = NULL WHERE id = ? AND status = 'queued'`, db.now(), id)
+	if err != nil {
+		return fmt.Errorf("store: mark mail %d sent: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("store: mark mail %d sent: %w", id, err)
+	} else if n == 0 {
+		return marquee.Errorf(marquee.ENotFound, "Mail not found")
+	}
+	return nil
+}
+
+// MarkMailFailed records a failed delivery of queued mail id: it is tried
+// again from retryAt, or marked failed once it has had MailMaxAttempts
+// attempts. A zero retryAt gives up at once (the server refused the mail
+// for good). It returns the mail's new status.
+func (db *DB) MarkMailFailed(ctx context.Context, id int64, sendErr error, retryAt time.Time) (marquee.MailStatus, error) {
+	maxAttempts := MailMaxAttempts
+	if retryAt.IsZero() {
+		maxAttempts, retryAt = 0, db.now()
+	}
+	msg := "unknown error"
+	if sendErr != nil {
+		msg = sendErr.Error()
+	}
+	if r := []rune(msg); len(r) > mailLastErrorMax {
+		msg = string(r[:mailLastErrorMax])
+	}
+	var status string
+	err := db.writer().queryRow(ctx, `UPDATE mail_outbox SET attempts = attempts + 1, last_error = ?, locked_until = NULL,
+		status = CASE WHEN attempts + 1 >= ? THEN 'failed' ELSE 'queued' END, next_attempt_at = ?
+		WHERE id = ? AND status = 'queued' RETURNING status`, msg, maxAttempts, retryAt.UTC(), id).Scan(&status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", marquee.Errorf(marquee.ENotFound, "Mail not found")
+	} else if err != nil {
+		return "", fmt.Errorf("store: mark mail %d failed: %w", id, err)
+	}
+	return marquee.MailStatus(status), nil
+}
+
+// ListMail returns the outbox's mails with status ("" for every status),
+// newest first, and their count, for admins.
+func (db *DB) ListMail(ctx context.Context, status marquee.MailStatus, limit, offset int) ([]*marquee.Mail, int64, error) {
+	where, args := "", []any{}
+	switch status {
+	case "":
+	case marquee.MailQueued, marquee.MailSent, marquee.MailFailed, marquee.MailKept:
+		where, args = ` WHERE status = ?`, append(args, string(status))
+	default:
+		return nil, 0, &marquee.Error{Code: marquee.EInvalid, Message: "Unknown mail status (want queued, sent, failed, kept or all)",
+			Fields: map[string]string{"status": "Unknown mail status (want queued, sent, failed, kept or all)"}}
+	}
+	if limit <= 0 || limit > 200 {
+		limit = 50
+	}
+	var total int64
+	if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM mail_outbox`+where, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("store: count mail: %w", err)
+	}
+	rows, err := db.reader().query(ctx, `SELECT `+mailColumns+` FROM mail_outbox`+where+` ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+		append(args, limit, max(offset, 0))...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: list mail: %w", err)
+	}
+	defer rows.Close()
+	out := []*marquee.Mail{}
+	for rows.Next() {
+		m, err := scanMail(rows)
+		if err != nil {
+			return nil, 0, fmt.Errorf("store: scan mail: %w", err)
+		}
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("store: list mail: %w", err)
+	}
+	return out, total, nil
+}

@@ -1,0 +1,80 @@
+-- +goose Up
+-- Calendar dates are TEXT 'YYYY-MM-DD' on both engines, so that they
+-- compare as strings and scan the same way.
+CREATE TABLE festivals (
+    id               INTEGER PRIMARY KEY AUTOINCREMENT,
+    slug             TEXT NOT NULL UNIQUE,
+    organiser_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    name             TEXT NOT NULL,
+    description      TEXT NOT NULL DEFAULT '',
+    location         TEXT NOT NULL,
+    country          TEXT NOT NULL DEFAULT '',
+    city             TEXT NOT NULL DEFAULT '',
+    website          TEXT NOT NULL DEFAULT '',
+    start_date       TEXT NOT NULL,
+    end_date         TEXT NOT NULL,
+    contact_email    TEXT NOT NULL,
+    status           TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
+    rejection_reason TEXT NOT NULL DEFAULT '',
+    version          INTEGER NOT NULL DEFAULT 1,
+    -- Cached from festival_deadlines: the earliest deadline on or after
+    -- the day it was computed, and the lowest current fee (NULL: closed).
+    next_deadline    TEXT,
+    min_fee          INTEGER,
+    created_at       TIMESTAMP NOT NULL,
+    updated_at       TIMESTAMP NOT NULL,
+    reviewed_at      TIMESTAMP
+);
+CREATE INDEX festivals_status_deadline ON festivals (status, next_deadline);
+CREATE INDEX festivals_status_start ON festivals (status, start_date);
+CREATE INDEX festivals_status_country ON festivals (status, country, next_deadline);
+CREATE INDEX festivals_status_created ON festivals (status, created_at);
+CREATE INDEX festivals_organiser ON festivals (organiser_id, created_at);
+
+CREATE TABLE festival_categories (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    festival_id INTEGER NOT NULL REFERENCES festivals (id) ON DELETE CASCADE,
+    position    INTEGER NOT NULL,
+    name        TEXT NOT NULL,
+    -- name folded for matching (search.Fold: NFKC, lower case, no Latin diacritics)
+    name_key    TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX festival_categories_festival ON festival_categories (festival_id, position);
+
+CREATE TABLE festival_deadlines (
+    category_id INTEGER NOT NULL REFERENCES festival_categories (id) ON DELETE CASCADE,
+    festival_id INTEGER NOT NULL REFERENCES festivals (id) ON DELETE CASCADE,
+    tier        TEXT NOT NULL CHECK (tier IN ('early', 'regular', 'late')),
+    due_on      TEXT NOT NULL,
+    fee         INTEGER NOT NULL CHECK (fee >= 0),
+    PRIMARY KEY (category_id, tier)
+);
+CREATE INDEX festival_deadlines_festival ON festival_deadlines (festival_id, due_on);
+
+CREATE TABLE festival_criteria (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    festival_id INTEGER NOT NULL REFERENCES festivals (id) ON DELETE CASCADE,
+    position    INTEGER NOT NULL,
+    name        TEXT NOT NULL,
+    weight      INTEGER NOT NULL CHECK (weight > 0),
+    max_score   INTEGER NOT NULL CHECK (max_score > 0)
+);
+CREATE INDEX festival_criteria_festival ON festival_criteria (festival_id, position);
+
+-- The search index, built in Go by package search: one row per distinct
+-- term of a festival, with the weight of the best field it appears in.
+CREATE TABLE festival_terms (
+    term        TEXT NOT NULL,
+    festival_id INTEGER NOT NULL REFERENCES festivals (id) ON DELETE CASCADE,
+    weight      SMALLINT NOT NULL,
+    PRIMARY KEY (term, festival_id)
+) WITHOUT ROWID;
+CREATE INDEX festival_terms_festival ON festival_terms (festival_id, term, weight);
+
+-- +goose Down
+DROP TABLE festival_terms;
+DROP TABLE festival_criteria;
+DROP TABLE festival_deadlines;
+DROP TABLE festival_categories;
+DROP TABLE festivals;

@@ -1,0 +1,57 @@
+import { Anchor, Badge, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Festival, FestivalStatus } from '../../api/festivals';
+import { Notice } from '../contact/Notice';
+
+const badgeColors: Record<FestivalStatus, string> = { pending: 'yellow.9', approved: 'teal.9', rejected: 'red.9' };
+
+/** StatusBadge shows a festival's review state in words (never by colour alone). */
+export function StatusBadge({ status }: { status: FestivalStatus }) {
+  const { t } = useTranslation('festivals');
+  return (
+    <Badge color={badgeColors[status]} variant="filled" data-testid="status-badge" style={{ flexShrink: 0 }}>
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+/**
+ * StatusBanner tells the organiser where the festival stands: awaiting
+ * review; rejected with the admins' reason (saving the details sends it back
+ * for review); or approved with a link to its public page.
+ */
+export function StatusBanner({ festival: f }: { festival: Festival }) {
+  const { t } = useTranslation('festivals');
+  if (f.status === 'approved') {
+    return (
+      <Notice color="teal" title={t('editor.banner.approvedTitle')} data-testid="status-banner">
+        <Text size="sm" c="gray.9">
+          {t('editor.banner.approved')}{' '}
+          <Anchor component={Link} to={`/festival/${encodeURIComponent(f.slug)}`} fw={600} c="indigo.9" inherit>
+            {t('editor.banner.publicLink')}
+          </Anchor>
+        </Text>
+      </Notice>
+    );
+  }
+  if (f.status === 'rejected') {
+    return (
+      <Notice color="red" title={t('editor.banner.rejectedTitle')} data-testid="status-banner">
+        <Text size="sm" c="gray.9" style={{ whiteSpace: 'pre-line' }}>
+          {t('editor.banner.reason', { reason: f.rejectionReason || t('editor.banner.noReason') })}
+        </Text>
+        <Text size="sm" c="gray.9" mt={4}>
+          {t('editor.banner.resubmit')}
+        </Text>
+      </Notice>
+    );
+  }
+  return (
+    <Notice color="yellow" title={t('editor.banner.pendingTitle')} data-testid="status-banner">
+      <Text size="sm" c="gray.9">
+        {t('editor.banner.pending')}
+      </Text>
+    </Notice>
+  );
+}

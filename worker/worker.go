@@ -1,0 +1,192 @@
+// Package worker runs Marquee's background work from queues kept in the
+// database: it turns due reminders into e-mails, delivers queued e-mail
+// over SMTP and refreshes the festivals' cached deadlines. Every step is
+// safe with several `marquee serve` nodes on one database.
+package worker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/mail"
+	"github.com/marquee-festival/marquee/store"
+)
+
+// Defaults of a Worker's settings.
+const (
+	DefaultInterval = 30 * time.Second
+	DefaultBatch    = 100
+	DefaultLease    = 5 * time.Minute
+	// maxRounds bounds how many batches one tick takes from each queue, so
+	// that a large backlog cannot keep a tick from ever ending.
+	maxRounds = 20
+)
+
+// retryDelays are the waits before each new attempt at a mail the SMTP
+// server did not accept; the last one repeats.
+var retryDelays = []time.Duration{time.Minute, 5 * time.Minute, 15 * time.Minute, time.Hour}
+
+// Worker does the background work every Interval.
+type Worker struct {
+	DB *store.DB
+	// Sender delivers mail; nil means no SMTP server, and mail is kept in
+	// the outbox for admins to read.
+	Sender mail.Sender
+	// Composer writes the e-mails.
+	Composer mail.Composer
+	// Interval is the time between ticks (DefaultInterval when zero).
+	Interval time.Duration
+	// Batch is how many reminders or mails one database round takes (DefaultBatch when zero).
+	Batch int
+	// Lease is how long a mail being delivered is reserved for this worker
+	// (DefaultLease when zero); it must exceed the SMTP timeout.
+	Lease time.Duration
+	// Logger receives the worker's reports (slog.Default when nil).
+	Logger *slog.Logger
+}
+
+func (w *Worker) log() *slog.Logger {
+	if w.Logger == nil {
+		return slog.Default()
+	}
+	return w.Logger
+}
+
+// Run ticks at once, then every Interval, until ctx ends.
+func (w *Worker) Run(ctx context.Context) {
+	interval := w.Interval
+	if interval <= 0 {
+		interval = DefaultInterval
+	}
+	mode := "kept in the outbox (no SMTP server)"
+	if w.Sender != nil {
+		mode = "sent over SMTP"
+	}
+	w.log().Info("background worker started", "interval", interval.String(), "mail", mode)
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if err := w.Tick(ctx); err != nil && ctx.Err() == nil {
+			w.log().Error("background work", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			w.log().Info("background worker stopped")
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Tick does one round of work: due reminders become mail, queued mail is
+// delivered (when there is a Sender), and festival deadlines are refreshed.
+// It returns the errors of the steps that failed; the others still run.
+func (w *Worker) Tick(ctx context.Context) error {
+	return errors.Join(w.sendReminders(ctx), w.deliverMail(ctx), w.refreshDeadlines(ctx))
+}
+
+func (w *Worker) batch() int {
+	if w.Batch <= 0 {
+		return DefaultBatch
+	}
+	return w.Batch
+}
+
+// sendReminders turns every due reminder into an e-mail in the outbox.
+func (w *Worker) sendReminders(ctx context.Context) error {
+	status := marquee.MailKept
+	if w.Sender != nil {
+		status = marquee.MailQueued
+	}
+	total := 0
+	for range maxRounds {
+		n, err := w.DB.SendDueReminders(ctx, w.batch(), w.Composer.Reminder, status)
+		total += n
+		if err != nil {
+			return fmt.Errorf("worker: send due reminders: %w", err)
+		}
+		if n < w.batch() {
+			break
+		}
+	}
+	if total > 0 {
+		w.log().Info("reminders sent", "count", total, "mail", string(status))
+	}
+	return nil
+}
+
+// deliverMail hands queued mail to the Sender, outside any transaction, and
+// records each outcome.
+func (w *Worker) deliverMail(ctx context.Context) error {
+	if w.Sender == nil {
+		return nil
+	}
+	lease := w.Lease
+	if lease <= 0 {
+		lease = DefaultLease
+	}
+	var errs []error
+	for range maxRounds {
+		mails, err := w.DB.ClaimQueuedMail(ctx, w.batch(), lease)
+		if err != nil {
+			return fmt.Errorf("worker: claim mail: %w", err)
+		}
+		for _, m := range mails {
+			if ctx.Err() != nil {
+				// The lease lapses and another tick (or node) takes them.
+				return nil
+			}
+			if err := w.deliver(ctx, m); err != nil {
+				errs = append(errs, err)
+			}
+		}
+		if len(mails) < w.batch() {
+			break
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// deliver sends one claimed mail and records the result.
+func (w *Worker) deliver(ctx context.Context, m *marquee.Mail) error {
+	sendErr := w.Sender.Send(ctx, *m)
+	if sendErr == nil {
+		if err := w.DB.MarkMailSent(ctx, m.ID); err != nil {
+			return fmt.Errorf("worker: mark mail %d sent: %w", m.ID, err)
+		}
+		w.log().Debug("mail sent", "id", m.ID, "kind", m.Kind)
+		return nil
+	}
+	var retryAt time.Time // zero: give up now
+	if !mail.IsPermanent(sendErr) {
+		retryAt = w.DB.Now().Add(retryDelays[min(m.Attempts, len(retryDelays)-1)])
+	}
+	status, err := w.DB.MarkMailFailed(ctx, m.ID, sendErr, retryAt)
+	if err != nil {
+		return fmt.Errorf("worker: mark mail %d failed: %w", m.ID, err)
+	}
+	if status == marquee.MailFailed {
+		w.log().Error("mail given up", "id", m.ID, "kind", m.Kind, "attempts", m.Attempts+1, "err", sendErr)
+	} else {
+		w.log().Warn("mail not delivered; will retry", "id", m.ID, "kind", m.Kind, "attempts", m.Attempts+1, "retryAt", retryAt, "err", sendErr)
+	}
+	return nil
+}
+
+// refreshDeadlines updates the festivals' cached next deadlines. Its
+// failure is only logged at debug level: it is not the worker's own work.
+func (w *Worker) refreshDeadlines(ctx context.Context) error {
+	n, err := w.DB.RefreshFestivalDeadlines(ctx)
+	if err != nil {
+		w.log().Debug("refresh festival deadlines", "err", err)
+		return nil
+	}
+	if n > 0 {
+		w.log().Info("festival deadlines refreshed", "count", n)
+	}
+	return nil
+}
