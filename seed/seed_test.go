@@ -404,3 +404,12 @@ func TestHelpers(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFestivals measures making the 10,000 festivals of the benchmark set.
+func BenchmarkFestivals(b *testing.B) {
+	for b.Loop() {
+		if fs := Festivals(10_000, 1, testToday); len(fs) != 10_000 {
+			b.Fatal(len(fs))
+		}
+	}
+}

@@ -37,6 +37,13 @@ func (db *DB) ImportFestivals(ctx context.Context, organiserID int64, fs []*marq
 			return fmt.Errorf("store: import festivals %d to %d: %w", start, start+len(batch)-1, err)
 		}
 	}
+	if db.dialect == Postgres && len(fs) >= importBatch {
+		// Fresh statistics, so that the planner knows the new rows before
+		// autovacuum gets to them.
+		if _, err := db.writer().exec(ctx, `ANALYZE festivals, festival_categories, festival_deadlines, festival_criteria, festival_terms`); err != nil {
+			return fmt.Errorf("store: analyze festivals: %w", err)
+		}
+	}
 	return nil
 }
 

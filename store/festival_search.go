@@ -103,19 +103,8 @@ func (db *DB) SearchFestivals(ctx context.Context, q marquee.FestivalQuery) (*ma
 	if err != nil {
 		return nil, err
 	}
-	with, match, args := db.festivalMatch(q, parsed, plan)
-	relevance := q.Sort == marquee.FestivalSortRelevance && !parsed.Empty()
-	// Sort the narrow matching rows, then read the wide columns of one page only.
-	offset := (q.Page - 1) * q.PerPage
-	page := `page AS (SELECT id, nd, sd, score, COUNT(*) OVER () AS total FROM (` + match + `) x
-		ORDER BY ` + searchOrder("", q.Sort, relevance) + ` LIMIT ? OFFSET ?)`
-	if with == "" {
-		with = `WITH ` + page
-	} else {
-		with += `, ` + page
-	}
-	rows, err := db.reader().query(ctx, with+` SELECT `+festivalColumns+`, page.score, page.total
-		FROM page JOIN festivals f ON f.id = page.id ORDER BY `+searchOrder("page.", q.Sort, relevance), append(args, q.PerPage, offset)...)
+	sqlText, args := db.searchSQL(q, parsed, plan)
+	rows, err := db.reader().query(ctx, sqlText, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: search festivals: %w", err)
 	}
@@ -124,7 +113,7 @@ func (db *DB) SearchFestivals(ctx context.Context, q marquee.FestivalQuery) (*ma
 	if err != nil {
 		return nil, fmt.Errorf("store: search festivals: %w", err)
 	}
-	if len(items) == 0 && offset > 0 {
+	if len(items) == 0 && q.Page > 1 {
 		// Past the last page: the window count came with no row.
 		with, match, args := db.festivalMatch(q, parsed, plan)
 		if err := db.reader().queryRow(ctx, with+` SELECT COUNT(*) FROM (`+match+`) x`, args...).Scan(&total); err != nil {
@@ -132,6 +121,23 @@ func (db *DB) SearchFestivals(ctx context.Context, q marquee.FestivalQuery) (*ma
 		}
 	}
 	return &marquee.FestivalPage{Items: items, Total: total, Page: q.Page, PerPage: q.PerPage}, nil
+}
+
+// searchSQL builds the query of one page of a search: the matching rows
+// are sorted narrow (id, dates, score), then the page's rows are read in full.
+func (db *DB) searchSQL(q marquee.FestivalQuery, parsed search.Query, plan matchPlan) (string, []any) {
+	with, match, args := db.festivalMatch(q, parsed, plan)
+	relevance := q.Sort == marquee.FestivalSortRelevance && !parsed.Empty()
+	page := `page AS (SELECT id, nd, sd, score, COUNT(*) OVER () AS total FROM (` + match + `) x
+		ORDER BY ` + searchOrder("", q.Sort, relevance) + ` LIMIT ? OFFSET ?)`
+	if with == "" {
+		with = `WITH ` + page
+	} else {
+		with += `, ` + page
+	}
+	return with + ` SELECT ` + festivalColumns + `, page.score, page.total
+		FROM page JOIN festivals f ON f.id = page.id ORDER BY ` + searchOrder("page.", q.Sort, relevance),
+		append(args, q.PerPage, (q.Page-1)*q.PerPage)
 }
 
 // searchOrder is the ORDER BY of a search over columns id, nd (next
@@ -237,24 +243,34 @@ func (db *DB) festivalMatch(q marquee.FestivalQuery, parsed search.Query, plan m
 	case parsed.Empty():
 		return "", `SELECT ` + cols + `, 0 AS score FROM festivals f WHERE ` + where, whereArgs
 	case plan.byFestival:
-		var sel, notNull, sum []string
+		// Every part joins its term rows; a prefix can match several
+		// terms of a festival, which then count once, with the best weight.
+		var sel, joins, conds, groupBy, sum []string
+		var condArgs []any
+		grouped := false
 		for i, p := range parsed.Parts {
-			w := fmt.Sprintf("w%d", i)
-			var sb strings.Builder
-			if p.Prefix {
-				sb.WriteString(`(SELECT MAX(x.weight) FROM festival_terms x WHERE x.festival_id = f.id AND `)
-			} else {
-				sb.WriteString(`(SELECT x.weight FROM festival_terms x WHERE x.festival_id = f.id AND `)
-			}
-			args = partCondition(&sb, args, "x.", p)
-			sb.WriteString(`) AS ` + w)
-			sel = append(sel, sb.String())
-			notNull = append(notNull, w+` IS NOT NULL`)
+			t, w := fmt.Sprintf("t%d", i), fmt.Sprintf("w%d", i)
 			sum = append(sum, w)
+			joins = append(joins, ` CROSS JOIN festival_terms `+t)
+			var sb strings.Builder
+			sb.WriteString(t + `.festival_id = f.id AND `)
+			condArgs = partCondition(&sb, condArgs, t+".", p)
+			conds = append(conds, sb.String())
+			if p.Prefix {
+				grouped = true
+				sel = append(sel, `MAX(`+t+`.weight) AS `+w)
+			} else {
+				sel = append(sel, t+`.weight AS `+w)
+				groupBy = append(groupBy, t+`.weight`)
+			}
 		}
 		match = `SELECT id, nd, sd, ` + strings.Join(sum, ` + `) + ` AS score FROM (SELECT ` + cols + `, ` + strings.Join(sel, `, `) +
-			` FROM festivals f WHERE ` + where + `) y WHERE ` + strings.Join(notNull, ` AND `)
-		return "", match, append(args, whereArgs...)
+			` FROM festivals f` + strings.Join(joins, "") + ` WHERE ` + strings.Join(append([]string{where}, conds...), ` AND `)
+		if grouped {
+			match += ` GROUP BY ` + strings.Join(append([]string{`f.id`, `f.next_deadline`, `f.start_date`}, groupBy...), `, `)
+		}
+		match += `) y`
+		return "", match, append(whereArgs, condArgs...)
 	}
 	parts := slices.Clone(parsed.Parts)
 	parts[0], parts[plan.driver] = parts[plan.driver], parts[0]

@@ -26,9 +26,9 @@ CREATE TABLE festivals (
     updated_at       TIMESTAMPTZ NOT NULL,
     reviewed_at      TIMESTAMPTZ
 );
-CREATE INDEX festivals_status_deadline ON festivals (status, next_deadline);
+CREATE INDEX festivals_status_deadline ON festivals (status, next_deadline, start_date);
 CREATE INDEX festivals_status_start ON festivals (status, start_date);
-CREATE INDEX festivals_status_country ON festivals (status, country, next_deadline);
+CREATE INDEX festivals_status_country ON festivals (status, country, next_deadline, start_date);
 CREATE INDEX festivals_status_created ON festivals (status, created_at);
 CREATE INDEX festivals_organiser ON festivals (organiser_id, created_at);
 

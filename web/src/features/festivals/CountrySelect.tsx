@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from './countries';
 import { useLanguage } from './dates';
@@ -7,8 +7,10 @@ import { useLanguage } from './dates';
 /**
  * CountrySelect is a searchable list of countries named in the site language
  * (Intl.DisplayNames); its value is an ISO code, or null when none is chosen.
+ * It is memoised: with some 250 options it should re-render only when its
+ * own props change, so pass it stable callbacks.
  */
-export function CountrySelect(props: Omit<SelectProps, 'data' | 'searchable'>) {
+export const CountrySelect = memo(function CountrySelect(props: Omit<SelectProps, 'data' | 'searchable'>) {
   const { t } = useTranslation('festivals');
   const { tag } = useLanguage();
   const data = useMemo(() => countryOptions(tag), [tag]);
@@ -23,4 +25,4 @@ export function CountrySelect(props: Omit<SelectProps, 'data' | 'searchable'>) {
       data={data}
     />
   );
-}
+});

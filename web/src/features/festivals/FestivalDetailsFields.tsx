@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from './CountrySelect';
 import { dateInputFormat, useCalendarLabels, useLanguage } from './dates';
@@ -34,6 +35,8 @@ export function FestivalDetailsFields({
   const calendar = useCalendarLabels();
   const v = form.values;
   const common = { styles: inputStyles, disabled };
+  const { set } = form;
+  const onCountry = useCallback((value: string | null) => set('country', value ?? ''), [set]);
   const dateProps = {
     ...calendar,
     valueFormat: dateInputFormat(code),
@@ -127,7 +130,7 @@ export function FestivalDetailsFields({
           description={t('form.optional')}
           placeholder={t('form.countryPlaceholder')}
           value={v.country || null}
-          onChange={(value) => form.set('country', value ?? '')}
+          onChange={onCountry}
           error={form.errorOf('country')}
           {...common}
         />

@@ -34,16 +34,22 @@ export function useDetailsForm(initial: FestivalDetails, { today = null }: { tod
   const [problems, setProblems] = useState<Partial<Record<DetailsField, FieldProblem>>>({});
   const [attempted, setAttempted] = useState(false);
   const refs = useRef<Partial<Record<DetailsField, HTMLElement | null>>>({});
+  // `set` and `refFor` keep their identity across renders (through these refs), so that
+  // memoised inputs such as the long country list do not re-render on every keystroke.
+  const latest = useRef({ values, attempted });
+  latest.current = { values, attempted };
+  const refSetters = useRef<Partial<Record<DetailsField, (el: HTMLElement | null) => void>>>({});
 
   const focusFirst = (fields: string[]) => {
     const first = detailsFields.find((f) => fields.includes(f));
     if (first) refs.current[first]?.focus();
   };
 
-  const set = (field: DetailsField, value: string) => {
-    const next = { ...values, [field]: value };
+  const set = useCallback((field: DetailsField, value: string) => {
+    const next = { ...latest.current.values, [field]: value };
+    latest.current.values = next;
     setValues(next);
-    if (!attempted) return;
+    if (!latest.current.attempted) return;
     const result = validateDetails(next, { today });
     setProblems((prev) => {
       const out = { ...prev };
@@ -55,7 +61,7 @@ export function useDetailsForm(initial: FestivalDetails, { today = null }: { tod
       }
       return out;
     });
-  };
+  }, [today]);
 
   const validate = () => {
     setAttempted(true);
@@ -79,6 +85,7 @@ export function useDetailsForm(initial: FestivalDetails, { today = null }: { tod
   };
 
   const reset = useCallback((next: FestivalDetails) => {
+    latest.current.values = next;
     setValues(next);
     setProblems({});
     setAttempted(false);
@@ -91,9 +98,10 @@ export function useDetailsForm(initial: FestivalDetails, { today = null }: { tod
     return t(`form.errors.${p.key}`);
   };
 
-  const refFor = (field: DetailsField) => (el: HTMLElement | null) => {
-    refs.current[field] = el;
-  };
+  const refFor = (field: DetailsField) =>
+    (refSetters.current[field] ??= (el: HTMLElement | null) => {
+      refs.current[field] = el;
+    });
 
   return { values, set, errorOf, refFor, validate, showServerErrors, reset };
 }

@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage, stubApi } from '../contact/testUtils';
+import FestivalPage, { remindMeLink } from './FestivalPage';
+import { festival } from './testUtils';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const routes = [{ path: '/festival/:slug', Component: FestivalPage }];
+const withCategories = festival({
+  categories: [
+    {
+      id: 10,
+      name: 'Short film',
+      description: 'Up to 30 minutes',
+      deadlines: [
+        { tier: 'early', date: '2030-01-10', fee: 20 },
+        { tier: 'regular', date: '2030-03-01', fee: 30 },
+        { tier: 'late', date: '2030-04-01', fee: 45 },
+      ],
+      current: { tier: 'regular', date: '2030-03-01', fee: 30 },
+    },
+    {
+      id: 11,
+      name: 'Documentary',
+      description: '',
+      deadlines: [{ tier: 'early', date: '2025-01-10', fee: 10 }],
+      current: null,
+    },
+  ],
+});
+
+describe('FestivalPage', () => {
+  it('shows the festival, its categories with the current tier, and Remind me', async () => {
+    stubApi({ 'GET /api/v1/festivals/kyoto-shorts': { status: 200, body: { festival: withCategories } } });
+    renderPage(routes, ['/festival/kyoto-shorts']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kyoto Shorts' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Kyoto Shorts | Marquee'));
+    expect(screen.getByTestId('festival-description').textContent).toBe('Short films\nfrom everywhere.');
+    expect(screen.getByText('June 5, 2030')).toBeInTheDocument();
+    expect(screen.getByText('Japan')).toBeInTheDocument();
+    const site = screen.getByRole('link', { name: /^kyoto-shorts\.example\.jp/ });
+    expect(site).toHaveAttribute('href', 'https://kyoto-shorts.example.jp');
+    expect(site).toHaveAttribute('target', '_blank');
+    expect(site.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByRole('link', { name: 'team@kyoto-shorts.example.jp' })).toHaveAttribute(
+      'href',
+      'mailto:team@kyoto-shorts.example.jp',
+    );
+
+    const rows = within(screen.getByTestId('categories-table')).getAllByTestId('category-row');
+    expect(within(rows[0]).getByRole('rowheader', { name: 'Short film' })).toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('Up to 30 minutes');
+    expect(rows[0]).toHaveTextContent('Regular: 30 credits');
+    expect(rows[0]).toHaveTextContent('then Late: 45 credits until Apr 1, 2030');
+    expect(rows[0]).not.toHaveTextContent('Early');
+    expect(rows[0]).toHaveTextContent('Mar 1, 2030');
+    expect(rows[1]).toHaveTextContent('Submissions closed');
+
+    expect(screen.getByRole('link', { name: 'Remind me' })).toHaveAttribute(
+      'href',
+      '/manage?festival=kyoto-shorts&name=Kyoto+Shorts&date=2030-06-05#reminders',
+    );
+  });
+
+  it('says when a festival has no categories and submissions are closed', async () => {
+    stubApi({
+      'GET /api/v1/festivals/kyoto-shorts': {
+        status: 200,
+        body: { festival: festival({ categories: [], nextDeadline: '', minFee: null, website: '' }) },
+      },
+    });
+    renderPage(routes, ['/festival/kyoto-shorts']);
+    expect(await screen.findByTestId('no-categories')).toBeInTheDocument();
+    expect(screen.getAllByText('Submissions closed').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: /opens in a new tab/ })).toBeNull();
+  });
+
+  it('shows a not-found state with a way back to the festivals', async () => {
+    stubApi({});
+    renderPage(routes, ['/festival/unknown']);
+    const missing = await screen.findByTestId('festival-not-found');
+    expect(within(missing).getByRole('heading', { level: 1, name: 'Festival not found' })).toBeInTheDocument();
+    expect(within(missing).getByRole('link', { name: 'Browse festivals' })).toHaveAttribute('href', '/festivals');
+  });
+
+  it('encodes names and slugs in any script in the Remind me link', () => {
+    const href = remindMeLink({ slug: '東京-映画祭', name: '東京映画祭 & more', startDate: '2031-01-02' });
+    const url = new URL(href, 'http://x');
+    expect(url.pathname).toBe('/manage');
+    expect(url.hash).toBe('#reminders');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ festival: '東京-映画祭', name: '東京映画祭 & more', date: '2031-01-02' });
+  });
+});
