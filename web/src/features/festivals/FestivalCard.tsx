@@ -38,7 +38,7 @@ export function FestivalCard({ festival: f }: { festival: Festival }) {
                 {t('card.nextDeadline', { date: formatDate(f.nextDeadline, tag) })}
               </Text>
               {f.minFee !== null && (
-                <Badge color="indigo.8" variant="light" styles={{ label: { color: 'var(--mantine-color-indigo-9)' } }}>
+                <Badge color="indigo" variant="light" styles={{ label: { color: 'var(--mantine-color-indigo-9)' } }}>
                   {t('card.fromFee', { count: f.minFee })}
                 </Badge>
               )}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n';
 import { renderPage, stubApi } from '../contact/testUtils';
 import FestivalPage, { remindMeLink } from './FestivalPage';
 import { festival } from './testUtils';
@@ -82,6 +83,20 @@ describe('FestivalPage', () => {
     const missing = await screen.findByTestId('festival-not-found');
     expect(within(missing).getByRole('heading', { level: 1, name: 'Festival not found' })).toBeInTheDocument();
     expect(within(missing).getByRole('link', { name: 'Browse festivals' })).toHaveAttribute('href', '/festivals');
+  });
+
+  it('speaks the reader’s language: dates, country names and labels', async () => {
+    stubApi({ 'GET /api/v1/festivals/kyoto-shorts': { status: 200, body: { festival: withCategories } } });
+    await i18n.changeLanguage('ja');
+    try {
+      renderPage(routes, ['/festival/kyoto-shorts']);
+      expect(await screen.findByRole('link', { name: 'リマインドする' })).toBeInTheDocument();
+      expect(screen.getByText('2030年6月5日')).toBeInTheDocument();
+      expect(screen.getByText('日本')).toBeInTheDocument();
+      expect(screen.getAllByTestId('category-row')[0]).toHaveTextContent('通常：30 クレジット');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('encodes names and slugs in any script in the Remind me link', () => {

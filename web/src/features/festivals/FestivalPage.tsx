@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -112,7 +112,7 @@ function FestivalView({ festival: f }: { festival: Festival }) {
               {t('public.remindMe')}
             </Button>
             {f.nextDeadline ? (
-              <Badge size="lg" color="teal.9" variant="light" styles={{ label: { color: 'var(--mantine-color-teal-9)' } }}>
+              <Badge size="lg" color="teal" variant="light" styles={{ label: { color: 'var(--mantine-color-gray-9)' } }}>
                 {t('public.openUntil', { date: formatDate(f.nextDeadline, tag) })}
               </Badge>
             ) : (
@@ -123,8 +123,9 @@ function FestivalView({ festival: f }: { festival: Festival }) {
           </Group>
         </Stack>
 
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
-          <Stack gap="sm" style={{ gridColumn: 'span 2' }} component="section" aria-labelledby="festival-about">
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 8 }} component="section" aria-labelledby="festival-about">
+            <Stack gap="sm">
             <Title order={2} size="h3" id="festival-about">
               {t('public.about')}
             </Title>
@@ -135,7 +136,9 @@ function FestivalView({ festival: f }: { festival: Festival }) {
             ) : (
               <Text c="gray.7">{t('public.noDescription')}</Text>
             )}
-          </Stack>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md" p="md" component="section" aria-labelledby="festival-facts">
             <Title order={2} size="h4" id="festival-facts" mb="sm">
               {t('public.facts')}
@@ -173,7 +176,8 @@ function FestivalView({ festival: f }: { festival: Festival }) {
               </Fact>
             </Stack>
           </Paper>
-        </SimpleGrid>
+          </Grid.Col>
+        </Grid>
 
         <Stack gap="sm" component="section" aria-labelledby="festival-categories">
           <Title order={2} size="h3" id="festival-categories">

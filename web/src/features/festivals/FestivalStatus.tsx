@@ -4,13 +4,27 @@ import { Link } from 'react-router';
 import type { Festival, FestivalStatus } from '../../api/festivals';
 import { Notice } from '../contact/Notice';
 
-const badgeColors: Record<FestivalStatus, string> = { pending: 'yellow.9', approved: 'teal.9', rejected: 'red.9' };
+// Filled dark badges for a decision, a pale amber one with near-black text
+// while pending: all at least 4.5:1 (Mantine's filled yellow is not).
+const badgeProps: Record<FestivalStatus, { color: string; variant: 'filled' | 'light'; text?: string }> = {
+  pending: { color: 'yellow', variant: 'light', text: 'var(--mantine-color-gray-9)' },
+  approved: { color: 'teal.9', variant: 'filled' },
+  rejected: { color: 'red.9', variant: 'filled' },
+};
 
 /** StatusBadge shows a festival's review state in words (never by colour alone). */
 export function StatusBadge({ status }: { status: FestivalStatus }) {
   const { t } = useTranslation('festivals');
+  const { color, variant, text } = badgeProps[status];
   return (
-    <Badge color={badgeColors[status]} variant="filled" data-testid="status-badge" style={{ flexShrink: 0 }}>
+    <Badge
+      color={color}
+      variant={variant}
+      // The label may not shrink: a narrow table cell would cut the status short.
+      styles={{ label: { overflow: 'visible', ...(text && { color: text }) } }}
+      data-testid="status-badge"
+      style={{ flexShrink: 0 }}
+    >
       {t(`status.${status}`)}
     </Badge>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, stubApi } from '../contact/testUtils';
@@ -16,10 +16,12 @@ const searches = (fetch: ReturnType<typeof stubApi>) =>
 
 describe('FestivalsPage', () => {
   it('lists festivals as cards: name linking to the public page, place, dates, deadline and fee or Closed', async () => {
-    stubApi({ 'GET /api/v1/festivals': page() });
+    const free = festival({ id: 3, slug: 'free-fest', name: 'Free Fest', minFee: 0 });
+    stubApi({ 'GET /api/v1/festivals': page([open, closed, free]) });
     renderPage(routes, ['/festivals']);
     const cards = await screen.findAllByTestId('festival-card');
-    expect(cards).toHaveLength(2);
+    expect(cards).toHaveLength(3);
+    expect(cards[2]).toHaveTextContent('free to enter');
     expect(within(cards[0]).getByRole('heading', { level: 3, name: 'Kyoto Shorts' })).toBeInTheDocument();
     expect(within(cards[0]).getByRole('link', { name: 'Kyoto Shorts' })).toHaveAttribute('href', '/festival/kyoto-shorts');
     expect(cards[0]).toHaveTextContent('Kyoto, Japan');
@@ -32,7 +34,7 @@ describe('FestivalsPage', () => {
       'href',
       `/festival/${encodeURIComponent('映画祭-2')}`,
     );
-    expect(screen.getByRole('heading', { level: 2, name: '2 festivals' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: '3 festivals' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Discover Festivals' })).toBeInTheDocument();
   });
 
@@ -92,7 +94,7 @@ describe('FestivalsPage', () => {
     await userEvent.setup({ delay: null }).click(screen.getByRole('switch', { name: 'Open for submissions' }));
     await waitFor(() => expect(router.state.location.search).toBe('?country=FR&open=1'));
     await waitFor(() => expect(searches(fetch).some((u) => u.includes('open=true'))).toBe(true));
-    await router.navigate(-1);
+    await act(() => router.navigate(-1));
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Open for submissions' })).not.toBeChecked());
     expect(router.state.location.search).toBe('?country=FR');
   });

@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { festivalsApi } from '../../api/festivals';
@@ -56,6 +57,12 @@ export default function FestivalsPage() {
   /** change pushes a history entry; typing replaces the current one. */
   const change = (changes: Partial<Record<FilterParam, string | null>>, replace = false) =>
     setParams((prev) => withChanges(prev, changes), { replace });
+
+  // Stable, so that the memoised country list does not re-render on every keystroke.
+  const onCountry = useCallback(
+    (v: string | null) => setParams((prev) => withChanges(prev, { country: v }), { replace: false }),
+    [setParams],
+  );
 
   const [q, setQ] = useDebouncedUrlValue(filters.q, (v) => change({ q: v }, true));
   const [category, setCategory] = useDebouncedUrlValue(filters.category, (v) => change({ category: v }, true));
@@ -98,7 +105,7 @@ export default function FestivalsPage() {
                     label={t('discover.country')}
                     placeholder={t('discover.anyCountry')}
                     value={filters.country || null}
-                    onChange={(v) => change({ country: v })}
+                    onChange={onCountry}
                     styles={inputStyles}
                   />
                   <MonthPickerInput

@@ -33,6 +33,7 @@ export default function ManageFestivalPage() {
     queryKey: manageFestivalKey(slug),
     queryFn: () => festivalsApi.manage(slug),
     refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
   // The festival the forms were made from: set from the first load, a save or a reload, never by a
   // background refetch, so that a save never carries a version its forms did not start from.
@@ -40,6 +41,7 @@ export default function ManageFestivalPage() {
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   const [tab, setTab] = useState<Section>('details');
+  if (!editing && query.data) setEditing({ festival: query.data, generation: 0 });
   const festival = editing?.festival ?? query.data;
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   usePageMeta(festival ? t('editor.meta.title', { name: festival.name }) : t('editor.meta.fallback'), t('editor.meta.description'));

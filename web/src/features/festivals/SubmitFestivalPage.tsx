@@ -9,6 +9,7 @@ import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
 import { PageHero } from '../shared-pages/PageHero';
+import pageClasses from '../shared-pages/pages.module.css';
 import { FestivalDatesProvider, todayISO } from './dates';
 import { FestivalDetailsFields } from './FestivalDetailsFields';
 import { myFestivalsKey } from './queries';
@@ -49,13 +50,13 @@ export default function SubmitFestivalPage() {
   };
 
   return (
-    <Container size="lg" px="md" pb={{ base: 'xl', sm: 64 }}>
+    <Container size="lg" className={pageClasses.page}>
       <PageHero
         title={t('submit.title')}
         subtitle={t('submit.subtitle')}
         image={{ src: '/images/blog/smart-submit.svg', alt: t('submit.imageAlt') }}
       />
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760} mx="auto">
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760} mx="auto" mt="xl">
         <form onSubmit={submit} noValidate aria-label={t('submit.formLabel')} data-testid="festival-form">
           <Stack gap="lg">
             <Text c="gray.7" size="sm">

@@ -26,7 +26,7 @@ export function useLanguage(): { code: LanguageCode; tag: string } {
 export function FestivalDatesProvider({ children }: { children: ReactNode }) {
   const { code } = useLanguage();
   return (
-    <DatesProvider settings={{ locale: dayjsLocales[code], firstDayOfWeek: code === 'en' ? 0 : 1 }}>{children}</DatesProvider>
+    <DatesProvider settings={{ locale: dayjsLocales[code], firstDayOfWeek: code === 'zh' ? 1 : 0 }}>{children}</DatesProvider>
   );
 }
 

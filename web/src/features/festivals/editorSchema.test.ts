@@ -62,8 +62,8 @@ describe('categories', () => {
             late: { date: '2030-06-05', fee: 5 },
           },
         }),
-        category({ tiers: { early: { date: '', fee: '' }, regular: { date: '', fee: '' }, late: { date: '', fee: 3 } } }),
-        category({ tiers: { early: { date: '', fee: '' }, regular: { date: '', fee: '' }, late: { date: '', fee: '' } } }),
+        category({ name: 'Animation', tiers: { early: { date: '', fee: '' }, regular: { date: '', fee: '' }, late: { date: '', fee: 3 } } }),
+        category({ name: 'Music video', tiers: { early: { date: '', fee: '' }, regular: { date: '', fee: '' }, late: { date: '', fee: '' } } }),
       ],
       start,
     );
