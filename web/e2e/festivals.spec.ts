@@ -1,0 +1,145 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  collectConsoleErrors,
+  createAdmin,
+  logInViaApi,
+  presetCookieConsent,
+  seriousViolations,
+  signUpViaApi,
+  uniqueEmail,
+} from './helpers';
+
+/** isoInMonths is day `day` of the month `months` from now, "YYYY-MM-DD" (UTC). */
+function isoInMonths(months: number, day: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, day)).toISOString().slice(0, 10);
+}
+
+/** longDate is the accessible name the English date pickers give a day ("June 5, 2030"). */
+function longDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** pickDate opens the date picker labelled `label` and chooses `iso`, month by month. */
+async function pickDate(page: Page, label: string, iso: string) {
+  await page.getByRole('button', { name: label, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const [y, m] = iso.split('-').map(Number);
+  const wanted = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, 1)),
+  );
+  const heading = dialog.getByRole('button', { name: 'Choose a month' });
+  for (let i = 0; i < 36 && (await heading.textContent()) !== wanted; i++) {
+    const shown = await heading.textContent();
+    await dialog.getByRole('button', { name: 'Next month' }).click();
+    await expect(heading).not.toHaveText(shown ?? '');
+  }
+  await expect(heading).toHaveText(wanted);
+  await dialog.getByRole('button', { name: longDate(iso), exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('an organiser registers a festival, an admin approves it, it is found by a Japanese word and a reminder is set', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const errors = collectConsoleErrors(page);
+  await presetCookieConsent(page.context(), baseURL!);
+  const organiser = uniqueEmail('organiser');
+  await signUpViaApi(page, organiser, 'organiser-password');
+
+  // Register: the seed's form, real date pickers, the seed's success text.
+  const name = `霧島星空映画祭 ${Date.now() % 100000}`;
+  const start = isoInMonths(2, 10);
+  const end = isoInMonths(2, 13);
+  await page.goto('/submit');
+  await expect(page.getByRole('heading', { level: 1, name: 'Submit Your Festival' })).toBeVisible();
+  await page.getByLabel('Festival Name').fill(name);
+  await page.getByLabel('Description').fill('星空の下で短編映画を上映する、霧島の小さな映画祭です。');
+  await page.getByLabel('Location').fill('霧島市民会館, 鹿児島');
+  await pickDate(page, 'Start Date', start);
+  await pickDate(page, 'End Date', end);
+  await page.getByLabel('Contact Email').fill('programme@kirishima.example.jp');
+  await page.getByRole('button', { name: 'Submit Festival' }).click();
+  await expect(page.getByText('Festival submitted successfully!')).toBeVisible();
+  await expect(page.getByLabel('Festival Name')).toHaveValue('');
+  await expect(page.getByLabel('Description')).toHaveValue('');
+  await expect(page.getByLabel('Contact Email')).toHaveValue('');
+
+  // Pending festivals are not public: the search does not find it yet.
+  const before = await page.request.get(`/api/v1/festivals?q=${encodeURIComponent('星空')}`);
+  expect((await before.json()).total).toBe(0);
+
+  // The organiser sees it pending on /manage.
+  await page.goto('/manage');
+  const mine = page.getByTestId('my-festivals');
+  await expect(mine.getByText(name)).toBeVisible();
+
+  // An admin approves it at /admin/festivals.
+  const adminEmail = uniqueEmail('festival-admin');
+  createAdmin(adminEmail, 'admin-password-1');
+  const adminContext = await browser.newContext();
+  await presetCookieConsent(adminContext, baseURL!);
+  const admin = await adminContext.newPage();
+  await logInViaApi(admin, adminEmail, 'admin-password-1');
+  await admin.goto('/admin/festivals');
+  await admin.getByRole('button', { name: `Approve ${name}` }).click();
+  await expect(admin.getByText(`${name} is approved and now public.`)).toBeVisible();
+  await adminContext.close();
+
+  // Discovery finds it by a two-character Japanese word.
+  await page.goto('/festivals');
+  await page.getByLabel('Search', { exact: true }).fill('星空');
+  await expect(page).toHaveURL(/q=%E6%98%9F%E7%A9%BA/);
+  const card = page.getByTestId('festival-card').filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await card.getByRole('link', { name }).click();
+
+  // The public page, then 'Remind me' fills the reminder form.
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('link', { name: 'Remind me' }).click();
+  await expect(page).toHaveURL(/\/manage\?festival=/);
+  await expect(page.getByTestId('reminder-name')).toHaveValue(name);
+  await page.getByRole('combobox', { name: 'Notification preference' }).click();
+  await page.getByRole('option', { name: 'One Week Before' }).click();
+  await page.getByRole('button', { name: 'Set reminder' }).click();
+
+  // The green toast shows for about 3 seconds, then leaves on its own.
+  const toast = page.getByTestId('reminder-toast');
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText("Your reminder has been set! You'll be notified as requested.");
+  const shownAt = Date.now();
+  await expect(toast).toBeHidden({ timeout: 6_000 });
+  const shownFor = Date.now() - shownAt;
+  expect(shownFor).toBeGreaterThan(2_000);
+  await expect(page.getByTestId('reminder-name')).toHaveValue('');
+
+  // The reminder is listed, linked to the festival, and in the calendar file.
+  await expect(page.getByRole('link', { name }).first()).toBeVisible();
+  const ics = await page.request.get('/api/v1/reminders.ics');
+  expect(ics.headers()['content-type']).toContain('text/calendar');
+  expect(await ics.text()).toContain('BEGIN:VEVENT');
+  expect(errors).toEqual([]);
+});
+
+test('the public festival page needs no login and a missing one says so', async ({ page, baseURL }) => {
+  await presetCookieConsent(page.context(), baseURL!);
+  await page.goto('/festival/no-such-festival');
+  await expect(page.getByRole('heading', { name: 'Festival not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse festivals' })).toBeVisible();
+});
+
+test('registration shows the server-side rules beside the fields', async ({ page, baseURL }) => {
+  await presetCookieConsent(page.context(), baseURL!);
+  await signUpViaApi(page, uniqueEmail('festival-rules'), 'organiser-password');
+  await page.goto('/submit');
+  await page.getByLabel('Festival Name').fill('ab');
+  await page.getByRole('button', { name: 'Submit Festival' }).click();
+  await expect(page.getByText('Festival submitted successfully!')).toBeHidden();
+  await expect(page.getByLabel('Festival Name')).toHaveAttribute('aria-invalid', 'true');
+});
