@@ -143,3 +143,66 @@ test('registration shows the server-side rules beside the fields', async ({ page
   await expect(page.getByText('Festival submitted successfully!')).toBeHidden();
   await expect(page.getByLabel('Festival Name')).toHaveAttribute('aria-invalid', 'true');
 });
+
+test('an organiser sets categories, fee tiers and criteria, and a stale tab is told to reload', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const errors = collectConsoleErrors(page);
+  await presetCookieConsent(page.context(), baseURL!);
+  await signUpViaApi(page, uniqueEmail('editor'), 'organiser-password');
+  const start = isoInMonths(3, 20);
+  const created = await page.request.post('/api/v1/festivals', {
+    data: {
+      name: `Harbour Lights Film Week ${Date.now() % 100000}`,
+      description: 'Films by the sea.',
+      location: 'Harbour Hall, Lisbon',
+      country: 'PT',
+      startDate: start,
+      endDate: isoInMonths(3, 24),
+      contactEmail: 'team@harbour.example',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { festival } = await created.json();
+
+  await page.goto(`/manage/festivals/${festival.slug}`);
+  await expect(page.getByText('Awaiting review')).toBeVisible();
+
+  // A category with a regular tier before the start.
+  await page.getByRole('tab', { name: 'Categories & deadlines' }).click();
+  await page.getByRole('button', { name: 'Add category' }).click();
+  await page.getByLabel('Category name').fill('Short Film');
+  await pickDate(page, 'Regular deadline', isoInMonths(2, 15));
+  await page.getByLabel('Regular fee (credits)').fill('20');
+  await page.getByRole('button', { name: 'Save categories' }).click();
+  await expect(page.getByText('Saved').first()).toBeVisible();
+
+  // A judging criterion.
+  await page.getByRole('tab', { name: 'Judging criteria' }).click();
+  await page.getByRole('button', { name: 'Add criterion' }).click();
+  await page.getByLabel('Criterion name').fill('Story');
+  await page.getByLabel('Weight').fill('40');
+  await page.getByLabel('Maximum score').fill('10');
+  await page.getByRole('button', { name: 'Save criteria' }).click();
+  await expect(page.getByLabel('Criterion name')).toHaveValue('Story');
+
+  const saved = await (await page.request.get(`/api/v1/manage/festivals/${festival.slug}`)).json();
+  expect(saved.festival.categories[0].name).toBe('Short Film');
+  expect(saved.festival.categories[0].deadlines).toEqual([{ tier: 'regular', date: isoInMonths(2, 15), fee: 20 }]);
+  expect(saved.festival.criteria[0]).toMatchObject({ name: 'Story', weight: 40, maxScore: 10 });
+
+  // A second tab saves first; the first tab's save is refused with a reload offer.
+  const other = await page.context().newPage();
+  await other.goto(`/manage/festivals/${festival.slug}`);
+  await other.getByLabel('City').fill('Lisbon');
+  await other.getByRole('button', { name: 'Save details' }).click();
+  await expect(other.getByText('Saved').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await page.getByLabel('City').fill('Porto');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('This festival was changed in another tab or by someone else.')).toBeVisible();
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByLabel('City')).toHaveValue('Lisbon');
+  await other.close();
+  // The refused save is the only console error (the browser logs the 409 response).
+  expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+});
