@@ -42,7 +42,6 @@ export function FestivalDetailsFields({
     valueFormat: dateInputFormat(code),
     placeholder: t('form.datePlaceholder'),
     withAsterisk: true,
-    'aria-required': true,
     popoverProps: { withinPortal: true },
     ...common,
   };

@@ -167,7 +167,6 @@ export function ReminderForm({
             label={t('form.festivalDate')}
             placeholder={t('form.datePlaceholder')}
             withAsterisk
-            aria-required
             valueFormat={dateFormat[language] ?? dateFormat.en}
             minDate={today}
             value={date}

@@ -1,0 +1,118 @@
+import { expect, request, test, type Page } from '@playwright/test';
+import { collectConsoleErrors, createAdmin, presetCookieConsent, seriousViolations, uniqueEmail } from './helpers';
+
+// The festival, reminder and review screens in every language: translated,
+// titled, quiet in the console and free of serious accessibility problems.
+
+const languages = [
+  { code: 'en', htmlLang: 'en' },
+  { code: 'ja', htmlLang: 'ja' },
+  { code: 'zh', htmlLang: 'zh-Hans' },
+] as const;
+
+const rawKey = /\b(common|festivals|reminders|admin|errors)\.[a-zA-Z]+\.[a-zA-Z]/;
+const cjk = /[\u3040-\u30ff\u3400-\u9fff]/;
+
+const organiser = { email: uniqueEmail('pages-organiser'), password: 'organiser-password' };
+const admin = { email: uniqueEmail('pages-admin'), password: 'admin-password-1' };
+let slug = '';
+
+function isoInMonths(months: number, day: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, day)).toISOString().slice(0, 10);
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  // One approved festival with a category and a criterion, and a reminder.
+  createAdmin(admin.email, admin.password);
+  const org = await request.newContext({ baseURL });
+  expect((await org.post('/api/v1/user/register', { data: organiser })).ok()).toBeTruthy();
+  const created = await org.post('/api/v1/festivals', {
+    data: {
+      name: `Aurora Shorts ${Date.now() % 100000}`,
+      description: 'Short films under the northern lights.',
+      location: 'Kulturhuset, Tromsø',
+      country: 'NO',
+      city: 'Tromsø',
+      startDate: isoInMonths(4, 10),
+      endDate: isoInMonths(4, 14),
+      contactEmail: 'films@aurora.example',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { festival } = await created.json();
+  slug = festival.slug;
+  const cats = await org.put(`/api/v1/manage/festivals/${slug}/categories`, {
+    data: {
+      version: festival.version,
+      categories: [
+        {
+          name: 'Short Film',
+          description: 'Up to 20 minutes.',
+          deadlines: [
+            { tier: 'early', date: isoInMonths(2, 1), fee: 10 },
+            { tier: 'regular', date: isoInMonths(3, 1), fee: 20 },
+          ],
+        },
+      ],
+    },
+  });
+  expect(cats.ok()).toBeTruthy();
+  const reminder = await org.post('/api/v1/reminders', {
+    data: { festivalName: festival.name, date: festival.startDate, preference: 'one-week-before', festivalSlug: '' },
+  });
+  expect(reminder.status()).toBe(201);
+  const adm = await request.newContext({ baseURL });
+  expect((await adm.post('/api/v1/user/login', { data: admin })).ok()).toBeTruthy();
+  expect((await adm.post(`/api/v1/admin/festivals/${festival.id}/approve`)).ok()).toBeTruthy();
+  await org.dispose();
+  await adm.dispose();
+});
+
+async function useLanguage(page: Page, code: string) {
+  await page.addInitScript((lang) => window.localStorage.setItem('selectedLanguage', lang), code);
+}
+
+async function logIn(page: Page, who: { email: string; password: string }) {
+  expect((await page.request.post('/api/v1/user/login', { data: who })).ok()).toBeTruthy();
+}
+
+const pages: { label: string; path: () => string; who: 'organiser' | 'admin' | 'visitor'; ready: string }[] = [
+  { label: '/festivals', path: () => '/festivals', who: 'organiser', ready: 'festival-card' },
+  { label: '/submit', path: () => '/submit', who: 'organiser', ready: 'festival-form' },
+  { label: '/manage', path: () => '/manage', who: 'organiser', ready: 'reminder-form' },
+  { label: '/manage/festivals/:slug', path: () => `/manage/festivals/${slug}`, who: 'organiser', ready: '' },
+  { label: '/festival/:slug', path: () => `/festival/${slug}`, who: 'visitor', ready: '' },
+  { label: '/admin/festivals', path: () => '/admin/festivals', who: 'admin', ready: '' },
+  { label: '/admin/outbox', path: () => '/admin/outbox', who: 'admin', ready: '' },
+];
+
+for (const { code, htmlLang } of languages) {
+  test.describe(`festival screens in ${code}`, () => {
+    for (const p of pages) {
+      test(`${p.label} (${p.who}) renders translated and accessible`, async ({ page, baseURL }) => {
+        await presetCookieConsent(page.context(), baseURL!);
+        const errors = collectConsoleErrors(page);
+        await useLanguage(page, code);
+        if (p.who !== 'visitor') await logIn(page, p.who === 'admin' ? admin : organiser);
+        const response = await page.goto(p.path());
+        expect(response?.status()).toBe(200);
+        await expect(page.locator('h1').first()).toBeVisible();
+        if (p.ready) await expect(page.getByTestId(p.ready).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0);
+        await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
+        await expect(page).toHaveTitle(/\S.*\| Marquee$/);
+        const body = await page.locator('body').innerText();
+        expect(body.match(rawKey)?.[0] ?? null, 'untranslated key in the page').toBeNull();
+        if (code !== 'en') {
+          // A festival's own pages are headed by its name; their other texts are translated.
+          const text = p.path().includes(slug) ? await page.locator('main').innerText() : await page.locator('h1').first().innerText();
+          expect(text, 'the page speaks the chosen language').toMatch(cjk);
+        }
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(errors).toEqual([]);
+      });
+    }
+  });
+}
