@@ -42,9 +42,17 @@ func Fold(s string) string {
 			break
 		}
 	}
-	if ascii {
+	if ascii || !hasLatinOrMark(s) && norm.NFC.IsNormalString(s) {
+		// Nothing to strip: no Latin letter beyond ASCII and no
+		// combining mark (kana, Han and Hangul stay as they are).
 		return s
 	}
+	return stripLatinMarks(s)
+}
+
+// stripLatinMarks removes the diacritics of Latin letters from s and
+// spells out the Latin letters listed in foldSpecial.
+func stripLatinMarks(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	prevLatin := false
@@ -65,6 +73,17 @@ func Fold(s string) string {
 	return norm.NFC.String(b.String())
 }
 
+// hasLatinOrMark reports whether s holds a non-ASCII Latin letter or a
+// nonspacing mark: what Fold may have to change after NFKC and lower case.
+func hasLatinOrMark(s string) bool {
+	for _, r := range s {
+		if r >= utf8.RuneSelf && (unicode.Is(unicode.Latin, r) || unicode.Is(unicode.Mn, r)) {
+			return true
+		}
+	}
+	return false
+}
+
 // IsCJK reports whether r belongs to a script written without spaces
 // between words (Han, Hiragana, Katakana, Hangul), including the katakana
 // prolonged sound mark.
@@ -80,20 +99,13 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
 }
 
-// run is a stretch of folded text: a word, or a CJK run.
-type run struct {
-	text string
-	cjk  bool
-}
-
-// split folds s and cuts it into words and CJK runs.
-func split(s string) []run {
-	s = Fold(s)
-	var out []run
+// eachRun calls fn with each word and each CJK run of s, which must be
+// folded, in order.
+func eachRun(s string, fn func(text string, cjk bool)) {
 	start, cjk := -1, false
 	flush := func(end int) {
 		if start >= 0 {
-			out = append(out, run{text: s[start:end], cjk: cjk})
+			fn(s[start:end], cjk)
 			start = -1
 		}
 	}
@@ -118,7 +130,6 @@ func split(s string) []run {
 		}
 	}
 	flush(len(s))
-	return out
 }
 
 // truncateRunes cuts s to at most n runes.
@@ -133,29 +144,38 @@ func truncateRunes(s string, n int) string {
 	return s
 }
 
+// EachTerm calls fn with every index term of text, in order, repeats
+// included: each word (cut to MaxWordRunes), and for each CJK run each
+// character followed by the bigram it starts. The terms are substrings of
+// the folded text: EachTerm allocates nothing else.
+func EachTerm(text string, fn func(term string)) {
+	eachRun(Fold(text), func(r string, cjk bool) {
+		if !cjk {
+			fn(truncateRunes(r, MaxWordRunes))
+			return
+		}
+		for i := 0; i < len(r); {
+			_, n := utf8.DecodeRuneInString(r[i:])
+			fn(r[i : i+n])
+			if i+n < len(r) {
+				_, m := utf8.DecodeRuneInString(r[i+n:])
+				fn(r[i : i+n+m])
+			}
+			i += n
+		}
+	})
+}
+
 // Terms returns the distinct index terms of text, in order of first appearance.
 func Terms(text string) []string {
 	seen := map[string]bool{}
 	var out []string
-	add := func(t string) {
+	EachTerm(text, func(t string) {
 		if !seen[t] {
 			seen[t] = true
 			out = append(out, t)
 		}
-	}
-	for _, r := range split(text) {
-		if !r.cjk {
-			add(truncateRunes(r.text, MaxWordRunes))
-			continue
-		}
-		rs := []rune(r.text)
-		for i, c := range rs {
-			add(string(c))
-			if i+1 < len(rs) {
-				add(string(rs[i : i+2]))
-			}
-		}
-	}
+	})
 	return out
 }
 
@@ -189,21 +209,21 @@ func ParseQuery(q string) Query {
 			out.Parts = append(out.Parts, p)
 		}
 	}
-	for _, r := range split(q) {
-		if !r.cjk {
-			w := truncateRunes(r.text, MaxWordRunes)
+	eachRun(Fold(q), func(r string, cjk bool) {
+		if !cjk {
+			w := truncateRunes(r, MaxWordRunes)
 			add(Part{Term: w, Prefix: true, Upper: PrefixUpper(w)})
-			continue
+			return
 		}
-		rs := []rune(r.text)
+		rs := []rune(r)
 		if len(rs) == 1 {
-			add(Part{Term: r.text})
-			continue
+			add(Part{Term: r})
+			return
 		}
 		for i := 0; i+1 < len(rs); i++ {
 			add(Part{Term: string(rs[i : i+2])})
 		}
-	}
+	})
 	return out
 }
 

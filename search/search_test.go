@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 func TestFold(t *testing.T) {
@@ -25,6 +27,27 @@ func TestFold(t *testing.T) {
 		if got := Fold(in); got != want {
 			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Fold's shortcut for text without Latin letters or marks gives what
+// the full diacritic stripping gives.
+func TestFoldShortcut(t *testing.T) {
+	for _, in := range []string{"東京国際映画祭", "がぎぐ ｶﾞｸｾｲ", "서울독립영화제 한글", "Москва Ёлка", "Αθήνα ΆΈΉ", "ﬁlm ①", "q\u0301 Zürich",
+		"İstanbul", "ひらがな\u3099", "e\u0301te\u0301", "北京 Beijing 2026", "\xff\xfe broken"} {
+		lowered := strings.ToLower(norm.NFKC.String(in))
+		if got, want := Fold(in), stripLatinMarks(lowered); got != want {
+			t.Errorf("Fold(%q) = %q, full stripping gives %q", in, got, want)
+		}
+	}
+}
+
+func TestEachTermKeepsRepeats(t *testing.T) {
+	var got []string
+	EachTerm("映画映画 Film film", func(term string) { got = append(got, term) })
+	want := []string{"映", "映画", "画", "画映", "映", "映画", "画", "film", "film"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("EachTerm = %q, want %q", got, want)
 	}
 }
 

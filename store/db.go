@@ -43,6 +43,8 @@ type DB struct {
 	dialect Dialect
 	// Now returns the current time; tests replace it.
 	Now func() time.Time
+	// searchIndex answers festival searches from memory (festival_search_index.go).
+	searchIndex festivalIndex
 }
 
 // Open connects to the database named by url: "sqlite:PATH" (relative or

@@ -16,16 +16,17 @@ import (
 const benchFestivals = 10_000
 
 // benchSearches are the benchmarked searches: text plus country and open
-// for submissions, in English, Japanese and Chinese.
+// for submissions, in Japanese, Chinese and English (one and two
+// words), and the same filters without text, by next deadline.
 var benchSearches = []struct {
 	name string
 	q    marquee.FestivalQuery
 }{
-	{"english", marquee.FestivalQuery{Text: "horror", Country: "JP", Open: true}},
-	{"english-prefix", marquee.FestivalQuery{Text: "film fest", Country: "FR", Open: true}},
-	{"japanese", marquee.FestivalQuery{Text: "映画祭", Country: "JP", Open: true}},
+	{"japanese", marquee.FestivalQuery{Text: "映画", Country: "JP", Open: true}},
 	{"chinese", marquee.FestivalQuery{Text: "电影", Country: "CN", Open: true}},
-	{"no-text", marquee.FestivalQuery{Country: "US", Open: true}},
+	{"english", marquee.FestivalQuery{Text: "film", Country: "FR", Open: true}},
+	{"two-words", marquee.FestivalQuery{Text: "film fest", Country: "FR", Open: true}},
+	{"no-text", marquee.FestivalQuery{Country: "US", Open: true, Sort: marquee.FestivalSortDeadline}},
 }
 
 // Run with: go test ./store -run '^$' -bench FestivalSearch -benchtime 2000x
@@ -52,6 +53,12 @@ func BenchmarkFestivalSearch(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.Logf("%s: imported %d festivals in %s", d.name, benchFestivals, time.Since(start).Round(time.Millisecond))
+			// The first search loads the index: every approved festival.
+			start = time.Now()
+			if _, err := db.SearchFestivals(ctx, marquee.FestivalQuery{}); err != nil {
+				b.Fatal(err)
+			}
+			b.Logf("%s: first search (index load) in %s", d.name, time.Since(start).Round(time.Millisecond))
 			for _, s := range benchSearches {
 				p, err := db.SearchFestivals(ctx, s.q)
 				if err != nil {
@@ -61,12 +68,12 @@ func BenchmarkFestivalSearch(b *testing.B) {
 					b.Fatalf("%s matches nothing", s.name)
 				}
 				b.Run(s.name, func(b *testing.B) {
-					b.ReportMetric(float64(p.Total), "matches")
 					for b.Loop() {
 						if _, err := db.SearchFestivals(ctx, s.q); err != nil {
 							b.Fatal(err)
 						}
 					}
+					b.ReportMetric(float64(p.Total), "matches")
 				})
 			}
 			// 32 concurrent searchers (on two cores: 16 per GOMAXPROCS).
@@ -75,7 +82,7 @@ func BenchmarkFestivalSearch(b *testing.B) {
 				b.RunParallel(func(pb *testing.PB) {
 					i := 0
 					for pb.Next() {
-						if _, err := db.SearchFestivals(ctx, benchSearches[i%3].q); err != nil {
+						if _, err := db.SearchFestivals(ctx, benchSearches[i%len(benchSearches)].q); err != nil {
 							b.Error(err)
 							return
 						}

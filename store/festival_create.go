@@ -34,11 +34,10 @@ func (db *DB) CreateFestival(ctx context.Context, organiserID int64, d marquee.F
 			if err != nil {
 				return fmt.Errorf("store: create festival %q: %w", slug, err)
 			}
-			args := termArgs(nil, id, festivalTerms(&d, nil))
-			if err := insertValues(ctx, c, `INSERT INTO festival_terms (term, festival_id, weight)`, 3, args, "", nil); err != nil {
-				return fmt.Errorf("store: index festival %d: %w", id, err)
-			}
 			if err := promoteOrganiser(ctx, c, organiserID); err != nil {
+				return err
+			}
+			if err := markIndexChanged(ctx, c, id); err != nil {
 				return err
 			}
 			f, err = db.loadFestival(ctx, c, `f.id = ?`, id)

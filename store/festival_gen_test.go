@@ -1,10 +1,14 @@
 package store_test
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/search"
 )
 
 // genCity is a city of the generated festivals, with its names in
@@ -93,4 +97,102 @@ func genFestivals(n int) []*marquee.Festival {
 		out = append(out, f)
 	}
 	return out
+}
+
+// refHit is a festival the reference search matched, with what the
+// listing shows of its deadlines on the query's day.
+type refHit struct {
+	ID           int64
+	NextDeadline string
+	MinFee       *int64
+}
+
+// refSearch is a plain Go evaluation of the search rules, written from
+// their description (marquee.FestivalQuery and SearchFestivals) without
+// any of the index's machinery, to check the engine against: q must be
+// normalised (Sort, Page, PerPage and Today set, Country in upper case).
+// It returns the page and the total.
+func refSearch(fs []*marquee.Festival, q marquee.FestivalQuery) ([]refHit, int) {
+	parsed := search.ParseQuery(q.Text)
+	type hit struct {
+		f     *marquee.Festival
+		score int
+		next  string
+		fee   *int64
+	}
+	var hits []hit
+	for _, f := range fs {
+		if f.Status != marquee.FestivalApproved || q.Country != "" && f.Country != q.Country ||
+			q.From != "" && f.EndDate < q.From || q.To != "" && f.StartDate > q.To {
+			continue
+		}
+		next, minFee := "", (*int64)(nil)
+		inCategory := false
+		for i := range f.Categories {
+			if cur := f.Categories[i].CurrentDeadline(q.Today); cur != nil {
+				if next == "" || cur.Date < next {
+					next = cur.Date
+				}
+				if minFee == nil || cur.Fee < *minFee {
+					v := cur.Fee
+					minFee = &v
+				}
+			}
+			if q.Category != "" && strings.Contains(search.Fold(f.Categories[i].Name), search.Fold(q.Category)) {
+				inCategory = true
+			}
+		}
+		if q.Open && next == "" || q.MaxFee != nil && (minFee == nil || *minFee > *q.MaxFee) || q.Category != "" && !inCategory {
+			continue
+		}
+		weights := map[string]int{}
+		add := func(s string, w int) {
+			for _, term := range search.Terms(s) {
+				weights[term] = max(weights[term], w)
+			}
+		}
+		add(f.Name, 3)
+		add(f.Location, 2)
+		add(f.City, 2)
+		add(f.Description, 1)
+		for _, c := range f.Categories {
+			add(c.Name, 1)
+		}
+		score, all := 0, true
+		for _, p := range parsed.Parts {
+			best := 0
+			for term, w := range weights {
+				if p.Prefix && strings.HasPrefix(term, p.Term) || !p.Prefix && term == p.Term {
+					best = max(best, w)
+				}
+			}
+			all = all && best > 0
+			score += best
+		}
+		if all {
+			hits = append(hits, hit{f, score, next, minFee})
+		}
+	}
+	slices.SortFunc(hits, func(a, b hit) int {
+		if q.Sort == marquee.FestivalSortStart {
+			return cmp.Or(cmp.Compare(a.f.StartDate, b.f.StartDate), cmp.Compare(a.f.ID, b.f.ID))
+		}
+		if q.Sort == marquee.FestivalSortRelevance && !parsed.Empty() {
+			if c := cmp.Compare(b.score, a.score); c != 0 {
+				return c
+			}
+		}
+		if (a.next == "") != (b.next == "") { // closed festivals last
+			if a.next == "" {
+				return 1
+			}
+			return -1
+		}
+		return cmp.Or(cmp.Compare(a.next, b.next), cmp.Compare(a.f.StartDate, b.f.StartDate), cmp.Compare(a.f.ID, b.f.ID))
+	})
+	out := []refHit{}
+	for i := (q.Page - 1) * q.PerPage; i < len(hits) && i < q.Page*q.PerPage; i++ {
+		out = append(out, refHit{hits[i].f.ID, hits[i].next, hits[i].fee})
+	}
+	return out, len(hits)
 }

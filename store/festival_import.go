@@ -15,7 +15,7 @@ const importBatch = 250
 // ImportFestivals inserts many complete festivals (details, status,
 // categories with deadlines, criteria) for organiserID in batches, setting
 // their IDs, slugs, versions, category and criterion IDs and cached
-// deadlines. Each festival is validated first; a batch is one transaction,
+// deadlines, and marks them for the search index. Each festival is validated first; a batch is one transaction,
 // so a failure leaves the earlier batches in place and nothing of its own.
 // It is for `marquee seed`.
 func (db *DB) ImportFestivals(ctx context.Context, organiserID int64, fs []*marquee.Festival) error {
@@ -40,7 +40,7 @@ func (db *DB) ImportFestivals(ctx context.Context, organiserID int64, fs []*marq
 	if db.dialect == Postgres && len(fs) >= importBatch {
 		// Fresh statistics, so that the planner knows the new rows before
 		// autovacuum gets to them.
-		if _, err := db.writer().exec(ctx, `ANALYZE festivals, festival_categories, festival_deadlines, festival_criteria, festival_terms`); err != nil {
+		if _, err := db.writer().exec(ctx, `ANALYZE festivals, festival_categories, festival_deadlines, festival_criteria`); err != nil {
 			return fmt.Errorf("store: analyze festivals: %w", err)
 		}
 	}
@@ -184,16 +184,9 @@ func (db *DB) importBatch(ctx context.Context, c conn, organiserID int64, fs []*
 	if err != nil {
 		return fmt.Errorf("insert criteria: %w", err)
 	}
-	args = args[:0]
-	for _, f := range fs {
-		names := make([]string, len(f.Categories))
-		for i := range f.Categories {
-			names[i] = f.Categories[i].Name
-		}
-		args = termArgs(args, f.ID, festivalTerms(&f.FestivalDetails, names))
+	ids := make([]int64, len(fs))
+	for i, f := range fs {
+		ids[i] = f.ID
 	}
-	if err := insertValues(ctx, c, `INSERT INTO festival_terms (term, festival_id, weight)`, 3, args, "", nil); err != nil {
-		return fmt.Errorf("insert search terms: %w", err)
-	}
-	return nil
+	return markIndexChanged(ctx, c, ids...)
 }

@@ -61,3 +61,23 @@ func (db *DB) refreshDaily(ctx context.Context) error {
 	st.done.Store(&today)
 	return nil
 }
+
+// deadlineCacheSet assigns festivals.next_deadline and min_fee from the
+// deadlines, for a day given twice as arguments; deadlineCache is the same
+// in Go. A category's current fee is the fee of its earliest deadline on
+// or after the day (its tiers' dates increase with the tier).
+const deadlineCacheSet = `next_deadline = (SELECT MIN(d.due_on) FROM festival_deadlines d
+		WHERE d.festival_id = festivals.id AND d.due_on >= ?),
+	min_fee = (SELECT MIN(d.fee) FROM festival_deadlines d
+		WHERE d.festival_id = festivals.id AND d.due_on = (SELECT MIN(e.due_on) FROM festival_deadlines e
+			WHERE e.category_id = d.category_id AND e.due_on >= ?))`
+
+// recomputeDeadlineCache refreshes festival id's cached next deadline and
+// minimum fee for today.
+func (db *DB) recomputeDeadlineCache(ctx context.Context, c conn, id int64) error {
+	today := marquee.Today(db.now())
+	if _, err := c.exec(ctx, `UPDATE festivals SET `+deadlineCacheSet+` WHERE id = ?`, today, today, id); err != nil {
+		return fmt.Errorf("store: festival %d deadlines cache: %w", id, err)
+	}
+	return nil
+}

@@ -50,6 +50,9 @@ func (db *DB) ReviewFestival(ctx context.Context, id int64, status marquee.Festi
 		} else if err != nil {
 			return fmt.Errorf("store: review festival %d: %w", id, err)
 		}
+		if err := markIndexChanged(ctx, c, id); err != nil {
+			return err
+		}
 		f, err = db.loadFestival(ctx, c, `f.id = ?`, id)
 		return err
 	})

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/search"
 )
 
 // festivalColumns are the columns scanFestival reads, from festivals aliased f.
@@ -219,3 +221,59 @@ func festivalConflictOrMissing(ctx context.Context, c conn, id int64) error {
 	}
 	return errFestivalConflict()
 }
+
+// maxParams bounds the placeholders of one statement, under both SQLite's
+// (32,766) and PostgreSQL's (65,535) limits.
+const maxParams = 30000
+
+// insertValues runs `head VALUES (?, ...), ... tail` over args, ncols
+// values per row, in as few statements as the parameter limit allows. When
+// scan is set, tail should hold a RETURNING clause and scan reads each
+// returned row.
+func insertValues(ctx context.Context, c conn, head string, ncols int, args []any, tail string, scan func(*sql.Rows) error) error {
+	rowsPer := maxParams / ncols
+	tuple := "(" + strings.TrimSuffix(strings.Repeat("?, ", ncols), ", ") + ")"
+	for start := 0; start < len(args); start += rowsPer * ncols {
+		end := min(len(args), start+rowsPer*ncols)
+		n := (end - start) / ncols
+		var sb strings.Builder
+		sb.Grow(len(head) + len(tail) + n*(len(tuple)+2) + 16)
+		sb.WriteString(head)
+		sb.WriteString(" VALUES ")
+		for i := range n {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			sb.WriteString(tuple)
+		}
+		if tail != "" {
+			sb.WriteString(" ")
+			sb.WriteString(tail)
+		}
+		if scan == nil {
+			if _, err := c.exec(ctx, sb.String(), args[start:end]...); err != nil {
+				return err
+			}
+			continue
+		}
+		rows, err := c.query(ctx, sb.String(), args[start:end]...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			if err := scan(rows); err != nil {
+				rows.Close()
+				return err
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// categoryKey is a category name folded for the case- and
+// accent-insensitive category filter (festival_categories.name_key).
+func categoryKey(name string) string { return search.Fold(name) }

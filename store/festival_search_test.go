@@ -204,8 +204,10 @@ func TestFestivalSearchValidation(t *testing.T) {
 	}
 }
 
-// When days pass, the cached next deadline and minimum fee follow, even
-// when nobody has run the refresh: the first search of a day runs it.
+// When days pass, searches follow at once: the next deadline, the open
+// filter and the minimum fee are computed from the deadlines for the
+// query's day, never from the cached columns, which RefreshFestivalDeadlines
+// brings up to date for the other lists.
 func TestFestivalDeadlinesRefresh(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -234,6 +236,12 @@ func TestFestivalDeadlinesRefresh(t *testing.T) {
 		if got := open(); !reflect.DeepEqual(got, []string{sBeijing, sTokyo, sSundance}) {
 			t.Fatalf("open on 03-03: %v", got)
 		}
+		if got := cheap(); !reflect.DeepEqual(got, []string{sTokyo}) { // osaka (fee 0) closed
+			t.Fatalf("max fee 20 on 03-03: %v", got)
+		}
+		if n, err := db.RefreshFestivalDeadlines(ctx); err != nil || n != 1 {
+			t.Fatalf("refresh on 03-03 changed %d rows (%v), want 1 (osaka)", n, err)
+		}
 		if n, err := db.RefreshFestivalDeadlines(ctx); err != nil || n != 0 {
 			t.Fatalf("second refresh the same day changed %d rows (%v)", n, err)
 		}
@@ -241,15 +249,15 @@ func TestFestivalDeadlinesRefresh(t *testing.T) {
 		// 04-01 passed) move on, and Tokyo's early tier (04-01, fee 10)
 		// gave way to its regular tier (05-01, fee 20).
 		setNow(db, festivalNow.AddDate(0, 1, 1))
-		n, err := db.RefreshFestivalDeadlines(ctx)
-		if err != nil || n != 4 {
-			t.Fatalf("refresh on 04-02 changed %d rows (%v), want 4 (beijing, tokyo, pending, rejected)", n, err)
-		}
 		if got := open(); !reflect.DeepEqual(got, []string{sTokyo, sSundance}) {
 			t.Fatalf("open on 04-02: %v", got)
 		}
 		if got := cheap(); !reflect.DeepEqual(got, []string{sTokyo}) {
 			t.Fatalf("max fee 20 on 04-02: %v", got)
+		}
+		n, err := db.RefreshFestivalDeadlines(ctx)
+		if err != nil || n != 4 {
+			t.Fatalf("refresh on 04-02 changed %d rows (%v), want 4 (beijing, tokyo, pending, rejected)", n, err)
 		}
 		f, _ := db.FestivalBySlug(ctx, sTokyo)
 		if f.NextDeadline != "2026-05-01" || *f.MinFee != 20 || f.Categories[0].Current.Tier != marquee.TierRegular {

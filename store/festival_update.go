@@ -35,7 +35,7 @@ func (db *DB) UpdateFestivalDetails(ctx context.Context, id, version int64, d ma
 			return &marquee.Error{Code: marquee.EInvalid, Message: "Move the deadlines before the new start date first",
 				Fields: map[string]string{"startDate": "Move the deadlines before the new start date first"}}
 		}
-		if err := reindexFestival(ctx, c, id); err != nil {
+		if err := markIndexChanged(ctx, c, id); err != nil {
 			return err
 		}
 		f, err = db.loadFestival(ctx, c, `f.id = ?`, id)
@@ -50,8 +50,8 @@ func (db *DB) UpdateFestivalDetails(ctx context.Context, id, version int64, d ma
 // ReplaceFestivalCategories makes cats the festival's categories (keeping
 // the ids of those that carry one, adding the rest, deleting the missing),
 // validated against the festival's start date, if its version is still
-// version. The search terms and cached deadlines follow in the same
-// transaction.
+// version. The cached deadlines and the search index version follow in
+// the same transaction.
 func (db *DB) ReplaceFestivalCategories(ctx context.Context, id, version int64, cats []marquee.Category) (*marquee.Festival, error) {
 	cats = cloneCategories(cats)
 	var f *marquee.Festival
@@ -93,7 +93,7 @@ func (db *DB) ReplaceFestivalCategories(ctx context.Context, id, version int64, 
 		if err := db.recomputeDeadlineCache(ctx, c, id); err != nil {
 			return err
 		}
-		if err := reindexFestival(ctx, c, id); err != nil {
+		if err := markIndexChanged(ctx, c, id); err != nil {
 			return err
 		}
 		f, err = db.loadFestival(ctx, c, `f.id = ?`, id)
@@ -140,6 +140,11 @@ func (db *DB) ReplaceFestivalCriteria(ctx context.Context, id, version int64, cs
 			if err != nil {
 				return fmt.Errorf("store: save festival %d criterion %d: %w", id, i, err)
 			}
+		}
+		// The criteria are not searched, but the version and update time
+		// that search results carry changed.
+		if err := markIndexChanged(ctx, c, id); err != nil {
+			return err
 		}
 		var err error
 		f, err = db.loadFestival(ctx, c, `f.id = ?`, id)

@@ -21,15 +21,17 @@ CREATE TABLE festivals (
     -- the day it was computed, and the lowest current fee (NULL: closed).
     next_deadline    TEXT,
     min_fee          INTEGER,
+    -- The festival_index_state version of the last change that anything
+    -- searchable about the festival (details, status, categories) saw.
+    index_version    BIGINT NOT NULL DEFAULT 0,
     created_at       TIMESTAMP NOT NULL,
     updated_at       TIMESTAMP NOT NULL,
     reviewed_at      TIMESTAMP
 );
 CREATE INDEX festivals_status_deadline ON festivals (status, next_deadline, start_date);
-CREATE INDEX festivals_status_start ON festivals (status, start_date);
-CREATE INDEX festivals_status_country ON festivals (status, country, next_deadline, start_date);
 CREATE INDEX festivals_status_created ON festivals (status, created_at);
 CREATE INDEX festivals_organiser ON festivals (organiser_id, created_at);
+CREATE INDEX festivals_index_version ON festivals (index_version);
 
 CREATE TABLE festival_categories (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -62,18 +64,20 @@ CREATE TABLE festival_criteria (
 );
 CREATE INDEX festival_criteria_festival ON festival_criteria (festival_id, position);
 
--- The search index, built in Go by package search: one row per distinct
--- term of a festival, with the weight of the best field it appears in.
-CREATE TABLE festival_terms (
-    term        TEXT NOT NULL,
-    festival_id INTEGER NOT NULL REFERENCES festivals (id) ON DELETE CASCADE,
-    weight      SMALLINT NOT NULL,
-    PRIMARY KEY (term, festival_id)
-) WITHOUT ROWID;
-CREATE INDEX festival_terms_festival ON festival_terms (festival_id, term, weight);
+-- The search index lives in each server's memory (store/festival_search_index.go)
+-- and follows the database through this counter: every transaction that
+-- changes a festival takes the next version here and writes it to the
+-- festivals it changed, so a server loads only the festivals whose
+-- index_version is above the version it has seen. The row lock on PostgreSQL
+-- (the single writer on SQLite) makes versions commit in order.
+CREATE TABLE festival_index_state (
+    id      INTEGER PRIMARY KEY CHECK (id = 1),
+    version BIGINT NOT NULL
+);
+INSERT INTO festival_index_state (id, version) VALUES (1, 0);
 
 -- +goose Down
-DROP TABLE festival_terms;
+DROP TABLE festival_index_state;
 DROP TABLE festival_criteria;
 DROP TABLE festival_deadlines;
 DROP TABLE festival_categories;

@@ -1,0 +1,304 @@
+package store
+
+import (
+	"cmp"
+	"slices"
+	"sort"
+	"sync"
+
+	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/search"
+)
+
+// indexHit is a matching festival with its sort keys.
+type indexHit struct {
+	score int32
+	next  int32 // next deadline; closedLast when closed
+	start int32
+	slot  int32
+	id    int64
+}
+
+// closedLast sorts festivals without a next deadline after all others.
+const closedLast = 1<<31 - 1
+
+// matcher is one search's state: the query, read once into the index's
+// terms, and the hits so far. Matchers are pooled with their buffers.
+type matcher struct {
+	ix       *festivalIndex
+	parts    []search.Part
+	country  uint16 // 0: any
+	from, to int32  // 0: no bound
+	today    int32
+	open     bool
+	maxFee   *int64
+	category string // folded; "": any
+	needNext bool   // the order needs the next deadline
+	hits     []indexHit
+	// Per slot, for text queries: parts matched, best weight in the
+	// current part, score; zero between searches.
+	count   []uint16
+	best    []uint8
+	score   []int32
+	touched []int32
+}
+
+var matcherPool = sync.Pool{New: func() any { return &matcher{} }}
+
+// search runs q (normalised, its text parsed) over the index. The caller
+// holds ix.mu for reading.
+func (ix *festivalIndex) search(q marquee.FestivalQuery, parsed search.Query) *marquee.FestivalPage {
+	page := &marquee.FestivalPage{Items: []*marquee.Festival{}, Page: q.Page, PerPage: q.PerPage}
+	m := matcherPool.Get().(*matcher)
+	defer func() {
+		m.ix, m.parts, m.maxFee, m.hits = nil, nil, nil, m.hits[:0]
+		matcherPool.Put(m)
+	}()
+	*m = matcher{ix: ix, parts: parsed.Parts, country: countryCode(q.Country), from: dayNumber(q.From), to: dayNumber(q.To),
+		today: dayNumber(q.Today), open: q.Open, maxFee: q.MaxFee, needNext: q.Sort != marquee.FestivalSortStart,
+		hits: m.hits[:0], count: m.count, best: m.best, score: m.score, touched: m.touched[:0]}
+	if q.Category != "" {
+		m.category = search.Fold(q.Category)
+	}
+	m.run()
+	hits := m.hits
+	page.Total = int64(len(hits))
+	offset := (q.Page - 1) * q.PerPage
+	if offset >= len(hits) {
+		return page
+	}
+	end := min(len(hits), offset+q.PerPage)
+	hits = topHits(hits, end, hitOrder(q.Sort, q.Sort == marquee.FestivalSortRelevance && !parsed.Empty()))
+	for _, h := range hits[offset:end] {
+		f := new(marquee.Festival)
+		*f = ix.recs[h.slot].festival
+		if f.ReviewedAt != nil {
+			t := *f.ReviewedAt
+			f.ReviewedAt = &t
+		}
+		if next, fee := ix.hot[h.slot].stateOn(m.today); next != 0 {
+			f.NextDeadline, f.MinFee = dayString(next), &fee
+		}
+		page.Items = append(page.Items, f)
+	}
+	return page
+}
+
+// run collects in m.hits every festival that passes the query. Without
+// text it checks the festivals of the country, or all of them. With
+// text it walks the postings of each part, smallest first, counting for
+// each festival the parts it matched so far (m.count) and its score
+// (m.score: the sum of each part's best weight, m.best holding the
+// current part's); the first part also applies the cheap filters.
+func (m *matcher) run() {
+	ix := m.ix
+	if len(m.parts) == 0 {
+		if m.country != 0 {
+			for _, s := range ix.byCountry[m.country] {
+				if m.filter(s) {
+					m.finish(s, 0)
+				}
+			}
+			return
+		}
+		for s := range ix.hot {
+			if ix.hot[s].live && m.filter(int32(s)) {
+				m.finish(int32(s), 0)
+			}
+		}
+		return
+	}
+	sizes := make([]int, len(m.parts))
+	order := make([]int, len(m.parts))
+	for i := range m.parts {
+		n := ix.partSize(&m.parts[i])
+		if n == 0 {
+			return // a part no festival matches
+		}
+		sizes[i], order[i] = n, i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return sizes[a] - sizes[b] })
+	if n := len(ix.recs); len(m.count) < n {
+		m.count, m.best, m.score = make([]uint16, n), make([]uint8, n), make([]int32, n)
+	}
+	count, best, score := m.count, m.best, m.score
+	touched := m.touched[:0]
+	ix.eachPosting(&m.parts[order[0]], func(s int32, w uint8) {
+		switch count[s] {
+		case 0:
+			touched = append(touched, s)
+			if !m.filter(s) {
+				count[s] = rejected
+				return
+			}
+			count[s], best[s], score[s] = 1, w, int32(w)
+		case 1:
+			if w > best[s] {
+				score[s] += int32(w - best[s])
+				best[s] = w
+			}
+		}
+	})
+	for k, i := range order[1:] {
+		matched := uint16(k + 1) // parts matched before this one
+		ix.eachPosting(&m.parts[i], func(s int32, w uint8) {
+			switch count[s] {
+			case matched:
+				count[s], best[s] = matched+1, w
+				score[s] += int32(w)
+			case matched + 1:
+				if w > best[s] {
+					score[s] += int32(w - best[s])
+					best[s] = w
+				}
+			}
+		})
+	}
+	all := uint16(len(m.parts))
+	for _, s := range touched {
+		if count[s] == all {
+			m.finish(s, score[s])
+		}
+		count[s], best[s], score[s] = 0, 0, 0
+	}
+	m.touched = touched[:0]
+}
+
+// rejected marks in matcher.count a festival the filters refused; a
+// query has fewer parts (its text is at most 200 characters).
+const rejected = 0xFFFF
+
+// filter reports whether the festival in slot s passes the country,
+// date and open filters.
+func (m *matcher) filter(s int32) bool {
+	h := &m.ix.hot[s]
+	return (m.country == 0 || h.country == m.country) && (m.from == 0 || h.end >= m.from) &&
+		(m.to == 0 || h.start <= m.to) && (!m.open || h.lastDeadline >= m.today)
+}
+
+// finish applies the remaining filters (maximum fee, category) to the
+// festival in slot s, which passed the others with score, and adds it
+// to the hits with its sort keys.
+func (m *matcher) finish(s int32, score int32) {
+	h := &m.ix.hot[s]
+	hit := indexHit{score: score, next: closedLast, start: h.start, slot: s}
+	if m.needNext || m.maxFee != nil {
+		next, fee := h.stateOn(m.today)
+		if m.maxFee != nil && (next == 0 || fee > *m.maxFee) {
+			return
+		}
+		if next != 0 {
+			hit.next = next
+		}
+	}
+	r := m.ix.recs[s]
+	if m.category != "" && !r.hasCategory(m.category) {
+		return
+	}
+	hit.id = r.festival.ID
+	m.hits = append(m.hits, hit)
+}
+
+// eachPosting calls fn with every festival holding a term matching p and
+// the term's weight there (a festival can come once per matching term).
+func (ix *festivalIndex) eachPosting(p *search.Part, fn func(s int32, w uint8)) {
+	if !p.Prefix {
+		if ps := ix.postings[p.Term]; ps != nil {
+			for k, s := range ps.slots {
+				fn(s, ps.weights[k])
+			}
+		}
+		return
+	}
+	lo, hi := ix.termRange(p)
+	for _, t := range ix.terms[lo:hi] {
+		ps := ix.postings[t]
+		for k, s := range ps.slots {
+			fn(s, ps.weights[k])
+		}
+	}
+}
+
+// partSize returns how many postings the terms matching p hold.
+func (ix *festivalIndex) partSize(p *search.Part) int {
+	if !p.Prefix {
+		if ps := ix.postings[p.Term]; ps != nil {
+			return len(ps.slots)
+		}
+		return 0
+	}
+	lo, hi := ix.termRange(p)
+	n := 0
+	for _, t := range ix.terms[lo:hi] {
+		n += len(ix.postings[t].slots)
+	}
+	return n
+}
+
+// termRange returns the range of ix.terms matching p.
+func (ix *festivalIndex) termRange(p *search.Part) (lo, hi int) {
+	lo = sort.SearchStrings(ix.terms, p.Term)
+	hi = len(ix.terms)
+	if p.Upper != "" {
+		hi = lo + sort.SearchStrings(ix.terms[lo:], p.Upper)
+	}
+	return lo, hi
+}
+
+// hitOrder returns the order of a search: by start date; or by next
+// deadline (closed last), then start date; each preceded by the score,
+// highest first, when relevance; the festival id breaks ties.
+func hitOrder(sortBy string, relevance bool) func(a, b indexHit) int {
+	if sortBy == marquee.FestivalSortStart {
+		return func(a, b indexHit) int {
+			return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.id, b.id))
+		}
+	}
+	return func(a, b indexHit) int {
+		if relevance && a.score != b.score {
+			return cmp.Compare(b.score, a.score)
+		}
+		return cmp.Or(cmp.Compare(a.next, b.next), cmp.Compare(a.start, b.start), cmp.Compare(a.id, b.id))
+	}
+}
+
+// topHits orders hits so that its first n are the n first in order
+// compare, sorted: through a bounded heap when n is small against
+// len(hits), else by sorting them all.
+func topHits(hits []indexHit, n int, compare func(a, b indexHit) int) []indexHit {
+	if n*4 >= len(hits) {
+		slices.SortFunc(hits, compare)
+		return hits
+	}
+	// hits[:n] becomes a heap of the best n seen, the worst of them at
+	// its root, replaced whenever a better hit comes.
+	heap := hits[:n]
+	down := func(i int) {
+		for {
+			l := 2*i + 1
+			if l >= n {
+				return
+			}
+			w := l
+			if r := l + 1; r < n && compare(heap[l], heap[r]) < 0 {
+				w = r
+			}
+			if compare(heap[i], heap[w]) >= 0 {
+				return
+			}
+			heap[i], heap[w] = heap[w], heap[i]
+			i = w
+		}
+	}
+	for i := n/2 - 1; i >= 0; i-- {
+		down(i)
+	}
+	for i := n; i < len(hits); i++ {
+		if compare(hits[i], heap[0]) < 0 {
+			heap[0] = hits[i]
+			down(0)
+		}
+	}
+	slices.SortFunc(heap, compare)
+	return hits
+}
