@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -99,8 +100,38 @@ func parseFestivalQuery(v url.Values, today string) (marquee.FestivalQuery, erro
 	return q, nil
 }
 
+// SearchExcerptLength is how many characters of a festival's description a
+// search result carries; the festival's own page has all of it.
+const SearchExcerptLength = 280
+
+// excerpt shortens s to at most n characters, at a space when one is near
+// the end, and marks the cut with an ellipsis.
+func excerpt(s string, n int) string {
+	if len(s) <= n || utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	// Byte offset of the n-th character, and of the last space or line
+	// break among the 40 characters before it.
+	cut, space, i := len(s), -1, 0
+	for off, c := range s {
+		if i == n {
+			cut = off
+			break
+		}
+		if (c == ' ' || c == '\n') && i > n-40 {
+			space = off
+		}
+		i++
+	}
+	if space > 0 {
+		cut = space
+	}
+	return strings.TrimRight(s[:cut], " \n.,;:") + "…"
+}
+
 // handleFestivalSearch is the public discovery search over approved
-// festivals: {items, total, page, perPage}, items without categories.
+// festivals: {items, total, page, perPage}, items without categories and
+// with an excerpt of the description (see SearchExcerptLength).
 func (s *Server) handleFestivalSearch(w http.ResponseWriter, r *http.Request) {
 	q, err := parseFestivalQuery(r.URL.Query(), marquee.Today(s.db.Now()))
 	if err != nil {
@@ -113,5 +144,8 @@ func (s *Server) handleFestivalSearch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	page.Items = listItems(page.Items)
+	for _, f := range page.Items {
+		f.Description = excerpt(f.Description, SearchExcerptLength)
+	}
 	writeJSON(w, http.StatusOK, page)
 }

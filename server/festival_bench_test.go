@@ -1,0 +1,56 @@
+package server_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/marquee-festival/marquee/seed"
+	"github.com/marquee-festival/marquee/server"
+	"github.com/marquee-festival/marquee/store"
+	"github.com/marquee-festival/marquee/store/storetest"
+)
+
+// BenchmarkFestivalSearchHTTP measures GET /api/v1/festivals for a text
+// query plus two filters over 10,000 seeded festivals, through the whole
+// handler stack (middleware, search, JSON), in parallel:
+//
+//	go test ./server -run '^$' -bench FestivalSearchHTTP -benchtime 3s
+func BenchmarkFestivalSearchHTTP(b *testing.B) {
+	db := storetest.OpenSQLite(b)
+	ctx := context.Background()
+	u, err := db.CreateUser(ctx, store.NewUser{Email: "organiser@bench.example", PasswordHash: "x"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := db.ImportFestivals(ctx, u.ID, seed.Festivals(10_000, 1, time.Now())); err != nil {
+		b.Fatal(err)
+	}
+	srv, err := server.New(server.DefaultConfig(), db, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := srv.Handler()
+	for _, q := range []string{
+		"q=%E6%98%A0%E7%94%BB&country=JP&open=true",
+		"q=film&country=FR&open=true",
+		"q=%E7%94%B5%E5%BD%B1&country=CN&open=true",
+	} {
+		b.Run(q, func(b *testing.B) {
+			b.ReportAllocs()
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					rec := httptest.NewRecorder()
+					h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/festivals?"+q, nil))
+					if rec.Code != http.StatusOK {
+						b.Fatalf("status %d: %s", rec.Code, rec.Body)
+					}
+					_, _ = io.Copy(io.Discard, rec.Body)
+				}
+			})
+		})
+	}
+}
