@@ -56,8 +56,8 @@ test('a guarded page sends a visitor to login and back', async ({ page }) => {
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/submit$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Register Your Festival' })).toBeVisible();
-  await expect(page).toHaveTitle(/Register Your Festival/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Submit Your Festival' })).toBeVisible();
+  await expect(page).toHaveTitle(/Submit Your Festival/);
 
   for (const [path, title] of [
     ['/festivals', 'Discover Festivals'],
