@@ -12,6 +12,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/mail"
 	"github.com/marquee-festival/marquee/server"
 	"github.com/marquee-festival/marquee/store"
@@ -83,6 +84,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
 	}
 	go sweepSessions(ctx, db, log)
+	go warmFestivalSearch(ctx, db, log)
 	stopWorker, err := startWorker(ctx, cfg, db, log)
 	if err != nil {
 		ln.Close()
@@ -164,4 +166,18 @@ func migrate(ctx context.Context, cfg config, stdout io.Writer) error {
 	defer db.Close()
 	fmt.Fprintf(stdout, "database is up to date (%s)\n", db.Dialect())
 	return nil
+}
+
+// warmFestivalSearch builds the festival search index in the background, so
+// that the first visitor's search does not wait for it.
+func warmFestivalSearch(ctx context.Context, db *store.DB, log *slog.Logger) {
+	start := time.Now()
+	q := marquee.FestivalQuery{Page: 1, PerPage: 1, Sort: marquee.FestivalSortDeadline, Today: marquee.Today(db.Now())}
+	if _, err := db.SearchFestivals(ctx, q); err != nil {
+		if ctx.Err() == nil {
+			log.Warn("festival search index not built at start; the first search builds it", "err", err)
+		}
+		return
+	}
+	log.Info("festival search index ready", "took", time.Since(start).Round(time.Millisecond))
 }
