@@ -26,7 +26,7 @@ export function MyFestivals() {
         <Title order={2} id="my-festivals">
           {t('mine.title')}
         </Title>
-        <Button component={Link} to="/submit" variant="light" color="indigo.9">
+        <Button component={Link} to="/submit" variant="light">
           {t('mine.register')}
         </Button>
       </Group>

@@ -133,7 +133,7 @@ function SendState({ reminder, language }: { reminder: Reminder; language: strin
   if (reminder.sentAt) {
     return (
       <Group gap="xs">
-        <Badge color="teal.9" variant="light" size="sm">
+        <Badge color="teal.9" variant="outline" size="sm">
           {t('list.sent')}
         </Badge>
         <Text size="sm" c="gray.7">
