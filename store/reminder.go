@@ -126,12 +126,10 @@ type ComposeFunc func(r *marquee.Reminder, to string) marquee.Mail
 // yet sent), oldest first, marks each sent and puts its e-mail, written by
 // compose, in the outbox with status (MailQueued when an SMTP server will
 // deliver it, MailKept otherwise), all in one transaction. It returns how
-// many reminders it took. Several workers may call it at once, on several
+// many reminders it sent. Several workers may call it at once, on several
 // nodes: PostgreSQL hands each due row to one of them (FOR UPDATE SKIP
 // LOCKED), SQLite's single writer runs them one after the other, and the
-// sent_at guard makes every reminder produce exactly one e-mail. A
-// reminder found due only after its festival date (no worker ran in time)
-// is marked done without an e-mail.
+// sent_at guard makes every reminder produce exactly one e-mail.
 func (db *DB) SendDueReminders(ctx context.Context, limit int, compose ComposeFunc, status marquee.MailStatus) (int, error) {
 	if status != marquee.MailQueued && status != marquee.MailKept {
 		return 0, fmt.Errorf("store: send due reminders: status %q (want queued or kept)", status)
@@ -139,7 +137,7 @@ func (db *DB) SendDueReminders(ctx context.Context, limit int, compose ComposeFu
 	if limit <= 0 {
 		limit = 100
 	}
-	taken := 0
+	sent := 0
 	err := db.inTx(ctx, func(c conn) error {
 		now := db.now()
 		q := `SELECT ` + reminderColumns + `, u.email FROM reminders r JOIN users u ON u.id = r.user_id
@@ -180,23 +178,17 @@ func (db *DB) SendDueReminders(ctx context.Context, limit int, compose ComposeFu
 				continue // another worker sent it in the meantime
 			}
 			d.r.SentAt = &now
-			if d.r.Date < marquee.Today(now) {
-				// The festival is over (no worker ran in time): a reminder
-				// now would be noise. It is done, without a mail.
-				taken++
-				continue
-			}
 			m := compose(d.r, d.to)
 			m.Status = status
 			if err := insertMail(ctx, c, &m, now); err != nil {
 				return fmt.Errorf("store: queue mail for reminder %d: %w", d.r.ID, err)
 			}
-			taken++
+			sent++
 		}
 		return nil
 	})
 	if err != nil {
 		return 0, err
 	}
-	return taken, nil
+	return sent, nil
 }

@@ -114,7 +114,7 @@ func (w *Worker) sendReminders(ctx context.Context) error {
 		}
 	}
 	if total > 0 {
-		w.log().Info("due reminders handled", "count", total, "mail", string(status))
+		w.log().Info("reminders sent", "count", total, "mail", string(status))
 	}
 	return nil
 }

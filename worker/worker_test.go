@@ -79,7 +79,7 @@ func TestTickKeepsMailWithoutSMTP(t *testing.T) {
 			!strings.Contains(m.Body, "https://marquee.example/festival/tiff") {
 			t.Fatalf("kept mail %+v", m)
 		}
-		if !strings.Contains(logs.String(), "due reminders handled") {
+		if !strings.Contains(logs.String(), "reminders sent") {
 			t.Errorf("no log of the sent reminder:\n%s", logs.String())
 		}
 	})
