@@ -1,22 +1,17 @@
 import {
   Anchor,
   Button,
-  Center,
   Group,
-  Loader,
   Modal,
-  Paper,
-  SegmentedControl,
   Stack,
   Table,
   Text,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { adminFestivalsApi, type AdminFestivalFilter, type Festival } from '../../api/festivals';
 import { usePageMeta } from '../../content/usePageMeta';
@@ -27,12 +22,11 @@ import { StatusBadge } from '../festivals/FestivalStatus';
 import { adminFestivalsKey } from '../festivals/queries';
 import { charCount } from '../festivals/schema';
 import { notify } from '../layout/notify';
+import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from './AdminList';
 import { AdminPagination } from './AdminPagination';
 
 const filters: AdminFestivalFilter[] = ['pending', 'approved', 'rejected', 'all'];
 const reasonMax = 1000;
-
-const isFilter = (v: string | null): v is AdminFestivalFilter => filters.includes(v as AdminFestivalFilter);
 
 /**
  * /admin/festivals: the review queue. Admins approve a festival (it becomes
@@ -43,9 +37,7 @@ export default function AdminFestivalsPage() {
   const { t } = useTranslation('festivals');
   const { tag } = useLanguage();
   usePageMeta(t('admin.meta.title'), t('admin.meta.description'));
-  const [params, setParams] = useSearchParams();
-  const status: AdminFestivalFilter = isFilter(params.get('status')) ? (params.get('status') as AdminFestivalFilter) : 'pending';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { status, page, setStatus, setPage } = useAdminListParams<AdminFestivalFilter>(filters, 'pending');
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState<Festival | null>(null);
 
@@ -65,130 +57,102 @@ export default function AdminFestivalsPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1}>{t('admin.title')}</Title>
-        <Text c="gray.7">{t('admin.subtitle')}</Text>
-      </Stack>
+      <AdminPageHeading title={t('admin.title')} subtitle={t('admin.subtitle')} />
 
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <SegmentedControl
-          aria-label={t('admin.filterLabel')}
-          value={status}
-          onChange={(value) => {
-            const next = new URLSearchParams(params);
-            next.delete('page');
-            if (value === 'pending') next.delete('status');
-            else next.set('status', value);
-            setParams(next);
-          }}
-          data={filters.map((s) => ({ value: s, label: t(`admin.filter.${s}`) }))}
-        />
-        {list.data && (
-          <Text size="sm" c="gray.7" data-testid="festivals-total">
-            {t('admin.total', { count: list.data.total })}
-          </Text>
-        )}
-      </Group>
+      <AdminListFilter
+        label={t('admin.filterLabel')}
+        value={status}
+        onChange={setStatus}
+        options={filters.map((s) => ({ value: s, label: t(`admin.filter.${s}`) }))}
+        total={list.data && t('admin.total', { count: list.data.total })}
+        totalTestId="festivals-total"
+      />
 
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('admin.loading')} />
-        </Center>
-      ) : list.isError ? (
-        <Notice color="red" role="alert" title={t('admin.loadError')} data-testid="admin-festivals-error">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm" c="gray.9">
-              {apiErrorText(list.error, 'festivals')}
-            </Text>
-            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-              {t('admin.retry')}
-            </Button>
-          </Stack>
-        </Notice>
-      ) : list.data.items.length === 0 ? (
-        <Paper withBorder radius="md" p="xl" data-testid="admin-festivals-empty">
-          <Text ta="center" c="gray.7">
-            {t(`admin.empty.${status}`)}
-          </Text>
-        </Paper>
-      ) : (
-        <Table.ScrollContainer minWidth={820}>
-          <Table striped highlightOnHover withTableBorder verticalSpacing="sm" data-testid="admin-festivals">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('admin.columns.name')}</Table.Th>
-                <Table.Th scope="col">{t('admin.columns.location')}</Table.Th>
-                <Table.Th scope="col">{t('admin.columns.dates')}</Table.Th>
-                <Table.Th scope="col">{t('admin.columns.status')}</Table.Th>
-                <Table.Th scope="col">{t('admin.columns.submitted')}</Table.Th>
-                <Table.Th scope="col">{t('admin.columns.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((f) => (
-                <Table.Tr key={f.id} data-testid="admin-festival-row">
-                  <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    <Anchor component={Link} to={`/manage/festivals/${encodeURIComponent(f.slug)}`} c="indigo.9" inherit>
-                      {f.name}
-                    </Anchor>
-                    {f.status === 'rejected' && f.rejectionReason && (
-                      <Text size="xs" c="gray.7" fw={400} style={{ whiteSpace: 'pre-line' }}>
-                        {t('admin.reasonShown', { reason: f.rejectionReason })}
-                      </Text>
-                    )}
-                  </Table.Th>
-                  <Table.Td>{f.location}</Table.Td>
-                  <Table.Td>
-                    <time dateTime={f.startDate}>{formatDateRange(f.startDate, f.endDate, tag)}</time>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={f.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <time dateTime={f.createdAt}>{formatTimestamp(f.createdAt, tag)}</time>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {f.status !== 'approved' && (
-                        <Button
-                          size="xs"
-                          color="teal.9"
-                          onClick={() => approve.mutate(f)}
-                          loading={approve.isPending && approve.variables?.id === f.id}
-                          aria-label={t('admin.approveNamed', { name: f.name })}
-                        >
-                          {t('admin.approve')}
-                        </Button>
-                      )}
-                      {f.status !== 'rejected' && (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          color="red.9"
-                          onClick={() => setRejecting(f)}
-                          aria-label={t('admin.rejectNamed', { name: f.name })}
-                        >
-                          {t('admin.reject')}
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
+      <AdminListState
+        query={list}
+        isEmpty={(data) => data.items.length === 0}
+        loadingLabel={t('admin.loading')}
+        errorTitle={t('admin.loadError')}
+        errorText={apiErrorText(list.error, 'festivals')}
+        retryLabel={t('admin.retry')}
+        errorTestId="admin-festivals-error"
+        emptyText={t(`admin.empty.${status}`)}
+        emptyTestId="admin-festivals-empty"
+      >
+        {(data) => (
+          <Table.ScrollContainer minWidth={820}>
+            <Table striped highlightOnHover withTableBorder verticalSpacing="sm" data-testid="admin-festivals">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('admin.columns.name')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.columns.location')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.columns.dates')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.columns.status')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.columns.submitted')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.columns.actions')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((f) => (
+                  <Table.Tr key={f.id} data-testid="admin-festival-row">
+                    <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      <Anchor component={Link} to={`/manage/festivals/${encodeURIComponent(f.slug)}`} c="indigo.9" inherit>
+                        {f.name}
+                      </Anchor>
+                      {f.status === 'rejected' && f.rejectionReason && (
+                        <Text size="xs" c="gray.7" fw={400} style={{ whiteSpace: 'pre-line' }}>
+                          {t('admin.reasonShown', { reason: f.rejectionReason })}
+                        </Text>
+                      )}
+                    </Table.Th>
+                    <Table.Td>{f.location}</Table.Td>
+                    <Table.Td>
+                      <time dateTime={f.startDate}>{formatDateRange(f.startDate, f.endDate, tag)}</time>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={f.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <time dateTime={f.createdAt}>{formatTimestamp(f.createdAt, tag)}</time>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {f.status !== 'approved' && (
+                          <Button
+                            size="xs"
+                            color="teal.9"
+                            onClick={() => approve.mutate(f)}
+                            loading={approve.isPending && approve.variables?.id === f.id}
+                            aria-label={t('admin.approveNamed', { name: f.name })}
+                          >
+                            {t('admin.approve')}
+                          </Button>
+                        )}
+                        {f.status !== 'rejected' && (
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            color="red.9"
+                            onClick={() => setRejecting(f)}
+                            aria-label={t('admin.rejectNamed', { name: f.name })}
+                          >
+                            {t('admin.reject')}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </AdminListState>
 
       <AdminPagination
         total={totalPages}
         value={page}
-        onChange={(p) => {
-          const next = new URLSearchParams(params);
-          if (p === 1) next.delete('page');
-          else next.set('page', String(p));
-          setParams(next);
-        }}
+        onChange={setPage}
         label={t('admin.pagination')}
       />
 

@@ -2,19 +2,16 @@ import {
   Anchor,
   Badge,
   Button,
-  Center,
   Group,
-  Loader,
   Paper,
-  SegmentedControl,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from './AdminList';
 import { AdminPagination } from './AdminPagination';
-import { useSearchParams } from 'react-router';
 import { adminMessagesApi, type ContactMessage, type MessageStatus } from '../../api/contact';
 import { usePageMeta } from '../../content/usePageMeta';
 import { languageFor } from '../../i18n/languages';
@@ -24,10 +21,6 @@ import { Notice } from '../contact/Notice';
 const statuses: MessageStatus[] = ['open', 'handled', 'all'];
 type MessageList = { messages: ContactMessage[]; total: number };
 
-function isStatus(value: string | null): value is MessageStatus {
-  return statuses.includes(value as MessageStatus);
-}
-
 /** Messages per page of the list. */
 const messagesPageSize = 50;
 
@@ -35,10 +28,8 @@ const messagesPageSize = 50;
 export default function AdminMessagesPage() {
   const { t, i18n } = useTranslation('contact');
   usePageMeta(t('admin.meta.title'), t('admin.meta.description'));
-  const [params, setParams] = useSearchParams();
-  const status: MessageStatus = isStatus(params.get('status')) ? (params.get('status') as MessageStatus) : 'open';
+  const { status, page, setStatus, setPage } = useAdminListParams<MessageStatus>(statuses, 'open', { replace: true });
   const queryClient = useQueryClient();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const key = ['admin', 'messages', status, page] as const;
 
   const list = useQuery({
@@ -82,31 +73,17 @@ export default function AdminMessagesPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1}>{t('admin.title')}</Title>
-        <Text c="gray.7">{t('admin.subtitle')}</Text>
-      </Stack>
+      <AdminPageHeading title={t('admin.title')} subtitle={t('admin.subtitle')} />
 
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <SegmentedControl
-          aria-label={t('admin.filterLabel')}
-          value={status}
-          onChange={(value) => {
-            const next = new URLSearchParams(params);
-            next.delete('page');
-            if (value === 'open') next.delete('status');
-            else next.set('status', value);
-            setParams(next, { replace: true });
-          }}
-          data={statuses.map((s) => ({ value: s, label: t(`admin.filter.${s}`) }))}
-          data-testid="messages-filter"
-        />
-        {list.data && (
-          <Text size="sm" c="gray.7" data-testid="messages-total">
-            {t('admin.total', { count: list.data.total })}
-          </Text>
-        )}
-      </Group>
+      <AdminListFilter
+        label={t('admin.filterLabel')}
+        value={status}
+        onChange={setStatus}
+        options={statuses.map((s) => ({ value: s, label: t(`admin.filter.${s}`) }))}
+        testId="messages-filter"
+        total={list.data && t('admin.total', { count: list.data.total })}
+        totalTestId="messages-total"
+      />
 
       {update.isError && (
         <Notice color="red" role="alert" withCloseButton onClose={() => update.reset()}>
@@ -116,107 +93,93 @@ export default function AdminMessagesPage() {
         </Notice>
       )}
 
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('admin.loading')} />
-        </Center>
-      ) : list.isError ? (
-        <Notice color="red" role="alert" title={t('admin.loadError')} data-testid="messages-error">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm" c="gray.9">
-              {apiErrorText(list.error, 'contact')}
-            </Text>
-            <Button size="xs" variant="default" onClick={() => list.refetch()}>
-              {t('admin.retry')}
-            </Button>
-          </Stack>
-        </Notice>
-      ) : list.data.messages.length === 0 ? (
-        <Paper withBorder radius="md" p="xl" data-testid="messages-empty">
-          <Text ta="center" c="gray.7">
-            {t(`admin.empty.${status}`)}
-          </Text>
-        </Paper>
-      ) : (
-        <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="messages-list">
-          {list.data.messages.map((m) => {
-            const handled = m.handledAt !== null;
-            return (
-              <Paper
-                key={m.id}
-                component="li"
-                withBorder
-                radius="md"
-                p={{ base: 'sm', sm: 'md' }}
-                data-testid="message-item"
-                data-message-id={m.id}
-                aria-labelledby={`message-${m.id}-subject`}
-              >
-                <Stack gap="xs">
-                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                    <Title order={2} size="h4" id={`message-${m.id}-subject`} style={{ overflowWrap: 'anywhere' }}>
-                      {m.subject}
-                    </Title>
-                    <Badge color={handled ? 'teal.9' : 'indigo.8'} variant={handled ? 'outline' : 'filled'} style={{ flexShrink: 0 }}>
-                      {handled ? t('admin.status.handled') : t('admin.status.open')}
-                    </Badge>
-                  </Group>
-                  <Group gap="xs" wrap="wrap">
-                    <Text size="sm" fw={600}>
-                      <Text span size="sm" c="gray.7" fw={400}>
-                        {t('admin.columns.from')}:{' '}
+      <AdminListState
+        query={list}
+        isEmpty={(data) => data.messages.length === 0}
+        loadingLabel={t('admin.loading')}
+        errorTitle={t('admin.loadError')}
+        errorText={apiErrorText(list.error, 'contact')}
+        retryLabel={t('admin.retry')}
+        errorTestId="messages-error"
+        emptyText={t(`admin.empty.${status}`)}
+        emptyTestId="messages-empty"
+      >
+        {(data) => (
+          <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="messages-list">
+            {data.messages.map((m) => {
+              const handled = m.handledAt !== null;
+              return (
+                <Paper
+                  key={m.id}
+                  component="li"
+                  withBorder
+                  radius="md"
+                  p={{ base: 'sm', sm: 'md' }}
+                  data-testid="message-item"
+                  data-message-id={m.id}
+                  aria-labelledby={`message-${m.id}-subject`}
+                >
+                  <Stack gap="xs">
+                    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                      <Title order={2} size="h4" id={`message-${m.id}-subject`} style={{ overflowWrap: 'anywhere' }}>
+                        {m.subject}
+                      </Title>
+                      <Badge color={handled ? 'teal.9' : 'indigo.8'} variant={handled ? 'outline' : 'filled'} style={{ flexShrink: 0 }}>
+                        {handled ? t('admin.status.handled') : t('admin.status.open')}
+                      </Badge>
+                    </Group>
+                    <Group gap="xs" wrap="wrap">
+                      <Text size="sm" fw={600}>
+                        <Text span size="sm" c="gray.7" fw={400}>
+                          {t('admin.columns.from')}:{' '}
+                        </Text>
+                        {m.name}
                       </Text>
-                      {m.name}
+                      <Anchor
+                        size="sm"
+                        href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}
+                        aria-label={t('admin.replyLink', { name: m.name }) + ` (${m.email})`}
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {m.email}
+                      </Anchor>
+                    </Group>
+                    <Text size="sm" c="gray.7">
+                      {t('admin.columns.received')}: <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>
+                      {m.handledAt && (
+                        <>
+                          {' · '}
+                          {t('admin.handledOn', { date: formatDate(m.handledAt) })}
+                        </>
+                      )}
                     </Text>
-                    <Anchor
-                      size="sm"
-                      href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}
-                      aria-label={t('admin.replyLink', { name: m.name }) + ` (${m.email})`}
-                      style={{ overflowWrap: 'anywhere' }}
-                    >
-                      {m.email}
-                    </Anchor>
-                  </Group>
-                  <Text size="sm" c="gray.7">
-                    {t('admin.columns.received')}: <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>
-                    {m.handledAt && (
-                      <>
-                        {' · '}
-                        {t('admin.handledOn', { date: formatDate(m.handledAt) })}
-                      </>
-                    )}
-                  </Text>
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-body">
-                    {m.message}
-                  </Text>
-                  <Group justify="flex-end">
-                    <Button
-                      size="xs"
-                      variant={handled ? 'default' : 'filled'}
-                      onClick={() => update.mutate({ id: m.id, handled: !handled })}
-                      disabled={update.isPending && update.variables?.id === m.id}
-                      aria-label={
-                        handled ? t('admin.reopenFor', { subject: m.subject }) : t('admin.markHandledFor', { subject: m.subject })
-                      }
-                    >
-                      {handled ? t('admin.reopen') : t('admin.markHandled')}
-                    </Button>
-                  </Group>
-                </Stack>
-              </Paper>
-            );
-          })}
-        </Stack>
-      )}
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-body">
+                      {m.message}
+                    </Text>
+                    <Group justify="flex-end">
+                      <Button
+                        size="xs"
+                        variant={handled ? 'default' : 'filled'}
+                        onClick={() => update.mutate({ id: m.id, handled: !handled })}
+                        disabled={update.isPending && update.variables?.id === m.id}
+                        aria-label={
+                          handled ? t('admin.reopenFor', { subject: m.subject }) : t('admin.markHandledFor', { subject: m.subject })
+                        }
+                      >
+                        {handled ? t('admin.reopen') : t('admin.markHandled')}
+                      </Button>
+                    </Group>
+                  </Stack>
+                </Paper>
+              );
+            })}
+          </Stack>
+        )}
+      </AdminListState>
       <AdminPagination
         total={totalPages}
         value={page}
-        onChange={(p) => {
-          const next = new URLSearchParams(params);
-          if (p === 1) next.delete('page');
-          else next.set('page', String(p));
-          setParams(next);
-        }}
+        onChange={setPage}
         label={t('admin.pagination')}
       />
     </Stack>

@@ -1,33 +1,25 @@
 import {
   Badge,
   Button,
-  Center,
   Group,
-  Loader,
   Modal,
   Paper,
-  SegmentedControl,
   Stack,
   Table,
   Text,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { adminOutboxApi, outboxFilters, type Mail, type MailStatus, type OutboxFilter } from '../../api/reminders';
 import { usePageMeta } from '../../content/usePageMeta';
 import { languageFor } from '../../i18n/languages';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
 import { dateTime } from '../reminders/format';
+import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from './AdminList';
 import { AdminPagination } from './AdminPagination';
-
-function isFilter(value: string | null): value is OutboxFilter {
-  return outboxFilters.includes(value as OutboxFilter);
-}
 
 /** Badge colours dark enough for white text at AA contrast. */
 const statusColor: Record<MailStatus, string> = {
@@ -46,10 +38,7 @@ export default function AdminOutboxPage() {
   const { t, i18n } = useTranslation('reminders');
   const language = i18n.resolvedLanguage ?? i18n.language;
   usePageMeta(t('outbox.meta.title'), t('outbox.meta.description'));
-  const [params, setParams] = useSearchParams();
-  const rawStatus = params.get('status');
-  const status: OutboxFilter = isFilter(rawStatus) ? rawStatus : 'all';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { status, page, setStatus, setPage } = useAdminListParams<OutboxFilter>(outboxFilters, 'all', { replace: true });
   const [open, setOpen] = useState<Mail | null>(null);
 
   const list = useQuery({
@@ -65,123 +54,95 @@ export default function AdminOutboxPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1}>{t('outbox.title')}</Title>
-        <Text c="gray.7">{t('outbox.subtitle')}</Text>
-      </Stack>
+      <AdminPageHeading title={t('outbox.title')} subtitle={t('outbox.subtitle')} />
 
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <SegmentedControl
-          aria-label={t('outbox.filterLabel')}
-          value={status}
-          onChange={(value) => {
-            const next = new URLSearchParams(params);
-            next.delete('page');
-            if (value === 'all') next.delete('status');
-            else next.set('status', value);
-            setParams(next, { replace: true });
-          }}
-          data={outboxFilters.map((s) => ({ value: s, label: t(`outbox.filter.${s}`) }))}
-          data-testid="outbox-filter"
-        />
-        {list.data && (
-          <Text size="sm" c="gray.7" data-testid="outbox-total">
-            {t('outbox.total', { count: list.data.total })}
-          </Text>
-        )}
-      </Group>
+      <AdminListFilter
+        label={t('outbox.filterLabel')}
+        value={status}
+        onChange={setStatus}
+        options={outboxFilters.map((s) => ({ value: s, label: t(`outbox.filter.${s}`) }))}
+        testId="outbox-filter"
+        total={list.data && t('outbox.total', { count: list.data.total })}
+        totalTestId="outbox-total"
+      />
 
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('outbox.loading')} />
-        </Center>
-      ) : list.isError ? (
-        <Notice color="red" role="alert" title={t('outbox.loadError')} data-testid="outbox-error">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm" c="gray.9">
-              {apiErrorText(list.error, 'reminders')}
-            </Text>
-            <Button size="xs" variant="default" onClick={() => list.refetch()}>
-              {t('outbox.retry')}
-            </Button>
-          </Stack>
-        </Notice>
-      ) : list.data.items.length === 0 ? (
-        <Paper withBorder radius="md" p="xl" data-testid="outbox-empty">
-          <Text ta="center" c="gray.7">
-            {t(`outbox.empty.${status}`)}
-          </Text>
-        </Paper>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped highlightOnHover verticalSpacing="sm" data-testid="outbox-table" aria-busy={list.isPlaceholderData}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('outbox.columns.to')}</Table.Th>
-                  <Table.Th scope="col">{t('outbox.columns.subject')}</Table.Th>
-                  <Table.Th scope="col">{t('outbox.columns.kind')}</Table.Th>
-                  <Table.Th scope="col">{t('outbox.columns.language')}</Table.Th>
-                  <Table.Th scope="col">{t('outbox.columns.status')}</Table.Th>
-                  <Table.Th scope="col">{t('outbox.columns.created')}</Table.Th>
-                  <Table.Th scope="col">{t('outbox.columns.attempts')}</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{t('outbox.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.items.map((m) => (
-                  <Table.Tr
-                    key={m.id}
-                    data-testid="outbox-row"
-                    data-mail-id={m.id}
-                    onClick={() => setOpen(m)}
-                    style={{ cursor: 'pointer' }}
-                  >
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{m.to}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.subject}</Table.Td>
-                    <Table.Td>{kindLabel(m.kind)}</Table.Td>
-                    <Table.Td lang={m.language || undefined}>{languageLabel(m.language)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={statusColor[m.status] ?? 'gray.7'} variant="filled">
-                        {t(`outbox.status.${m.status}`, { defaultValue: m.status })}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <time dateTime={m.createdAt}>{dateTime(m.createdAt, language)}</time>
-                    </Table.Td>
-                    <Table.Td ta="right">{m.attempts}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          setOpen(m);
-                        }}
-                        aria-label={t('outbox.viewFor', { subject: m.subject, to: m.to })}
-                      >
-                        {t('outbox.view')}
-                      </Button>
-                    </Table.Td>
+      <AdminListState
+        query={list}
+        isEmpty={(data) => data.items.length === 0}
+        loadingLabel={t('outbox.loading')}
+        errorTitle={t('outbox.loadError')}
+        errorText={apiErrorText(list.error, 'reminders')}
+        retryLabel={t('outbox.retry')}
+        errorTestId="outbox-error"
+        emptyText={t(`outbox.empty.${status}`)}
+        emptyTestId="outbox-empty"
+      >
+        {(data) => (
+          <Paper withBorder radius="md">
+            <Table.ScrollContainer minWidth={860}>
+              <Table striped highlightOnHover verticalSpacing="sm" data-testid="outbox-table" aria-busy={list.isPlaceholderData}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('outbox.columns.to')}</Table.Th>
+                    <Table.Th scope="col">{t('outbox.columns.subject')}</Table.Th>
+                    <Table.Th scope="col">{t('outbox.columns.kind')}</Table.Th>
+                    <Table.Th scope="col">{t('outbox.columns.language')}</Table.Th>
+                    <Table.Th scope="col">{t('outbox.columns.status')}</Table.Th>
+                    <Table.Th scope="col">{t('outbox.columns.created')}</Table.Th>
+                    <Table.Th scope="col">{t('outbox.columns.attempts')}</Table.Th>
+                    <Table.Th scope="col">
+                      <VisuallyHidden>{t('outbox.columns.actions')}</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.items.map((m) => (
+                    <Table.Tr
+                      key={m.id}
+                      data-testid="outbox-row"
+                      data-mail-id={m.id}
+                      onClick={() => setOpen(m)}
+                      style={{ cursor: 'pointer' }}
+                    >
+                      <Table.Td style={{ wordBreak: 'break-all' }}>{m.to}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.subject}</Table.Td>
+                      <Table.Td>{kindLabel(m.kind)}</Table.Td>
+                      <Table.Td lang={m.language || undefined}>{languageLabel(m.language)}</Table.Td>
+                      <Table.Td>
+                        <Badge color={statusColor[m.status] ?? 'gray.7'} variant="filled">
+                          {t(`outbox.status.${m.status}`, { defaultValue: m.status })}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <time dateTime={m.createdAt}>{dateTime(m.createdAt, language)}</time>
+                      </Table.Td>
+                      <Table.Td ta="right">{m.attempts}</Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            setOpen(m);
+                          }}
+                          aria-label={t('outbox.viewFor', { subject: m.subject, to: m.to })}
+                        >
+                          {t('outbox.view')}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+      </AdminListState>
 
       <AdminPagination
         total={totalPages}
         value={page}
-        onChange={(p) => {
-          const next = new URLSearchParams(params);
-          if (p === 1) next.delete('page');
-          else next.set('page', String(p));
-          setParams(next);
-        }}
+        onChange={setPage}
         label={t('outbox.pagination')}
       />
 
