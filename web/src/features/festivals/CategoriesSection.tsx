@@ -1,6 +1,5 @@
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deadlineTiers, festivalsApi, type CategoryInput, type DeadlineTier } from '../../api/festivals';
 import { dateInputFormat, FestivalDatesProvider, formatDate, parseISODate, useCalendarLabels, useLanguage } from './dates';
@@ -10,14 +9,13 @@ import {
   categoryInputs,
   editorLimits,
   newCategoryDraft,
-  serverErrors,
   validateCategories,
   type CategoryDraft,
-  type PathErrors,
   type TierDraft,
 } from './editorSchema';
 import { inputStyles } from './FestivalDetailsFields';
-import { useSectionSave, type SectionProps } from './useSectionSave';
+import { numberInputValue, useDraftList } from './useDraftList';
+import type { SectionProps } from './useSectionSave';
 
 // The day before the festival starts: the last day a deadline may fall on.
 function dayBefore(iso: string): string | undefined {
@@ -37,59 +35,19 @@ export function CategoriesSection(props: SectionProps) {
   const { t } = useTranslation('festivals');
   const { code, tag } = useLanguage();
   const calendar = useCalendarLabels();
-  const [drafts, setDrafts] = useState<CategoryDraft[]>(() => categoryDrafts(props.festival.categories));
-  const [errors, setErrors] = useState<PathErrors>({});
-  const [attempted, setAttempted] = useState(false);
   const startDate = props.festival.startDate;
 
-  const isShown = (key: string) =>
-    /^categories\.\d+\.(name|description|deadlines)$/.test(key) ||
-    /^categories\.\d+\.deadlines\.(early|regular|late)\.(date|fee)$/.test(key);
-
-  const { mutation, errorText } = useSectionSave<CategoryInput[]>(props, festivalsApi.updateCategories, {
-    onSaved: (f) => {
-      setDrafts(categoryDrafts(f.categories));
-      setErrors({});
-      setAttempted(false);
-    },
-    onFieldErrors: (err) => setErrors(serverErrors(err.fields)),
-    isShown,
+  const { drafts, errors, busy, errorText, patch, resize, errorOf, submit } = useDraftList<CategoryDraft, CategoryInput[]>(props, {
+    fromFestival: (f) => categoryDrafts(f.categories),
+    validate: (next) => validateCategories(next, startDate),
+    toInput: categoryInputs,
+    save: festivalsApi.updateCategories,
+    isShown: (key) =>
+      /^categories\.\d+\.(name|description|deadlines)$/.test(key) ||
+      /^categories\.\d+\.deadlines\.(early|regular|late)\.(date|fee)$/.test(key),
   });
-  const busy = mutation.isPending;
-
-  const update = (next: CategoryDraft[]) => {
-    setDrafts(next);
-    if (attempted) setErrors(validateCategories(next, startDate));
-  };
-  const patch = (i: number, change: Partial<CategoryDraft>) =>
-    update(drafts.map((c, j) => (j === i ? { ...c, ...change } : c)));
   const patchTier = (i: number, tier: DeadlineTier, change: Partial<TierDraft>) =>
     patch(i, { tiers: { ...drafts[i].tiers, [tier]: { ...drafts[i].tiers[tier], ...change } } });
-  // Rows move when one is added or removed: their errors no longer fit.
-  const resize = (next: CategoryDraft[]) => {
-    setDrafts(next);
-    setErrors(attempted ? validateCategories(next, startDate) : {});
-  };
-
-  const errorOf = (key: string) => {
-    const e = errors[key];
-    if (!e) return undefined;
-    return e.text ?? t(`editor.errors.${e.key}`);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    mutation.reset();
-    setAttempted(true);
-    const found = validateCategories(drafts, startDate);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const first = Object.keys(found)[0];
-      document.querySelector<HTMLElement>(`[data-path="${first}"]`)?.focus();
-      return;
-    }
-    mutation.mutate(categoryInputs(drafts));
-  };
 
   const lastDeadline = dayBefore(startDate);
 
@@ -208,7 +166,7 @@ export function CategoriesSection(props: SectionProps) {
                             allowDecimal={false}
                             data-path={`${tierPath}.fee`}
                             value={c.tiers[tier].fee}
-                            onChange={(v) => patchTier(i, tier, { fee: typeof v === 'number' ? v : v === '' ? '' : Number(v) })}
+                            onChange={(v) => patchTier(i, tier, { fee: numberInputValue(v) })}
                             error={errorOf(`${tierPath}.fee`)}
                             styles={inputStyles}
                             disabled={busy}

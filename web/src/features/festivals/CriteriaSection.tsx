@@ -1,22 +1,11 @@
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { festivalsApi, type CriterionInput } from '../../api/festivals';
 import { SectionErrors } from './DetailsSection';
-import {
-  criterionDrafts,
-  criterionInputs,
-  editorLimits,
-  newCriterionDraft,
-  serverErrors,
-  validateCriteria,
-  type CriterionDraft,
-  type PathErrors,
-} from './editorSchema';
+import { criterionDrafts, criterionInputs, editorLimits, newCriterionDraft, validateCriteria, type CriterionDraft } from './editorSchema';
 import { inputStyles } from './FestivalDetailsFields';
-import { useSectionSave, type SectionProps } from './useSectionSave';
-
-const toNumber = (v: number | string): number | '' => (typeof v === 'number' ? v : v === '' ? '' : Number(v));
+import { numberInputValue, useDraftList } from './useDraftList';
+import type { SectionProps } from './useSectionSave';
 
 /**
  * CriteriaSection edits the judging criteria (PUT
@@ -25,49 +14,13 @@ const toNumber = (v: number | string): number | '' => (typeof v === 'number' ? v
  */
 export function CriteriaSection(props: SectionProps) {
   const { t } = useTranslation('festivals');
-  const [drafts, setDrafts] = useState<CriterionDraft[]>(() => criterionDrafts(props.festival.criteria));
-  const [errors, setErrors] = useState<PathErrors>({});
-  const [attempted, setAttempted] = useState(false);
-
-  const { mutation, errorText } = useSectionSave<CriterionInput[]>(props, festivalsApi.updateCriteria, {
-    onSaved: (f) => {
-      setDrafts(criterionDrafts(f.criteria));
-      setErrors({});
-      setAttempted(false);
-    },
-    onFieldErrors: (err) => setErrors(serverErrors(err.fields)),
+  const { drafts, errors, busy, errorText, patch, resize, errorOf, submit } = useDraftList<CriterionDraft, CriterionInput[]>(props, {
+    fromFestival: (f) => criterionDrafts(f.criteria),
+    validate: validateCriteria,
+    toInput: criterionInputs,
+    save: festivalsApi.updateCriteria,
     isShown: (k) => /^criteria\.\d+\.(name|weight|maxScore)$/.test(k),
   });
-  const busy = mutation.isPending;
-
-  const patch = (i: number, change: Partial<CriterionDraft>) => {
-    const next = drafts.map((c, j) => (j === i ? { ...c, ...change } : c));
-    setDrafts(next);
-    if (attempted) setErrors(validateCriteria(next));
-  };
-  const resize = (next: CriterionDraft[]) => {
-    setDrafts(next);
-    setErrors(attempted ? validateCriteria(next) : {});
-  };
-
-  const errorOf = (key: string) => {
-    const e = errors[key];
-    if (!e) return undefined;
-    return e.text ?? t(`editor.errors.${e.key}`);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    mutation.reset();
-    setAttempted(true);
-    const found = validateCriteria(drafts);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      document.querySelector<HTMLElement>(`[data-path="${Object.keys(found)[0]}"]`)?.focus();
-      return;
-    }
-    mutation.mutate(criterionInputs(drafts));
-  };
 
   const totalWeight = drafts.reduce((sum, c) => sum + (typeof c.weight === 'number' ? c.weight : 0), 0);
 
@@ -118,7 +71,7 @@ export function CriteriaSection(props: SectionProps) {
                       allowDecimal={false}
                       data-path={`${path}.weight`}
                       value={c.weight}
-                      onChange={(v) => patch(i, { weight: toNumber(v) })}
+                      onChange={(v) => patch(i, { weight: numberInputValue(v) })}
                       error={errorOf(`${path}.weight`)}
                       styles={inputStyles}
                       disabled={busy}
@@ -133,7 +86,7 @@ export function CriteriaSection(props: SectionProps) {
                       allowDecimal={false}
                       data-path={`${path}.maxScore`}
                       value={c.maxScore}
-                      onChange={(v) => patch(i, { maxScore: toNumber(v) })}
+                      onChange={(v) => patch(i, { maxScore: numberInputValue(v) })}
                       error={errorOf(`${path}.maxScore`)}
                       styles={inputStyles}
                       disabled={busy}
