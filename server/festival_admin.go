@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/marquee-festival/marquee"
@@ -28,14 +27,7 @@ func (s *Server) handleAdminFestivalsList(w http.ResponseWriter, r *http.Request
 			f.Add("status", "Status must be pending, approved, rejected or all")
 		}
 	}
-	page := 1
-	if v := strings.TrimSpace(q.Get("page")); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > festivalSearchPageMax {
-			f.Add("page", "Page must be a whole number from 1 to 10,000")
-		}
-		page = n
-	}
+	page := pageParam(strings.TrimSpace(q.Get("page")), f)
 	if err := f.Err(marquee.FirstFieldMessage(f, "status", "page")); err != nil {
 		s.writeError(w, r, err)
 		return

@@ -90,14 +90,7 @@ func (s *Server) handleCompatFestivalCreate(w http.ResponseWriter, r *http.Reque
 			return
 		}
 	}
-	code := marquee.ErrorCode(err)
-	status, ok := statusOf[code]
-	if !ok {
-		status = http.StatusInternalServerError
-	}
-	if status == http.StatusInternalServerError {
-		requestLogger(r, s.log).Error("request failed", "err", err)
-	}
-	message, fields := s.translateError(r, err)
-	writeJSON(w, status, compatFestivalError{Success: false, Error: message, Message: message, Code: code, Fields: fields})
+	status := s.errorStatus(r, err)
+	message, fields := translateError(r, err)
+	writeJSON(w, status, compatFestivalError{Success: false, Error: message, Message: message, Code: marquee.ErrorCode(err), Fields: fields})
 }

@@ -15,7 +15,6 @@ const (
 	festivalSearchTextMax    = 200
 	festivalSearchPerPage    = 20
 	festivalSearchPerPageMax = 50
-	festivalSearchPageMax    = 10_000
 )
 
 // searchFieldOrder is the order in which search parameter errors are named.
@@ -80,13 +79,7 @@ func parseFestivalQuery(v url.Values, today string) (marquee.FestivalQuery, erro
 	default:
 		f.Add("sort", "Sort by deadline, start or relevance")
 	}
-	if s := strings.TrimSpace(v.Get("page")); s != "" {
-		if n, err := strconv.Atoi(s); err != nil || n < 1 || n > festivalSearchPageMax {
-			f.Add("page", "Page must be a whole number from 1 to 10,000")
-		} else {
-			q.Page = n
-		}
-	}
+	q.Page = pageParam(strings.TrimSpace(v.Get("page")), f)
 	if s := strings.TrimSpace(v.Get("perPage")); s != "" {
 		if n, err := strconv.Atoi(s); err != nil || n < 1 || n > festivalSearchPerPageMax {
 			f.Add("perPage", "Results per page must be a whole number from 1 to 50")

@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -18,16 +17,11 @@ func (s *Server) handleAdminOutbox(w http.ResponseWriter, r *http.Request) {
 	if status == "all" {
 		status = ""
 	}
-	page := 1
-	if v := q.Get("page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 10_000 {
-			f := marquee.FieldErrors{}
-			f.Add("page", "Page must be a whole number from 1 to 10,000")
-			s.writeError(w, r, f.Err("Page must be a whole number from 1 to 10,000"))
-			return
-		}
-		page = n
+	f := marquee.FieldErrors{}
+	page := pageParam(q.Get("page"), f)
+	if err := f.Err(marquee.FirstFieldMessage(f, "page")); err != nil {
+		s.writeError(w, r, err)
+		return
 	}
 	items, total, err := s.db.ListMail(r.Context(), status, outboxPerPage, (page-1)*outboxPerPage)
 	if err != nil {

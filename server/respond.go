@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/marquee-festival/marquee"
@@ -43,16 +44,22 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // writeError answers with err's status and JSON body, logging internal errors.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
-	code := marquee.ErrorCode(err)
-	status, ok := statusOf[code]
+	status := s.errorStatus(r, err)
+	msg, fields := translateError(r, err)
+	writeJSON(w, status, errorBody{Message: msg, Code: marquee.ErrorCode(err), Fields: fields})
+}
+
+// errorStatus returns the HTTP status for err's code, logging the error
+// when it is internal (its details stay in the logs, not the answer).
+func (s *Server) errorStatus(r *http.Request, err error) int {
+	status, ok := statusOf[marquee.ErrorCode(err)]
 	if !ok {
 		status = http.StatusInternalServerError
 	}
 	if status == http.StatusInternalServerError {
 		requestLogger(r, s.log).Error("request failed", "err", err)
 	}
-	msg, fields := translateError(r, err)
-	writeJSON(w, status, errorBody{Message: msg, Code: code, Fields: fields})
+	return status
 }
 
 // translateError returns err's message and field messages in the request's
@@ -67,12 +74,6 @@ func translateError(r *http.Request, err error) (string, map[string]string) {
 		}
 	}
 	return locale.Text(lang, marquee.ErrorMessage(err)), fields
-}
-
-// translateError is translateError for handlers that build their own error
-// bodies (the seed's compatibility calls).
-func (s *Server) translateError(r *http.Request, err error) (string, map[string]string) {
-	return translateError(r, err)
 }
 
 // decodeJSON reads one JSON object from the body into v, bounded by MaxBodyBytes.
@@ -132,4 +133,22 @@ func languagePrefix(tag string) string {
 		}
 	}
 	return ""
+}
+
+// pageMax is the highest page number a paged list accepts.
+const pageMax = 10_000
+
+// pageParam reads the page number v of a paged list: 1 when v is empty; a
+// field error under "page" (and 1) when v is not a whole number from 1 to
+// pageMax.
+func pageParam(v string, f marquee.FieldErrors) int {
+	if v == "" {
+		return 1
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > pageMax {
+		f.Add("page", "Page must be a whole number from 1 to 10,000")
+		return 1
+	}
+	return n
 }
