@@ -10,13 +10,6 @@ import (
 	"github.com/marquee-festival/marquee"
 )
 
-// Festival search bounds.
-const (
-	festivalSearchTextMax    = 200
-	festivalSearchPerPage    = 20
-	festivalSearchPerPageMax = 50
-)
-
 // searchFieldOrder is the order in which search parameter errors are named.
 var searchFieldOrder = []string{"q", "country", "from", "to", "open", "category", "maxFee", "sort", "page", "perPage"}
 
@@ -24,37 +17,18 @@ var searchFieldOrder = []string{"q", "country", "from", "to", "open", "category"
 // today's date for the "open for submissions" filter, and returns an
 // EInvalid error with a message per bad parameter.
 func parseFestivalQuery(v url.Values, today string) (marquee.FestivalQuery, error) {
-	q := marquee.FestivalQuery{Page: 1, PerPage: festivalSearchPerPage, Today: today}
+	q := marquee.FestivalQuery{Page: 1, PerPage: marquee.FestivalSearchPerPage, Today: today}
 	f := marquee.FieldErrors{}
 
-	q.Text = strings.TrimSpace(v.Get("q"))
-	if marquee.Length(q.Text) > festivalSearchTextMax {
-		f.Add("q", "Search text must be at most 200 characters")
-	}
-	q.Country = strings.ToUpper(strings.TrimSpace(v.Get("country")))
-	if q.Country != "" && !marquee.ValidCountry(q.Country) {
-		f.Add("country", "Choose a country from the list")
-	}
-	q.From = strings.TrimSpace(v.Get("from"))
-	if _, ok := marquee.ParseDate(q.From); q.From != "" && !ok {
-		f.Add("from", "Enter the date as YYYY-MM-DD")
-	}
-	q.To = strings.TrimSpace(v.Get("to"))
-	if _, ok := marquee.ParseDate(q.To); q.To != "" && !ok {
-		f.Add("to", "Enter the date as YYYY-MM-DD")
-	} else if _, okFrom := marquee.ParseDate(q.From); okFrom && q.To != "" && q.To < q.From {
-		f.Add("to", "The end of the date range cannot be before its start")
-	}
+	q.Text, q.Country = v.Get("q"), v.Get("country")
+	q.From, q.To = v.Get("from"), v.Get("to")
+	q.Category, q.Sort = v.Get("category"), v.Get("sort")
 	switch strings.ToLower(strings.TrimSpace(v.Get("open"))) {
 	case "", "false", "0":
 	case "true", "1":
 		q.Open = true
 	default:
 		f.Add("open", "Open must be true or false")
-	}
-	q.Category = strings.TrimSpace(v.Get("category"))
-	if marquee.Length(q.Category) > marquee.CategoryNameMax {
-		f.Add("category", "Category must be at most 100 characters")
 	}
 	if s := strings.TrimSpace(v.Get("maxFee")); s != "" {
 		if fee, err := strconv.ParseInt(s, 10, 64); err != nil || fee < 0 {
@@ -63,32 +37,29 @@ func parseFestivalQuery(v url.Values, today string) (marquee.FestivalQuery, erro
 			q.MaxFee = &fee
 		}
 	}
-	switch q.Sort = strings.TrimSpace(v.Get("sort")); q.Sort {
-	case "":
-		q.Sort = marquee.FestivalSortDeadline
-		if q.Text != "" {
-			q.Sort = marquee.FestivalSortRelevance
-		}
-	case marquee.FestivalSortDeadline, marquee.FestivalSortStart:
-	case marquee.FestivalSortRelevance:
-		// Without words there is nothing to rank by: the next deadline
-		// comes first, as in the default order.
-		if q.Text == "" {
-			q.Sort = marquee.FestivalSortDeadline
-		}
-	default:
-		f.Add("sort", "Sort by deadline, start or relevance")
-	}
 	q.Page = pageParam(strings.TrimSpace(v.Get("page")), f)
 	if s := strings.TrimSpace(v.Get("perPage")); s != "" {
-		if n, err := strconv.Atoi(s); err != nil || n < 1 || n > festivalSearchPerPageMax {
+		if n, err := strconv.Atoi(s); err != nil || n < 1 || n > marquee.FestivalSearchPerPageMax {
 			f.Add("perPage", "Results per page must be a whole number from 1 to 50")
 		} else {
 			q.PerPage = n
 		}
 	}
+	if err := q.Validate(); err != nil {
+		for k, m := range marquee.ErrorFields(err) {
+			f.Add(k, m)
+		}
+	}
 	if err := f.Err(marquee.FirstFieldMessage(f, searchFieldOrder...)); err != nil {
 		return marquee.FestivalQuery{}, err
+	}
+	switch {
+	case q.Sort == "" && q.Text != "":
+		q.Sort = marquee.FestivalSortRelevance
+	case q.Sort == "", q.Sort == marquee.FestivalSortRelevance && q.Text == "":
+		// Without words there is nothing to rank by: the next deadline
+		// comes first, as in the default order.
+		q.Sort = marquee.FestivalSortDeadline
 	}
 	return q, nil
 }

@@ -2,60 +2,16 @@ package store
 
 import (
 	"context"
-	"strings"
 
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/search"
-)
-
-// Limits of a festival search.
-const (
-	searchTextMax     = 200
-	searchPerPage     = 20
-	searchPerPageMax  = 50
-	searchPageMax     = 10_000
-	searchCategoryMax = 100
 )
 
 // normalizeFestivalQuery trims and checks q, fills in its defaults and
 // parses its text. Field keys are q, country, from, to, category, maxFee,
 // sort and page.
 func (db *DB) normalizeFestivalQuery(q *marquee.FestivalQuery) (search.Query, error) {
-	f := marquee.FieldErrors{}
-	q.Text = strings.TrimSpace(q.Text)
-	q.Country = strings.ToUpper(strings.TrimSpace(q.Country))
-	q.From, q.To = strings.TrimSpace(q.From), strings.TrimSpace(q.To)
-	q.Category = strings.TrimSpace(q.Category)
-	q.Sort = strings.TrimSpace(q.Sort)
-	if marquee.Length(q.Text) > searchTextMax {
-		f.Add("q", "Search text must be at most 200 characters")
-	}
-	if q.Country != "" && !marquee.ValidCountry(q.Country) {
-		f.Add("country", "Pick a country from the list to filter by")
-	}
-	if _, ok := marquee.ParseDate(q.From); q.From != "" && !ok {
-		f.Add("from", "Enter the date as YYYY-MM-DD")
-	}
-	if _, ok := marquee.ParseDate(q.To); q.To != "" && !ok {
-		f.Add("to", "Enter the date as YYYY-MM-DD")
-	} else if q.From != "" && q.To != "" && q.To < q.From {
-		f.Add("to", "The end of the date range cannot be before its start")
-	}
-	if marquee.Length(q.Category) > searchCategoryMax {
-		f.Add("category", "Category must be at most 100 characters")
-	}
-	if q.MaxFee != nil && *q.MaxFee < 0 {
-		f.Add("maxFee", "Maximum fee cannot be negative")
-	}
-	switch q.Sort {
-	case "", marquee.FestivalSortDeadline, marquee.FestivalSortStart, marquee.FestivalSortRelevance:
-	default:
-		f.Add("sort", "Sort by deadline, start date or relevance")
-	}
-	if q.Page < 0 || q.Page > searchPageMax {
-		f.Add("page", "Page must be between 1 and 10,000")
-	}
-	if err := f.Err(marquee.FirstFieldMessage(f, "q", "country", "from", "to", "category", "maxFee", "sort", "page")); err != nil {
+	if err := q.Validate(); err != nil {
 		return search.Query{}, err
 	}
 	parsed := search.ParseQuery(q.Text)
@@ -70,9 +26,9 @@ func (db *DB) normalizeFestivalQuery(q *marquee.FestivalQuery) (search.Query, er
 	}
 	switch {
 	case q.PerPage <= 0:
-		q.PerPage = searchPerPage
-	case q.PerPage > searchPerPageMax:
-		q.PerPage = searchPerPageMax
+		q.PerPage = marquee.FestivalSearchPerPage
+	case q.PerPage > marquee.FestivalSearchPerPageMax:
+		q.PerPage = marquee.FestivalSearchPerPageMax
 	}
 	if _, ok := marquee.ParseDate(q.Today); !ok {
 		q.Today = marquee.Today(db.now())
