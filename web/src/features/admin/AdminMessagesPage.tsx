@@ -14,9 +14,9 @@ import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams }
 import { AdminPagination } from './AdminPagination';
 import { adminMessagesApi, type ContactMessage, type MessageStatus } from '../../api/contact';
 import { usePageMeta } from '../../content/usePageMeta';
-import { languageFor } from '../../i18n/languages';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
+import { dateTime } from '../reminders/format';
 
 const statuses: MessageStatus[] = ['open', 'handled', 'all'];
 type MessageList = { messages: ContactMessage[]; total: number };
@@ -63,13 +63,8 @@ export default function AdminMessagesPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'messages'] }),
   });
 
-  const locale = languageFor(i18n.resolvedLanguage ?? i18n.language).htmlLang;
-  const formatDate = (iso: string) => {
-    const d = new Date(iso);
-    return Number.isNaN(d.getTime())
-      ? iso
-      : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
-  };
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const formatDate = (iso: string) => dateTime(iso, language);
 
   return (
     <Stack gap="lg">
