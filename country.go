@@ -6,7 +6,8 @@ import (
 )
 
 // countryCodes are the ISO 3166-1 alpha-2 codes in use, plus XK (Kosovo),
-// sorted.
+// sorted. This is the source of the list: web/src/ui/countries.ts copies it,
+// and frontend_lists_test.go fails when the copy differs.
 var countryCodes = strings.Fields(`
 AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI
 BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN

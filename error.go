@@ -39,24 +39,6 @@ func Errorf(code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// FieldErrors collects validation messages per field.
-type FieldErrors map[string]string
-
-// Add records msg for field unless the field already has one.
-func (f FieldErrors) Add(field, msg string) {
-	if _, ok := f[field]; !ok {
-		f[field] = msg
-	}
-}
-
-// Err returns nil when no field failed, else an EInvalid error carrying the fields.
-func (f FieldErrors) Err(message string) error {
-	if len(f) == 0 {
-		return nil
-	}
-	return &Error{Code: EInvalid, Message: message, Fields: f}
-}
-
 // ErrorCode returns the code of the first *Error in err's chain, EInternal
 // for any other error and "" for nil.
 func ErrorCode(err error) string {

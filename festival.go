@@ -148,6 +148,9 @@ const (
 	MaxScoreMax            = 100
 )
 
+// FestivalDetailsFields are the fields of FestivalDetails in form order.
+var FestivalDetailsFields = []string{"name", "description", "location", "country", "city", "website", "startDate", "endDate", "contactEmail"}
+
 // Normalize trims every field and upper-cases the country code.
 func (d *FestivalDetails) Normalize() {
 	d.Name = strings.TrimSpace(d.Name)
@@ -162,11 +165,25 @@ func (d *FestivalDetails) Normalize() {
 }
 
 // Validate normalises d and returns an EInvalid error with a message per
-// failing field. The messages are English message ids, translated by the
-// locale package when they reach the user.
+// failing field: the rules of an edit. The messages are English message
+// ids, translated by the locale package when they reach the user.
 func (d *FestivalDetails) Validate() error {
+	f := d.check("")
+	return f.Err()
+}
+
+// ValidateNew is Validate for a festival being registered on day today
+// (YYYY-MM-DD): its start date cannot be in the past either.
+func (d *FestivalDetails) ValidateNew(today string) error {
+	f := d.check(today)
+	return f.Err()
+}
+
+// check normalises d and collects its failing fields in form order; a
+// start date before today fails unless today is "".
+func (d *FestivalDetails) check(today string) FieldErrors {
 	d.Normalize()
-	f := FieldErrors{}
+	var f FieldErrors
 	switch n := Length(d.Name); {
 	case n == 0:
 		f.Add("name", "Festival name is required")
@@ -198,6 +215,8 @@ func (d *FestivalDetails) Validate() error {
 		f.Add("startDate", "Start date is required")
 	case !okStart:
 		f.Add("startDate", "Enter the start date as YYYY-MM-DD")
+	case d.StartDate < today:
+		f.Add("startDate", "Start date cannot be in the past")
 	}
 	switch {
 	case d.EndDate == "":
@@ -213,7 +232,7 @@ func (d *FestivalDetails) Validate() error {
 	case !ValidEmail(d.ContactEmail):
 		f.Add("contactEmail", "Enter a valid email address")
 	}
-	return f.Err(FirstFieldMessage(f, "name", "description", "location", "country", "city", "website", "startDate", "endDate", "contactEmail"))
+	return f
 }
 
 func validWebsite(s string) bool {
@@ -222,20 +241,6 @@ func validWebsite(s string) bool {
 	}
 	u, err := url.Parse(s)
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && strings.Contains(u.Host, ".")
-}
-
-// FirstFieldMessage returns the message of the first failing field in
-// order, so that an API error's message names the first problem.
-func FirstFieldMessage(f FieldErrors, order ...string) string {
-	for _, k := range order {
-		if m, ok := f[k]; ok {
-			return m
-		}
-	}
-	for _, m := range f {
-		return m
-	}
-	return ""
 }
 
 // FestivalQuery is a search of the approved festivals.
@@ -260,9 +265,4 @@ const (
 )
 
 // FestivalPage is one page of a festival search or listing.
-type FestivalPage struct {
-	Items   []*Festival `json:"items"`
-	Total   int64       `json:"total"`
-	Page    int         `json:"page"`
-	PerPage int         `json:"perPage"`
-}
+type FestivalPage = Page[*Festival]

@@ -13,14 +13,14 @@ const (
 // Validate trims q, upper-cases its country and checks its filters,
 // returning an EInvalid error with a message per failing field (q, country,
 // from, to, category, maxFee, sort, page). Empty Sort, Page and PerPage are
-// left for the search to fill with its defaults.
+// left for Normalize.
 func (q *FestivalQuery) Validate() error {
 	q.Text = strings.TrimSpace(q.Text)
 	q.Country = strings.ToUpper(strings.TrimSpace(q.Country))
 	q.From, q.To = strings.TrimSpace(q.From), strings.TrimSpace(q.To)
 	q.Category = strings.TrimSpace(q.Category)
 	q.Sort = strings.TrimSpace(q.Sort)
-	f := FieldErrors{}
+	var f FieldErrors
 	if Length(q.Text) > FestivalSearchTextMax {
 		f.Add("q", "Search text must be at most 200 characters")
 	}
@@ -50,5 +50,37 @@ func (q *FestivalQuery) Validate() error {
 	if q.Page < 0 || q.Page > FestivalSearchPageMax {
 		f.Add("page", "Page must be a whole number from 1 to 10,000")
 	}
-	return f.Err(FirstFieldMessage(f, "q", "country", "from", "to", "category", "maxFee", "sort", "page"))
+	return f.Err()
+}
+
+// Normalize fills in the defaults of a query that passed Validate, the
+// one place they are decided (the API leaves what the URL does not say
+// empty):
+//
+//   - Sort: by relevance when the text has searchable terms (hasTerms:
+//     what search.ParseQuery finds in Text, which this package cannot
+//     compute), else by next deadline; relevance without terms becomes
+//     deadline too, as there is nothing to rank by.
+//   - Page 1, and PerPage FestivalSearchPerPage when unset, capped at
+//     FestivalSearchPerPageMax.
+//   - Today: today unless it holds a YYYY-MM-DD date already.
+func (q *FestivalQuery) Normalize(today string, hasTerms bool) {
+	switch {
+	case q.Sort == "" && hasTerms:
+		q.Sort = FestivalSortRelevance
+	case q.Sort == "", q.Sort == FestivalSortRelevance && !hasTerms:
+		q.Sort = FestivalSortDeadline
+	}
+	if q.Page < 1 {
+		q.Page = 1
+	}
+	switch {
+	case q.PerPage <= 0:
+		q.PerPage = FestivalSearchPerPage
+	case q.PerPage > FestivalSearchPerPageMax:
+		q.PerPage = FestivalSearchPerPageMax
+	}
+	if _, ok := ParseDate(q.Today); !ok {
+		q.Today = today
+	}
 }

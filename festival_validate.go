@@ -9,25 +9,6 @@ import (
 // tierIndex returns the position of t in Tiers, or -1 for an unknown tier.
 func tierIndex(t DeadlineTier) int { return slices.Index(Tiers, t) }
 
-// orderedFields collects field errors and remembers the order in which
-// fields failed, so the error's message names the first problem.
-type orderedFields struct {
-	f     FieldErrors
-	order []string
-}
-
-// Add records msg for field unless the field already has one.
-func (o *orderedFields) Add(field, msg string) {
-	if _, ok := o.f[field]; !ok {
-		o.order = append(o.order, field)
-	}
-	o.f.Add(field, msg)
-}
-
-func (o *orderedFields) err() error {
-	return o.f.Err(FirstFieldMessage(o.f, o.order...))
-}
-
 // ValidateCategories normalises cats in place (trimmed names and
 // descriptions, deadlines sorted into tier order) and checks them against
 // the festival's start date (YYYY-MM-DD): at most 50 categories, each with
@@ -38,10 +19,10 @@ func (o *orderedFields) err() error {
 // categories.N.description, categories.N.deadlines and
 // categories.N.deadlines.TIER.date / .fee.
 func ValidateCategories(cats []Category, startDate string) error {
-	o := orderedFields{f: FieldErrors{}}
+	var o FieldErrors
 	if len(cats) > CategoriesMax {
 		o.Add("categories", "A festival can have at most 50 categories")
-		return o.err()
+		return o.Err()
 	}
 	names := map[string]bool{}
 	for i := range cats {
@@ -64,12 +45,12 @@ func ValidateCategories(cats []Category, startDate string) error {
 		}
 		validateDeadlines(&o, p, c, startDate)
 	}
-	return o.err()
+	return o.Err()
 }
 
 // validateDeadlines checks and sorts the deadlines of category c, whose
 // field keys start with p.
-func validateDeadlines(o *orderedFields, p string, c *Category, startDate string) {
+func validateDeadlines(o *FieldErrors, p string, c *Category, startDate string) {
 	if len(c.Deadlines) == 0 {
 		o.Add(p+".deadlines", "Add at least one deadline")
 		return
@@ -116,10 +97,10 @@ func validateDeadlines(o *orderedFields, p string, c *Category, startDate string
 // 100 characters, a weight from 1 to 100 and a maximum score from 1 to
 // 100. Field keys are criteria.N.name, criteria.N.weight and criteria.N.maxScore.
 func ValidateCriteria(cs []Criterion) error {
-	o := orderedFields{f: FieldErrors{}}
+	var o FieldErrors
 	if len(cs) > CriteriaMax {
 		o.Add("criteria", "A festival can have at most 20 judging criteria")
-		return o.err()
+		return o.Err()
 	}
 	names := map[string]bool{}
 	for i := range cs {
@@ -143,5 +124,5 @@ func ValidateCriteria(cs []Criterion) error {
 			o.Add(p+".maxScore", "Maximum score must be between 1 and 100")
 		}
 	}
-	return o.err()
+	return o.Err()
 }

@@ -3,7 +3,10 @@
 // serves them over HTTP.
 package marquee
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // Role is what a user may do on Marquee.
 type Role string
@@ -87,5 +90,28 @@ type MonthlyCount struct {
 	Users int64  `json:"users"`
 }
 
-// Languages are the languages Marquee speaks; the first is the fallback.
+// Languages are the languages Marquee speaks; the first, English, is the
+// fallback and the language the messages are written in (locale/catalog has
+// one directory per other language). This is the source of the list:
+// web/src/i18n/languages.ts copies it, and frontend_lists_test.go fails when
+// the copy differs.
 var Languages = []string{"en", "ja", "zh"}
+
+// HealthChecker tells whether the storage answers.
+type HealthChecker interface {
+	Ping(ctx context.Context) error
+}
+
+// Services are every service a front door (the HTTP server, the worker,
+// the commands) calls: one per area, each implemented by the store.
+type Services struct {
+	Users      UserService
+	Sessions   SessionService
+	Festivals  FestivalService
+	Reminders  ReminderService
+	Mail       MailService
+	Contact    ContactService
+	Packages   PackageService
+	RateLimits RateLimiter
+	Health     HealthChecker
+}

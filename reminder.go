@@ -1,6 +1,7 @@
 package marquee
 
 import (
+	"context"
 	"strings"
 	"time"
 )
@@ -74,7 +75,7 @@ func (r *NewReminder) Validate(now time.Time) error {
 	r.FestivalName = strings.TrimSpace(r.FestivalName)
 	r.Date = strings.TrimSpace(r.Date)
 	r.FestivalSlug = strings.TrimSpace(r.FestivalSlug)
-	f := FieldErrors{}
+	var f FieldErrors
 	switch n := Length(r.FestivalName); {
 	case n == 0:
 		f.Add("festivalName", "Festival name is required")
@@ -92,13 +93,13 @@ func (r *NewReminder) Validate(now time.Time) error {
 	}
 	if _, ok := r.Preference.DaysBefore(); !ok {
 		f.Add("preference", "Choose when to be reminded")
-	} else if _, dateErr := f["date"]; !dateErr {
+	} else if !f.Has("date") {
 		sendAt, _ := ReminderSendAt(r.Date, r.Preference)
 		if Today(sendAt) < today {
 			f.Add("preference", "That reminder day has already passed; choose a later option")
 		}
 	}
-	return f.Err(FirstFieldMessage(f, "festivalName", "date", "preference"))
+	return f.Err()
 }
 
 // MailStatus is where an outgoing e-mail stands.
@@ -125,4 +126,67 @@ type Mail struct {
 	LastError string     `json:"lastError"`
 	CreatedAt time.Time  `json:"createdAt"`
 	SentAt    *time.Time `json:"sentAt"`
+}
+
+// ErrReminderFestivalUnlisted is the answer to a reminder linked to a
+// festival that is not public on Marquee.
+func ErrReminderFestivalUnlisted() error {
+	return FieldError("festivalSlug", "This festival is not listed on Marquee")
+}
+
+// ReminderService keeps the signed-in user's reminders and sends them when
+// due.
+type ReminderService interface {
+	// Create validates nr against today and stores it for the signed-in
+	// user, to be e-mailed in language; a FestivalSlug must name an
+	// approved festival.
+	Create(ctx context.Context, nr NewReminder, language string) (*Reminder, error)
+	// List returns the signed-in user's reminders by festival date.
+	List(ctx context.Context) ([]*Reminder, error)
+	// Delete deletes one of the signed-in user's reminders (ENotFound for
+	// anyone else's).
+	Delete(ctx context.Context, id int64) error
+	// SendDue writes the e-mails of up to limit due reminders, each
+	// exactly once, into the outbox with status (the worker calls it).
+	SendDue(ctx context.Context, limit int, compose ComposeReminder, status MailStatus) (int, error)
+}
+
+// ComposeReminder writes the e-mail for reminder r, addressed to to.
+type ComposeReminder func(r *Reminder, to string) Mail
+
+// MailFilter narrows the admins' view of the outbox.
+type MailFilter struct {
+	Status MailStatus // "" for every status
+	PageRequest
+}
+
+// OutboxPerPage is the page size of the admins' outbox.
+const OutboxPerPage = 20
+
+// ParseMailStatusFilter reads the outbox's ?status= filter: "" (every
+// status) when empty or all.
+func ParseMailStatusFilter(v string, f *FieldErrors) MailStatus {
+	switch s := MailStatus(strings.TrimSpace(v)); s {
+	case "", "all":
+		return ""
+	case MailQueued, MailSent, MailFailed, MailKept:
+		return s
+	}
+	f.Add("status", "Unknown mail status (want queued, sent, failed, kept or all)")
+	return ""
+}
+
+// MailService is the outbox every e-mail goes through.
+type MailService interface {
+	// Enqueue puts m in the outbox with m.Status (queued or kept).
+	Enqueue(ctx context.Context, m *Mail) error
+	// Claim leases up to limit queued mails for sending.
+	Claim(ctx context.Context, limit int, lease time.Duration) ([]*Mail, error)
+	// MarkSent records that mail id was accepted by the SMTP server.
+	MarkSent(ctx context.Context, id int64) error
+	// MarkFailed records a failed attempt; the mail is retried at retryAt,
+	// or given up for good, as the returned status says.
+	MarkFailed(ctx context.Context, id int64, sendErr error, retryAt time.Time) (MailStatus, error)
+	// List is the admins' view of the outbox, newest first (admin only).
+	List(ctx context.Context, f MailFilter) (*Page[*Mail], error)
 }

@@ -1,7 +1,14 @@
-// Package locale translates the server's user-facing messages. Messages are
-// written in Go as English text, which is also their id (gettext style);
-// catalog/<lang>/*.json map that text to its translation. A message without
-// a translation is shown in English.
+// Package locale translates the server's user-facing texts: error
+// messages, e-mails, dates and calendar names. Messages are written in Go as
+// English text, which is also their id (gettext style); catalog/<lang>/*.json
+// map that text to its translation, one directory per language of
+// marquee.Languages but the first (English, the source). A message without a
+// translation is shown in English.
+//
+// A message may hold named placeholders such as {festival}, which Format
+// fills; a translation has exactly the placeholders of its English text
+// (catalog_test.go checks it, and that every message the code shows is
+// translated).
 package locale
 
 import (
@@ -11,6 +18,7 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"strings"
 	"sync"
 )
 
@@ -69,7 +77,7 @@ func Catalogs() (map[string]Catalog, error) { return catalogs() }
 // Text returns msg translated into lang, or msg itself when lang is English,
 // unknown, or has no translation for it.
 func Text(lang, msg string) string {
-	if lang == "" || lang == "en" || msg == "" {
+	if msg == "" {
 		return msg
 	}
 	all, err := catalogs()
@@ -81,3 +89,40 @@ func Text(lang, msg string) string {
 	}
 	return msg
 }
+
+// Vars are the values of a message's {name} placeholders.
+type Vars map[string]string
+
+// Format returns msg translated into lang (see Text) with each {name}
+// placeholder replaced by vars[name]. Values are not searched for
+// placeholders in turn, and a placeholder without a value stays as it is.
+func Format(lang, msg string, vars Vars) string {
+	s := Text(lang, msg)
+	var b strings.Builder
+	b.Grow(len(s))
+	for {
+		open := strings.IndexByte(s, '{')
+		if open < 0 {
+			break
+		}
+		end := strings.IndexByte(s[open:], '}')
+		if end < 0 {
+			break
+		}
+		if v, ok := vars[s[open+1:open+end]]; ok {
+			b.WriteString(s[:open])
+			b.WriteString(v)
+			s = s[open+end+1:]
+			continue
+		}
+		b.WriteString(s[:open+1])
+		s = s[open+1:]
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+// N marks msg as a message that the code translates later with Text or
+// Format, from a variable (gettext's N_): the catalogue test finds it by
+// this call. It returns msg.
+func N(msg string) string { return msg }

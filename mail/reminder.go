@@ -2,9 +2,12 @@ package mail
 
 import (
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/locale"
 )
 
 // KindReminder is the outbox kind of reminder e-mails.
@@ -34,47 +37,62 @@ func (c Composer) ManageURL() string { return c.base() + "/manage" }
 
 // Reminder writes the e-mail for reminder r, to address to, in r's
 // language: the festival, its date, a link to its page when it is on
-// Marquee, and where to manage reminders. It fits store.ComposeFunc.
+// Marquee, and where to manage reminders. It fits store.ComposeFunc. The
+// texts are translated in locale/catalog/<lang>/mail.json.
 func (c Composer) Reminder(r *marquee.Reminder, to string) marquee.Mail {
 	lang := Language(r.Language)
-	pref := string(r.Preference)
-	if _, ok := r.Preference.DaysBefore(); !ok {
-		pref = string(marquee.RemindDayOf)
+	vars := locale.Vars{
+		"festival": oneLine(r.FestivalName),
+		"date":     FormatDate(r.Date, lang),
+		"link":     c.FestivalURL(r.FestivalSlug),
+		"manage":   c.ManageURL(),
 	}
-	fill := strings.NewReplacer(
-		"{festival}", oneLine(r.FestivalName),
-		"{date}", FormatDate(r.Date, lang),
-		"{link}", c.FestivalURL(r.FestivalSlug),
-		"{manage}", c.ManageURL(),
-	).Replace
+	var subject, intro string
+	switch r.Preference {
+	case marquee.RemindOneDayBefore:
+		subject = locale.Format(lang, "Tomorrow: {festival}", vars)
+		intro = locale.Format(lang, "This is your reminder: {festival} takes place tomorrow, {date}.", vars)
+	case marquee.RemindOneWeekBefore:
+		subject = locale.Format(lang, "In one week: {festival}", vars)
+		intro = locale.Format(lang, "This is your reminder: {festival} takes place in one week, on {date}.", vars)
+	default: // day-of, and a preference Marquee does not know
+		subject = locale.Format(lang, "Today: {festival}", vars)
+		intro = locale.Format(lang, "This is your reminder: {festival} takes place today, {date}.", vars)
+	}
 	var body strings.Builder
-	body.WriteString(fill(text(lang, "reminder.greeting")) + "\n\n")
-	body.WriteString(fill(text(lang, "reminder.intro."+pref)) + "\n\n")
+	body.WriteString(locale.Text(lang, "Hello,") + "\n\n")
+	body.WriteString(intro + "\n\n")
 	if r.FestivalSlug != "" {
-		body.WriteString(fill(text(lang, "reminder.link")) + "\n\n")
+		body.WriteString(locale.Format(lang, "Festival page: {link}", vars) + "\n\n")
 	}
-	body.WriteString(fill(text(lang, "reminder.manage")) + "\n\n")
-	body.WriteString(fill(text(lang, "signature")) + "\n")
+	body.WriteString(locale.Format(lang, "You asked Marquee for this reminder. To see or delete your reminders, visit {manage}", vars) + "\n\n")
+	body.WriteString(locale.Text(lang, "— Marquee, the film festival platform") + "\n")
 	return marquee.Mail{
 		Kind:     KindReminder,
 		To:       to,
-		Subject:  fill(text(lang, "reminder.subject."+pref)),
+		Subject:  subject,
 		Body:     body.String(),
 		Language: lang,
 	}
 }
 
-// Language returns lang when Marquee writes mail in it, else "en".
+// Language returns lang when Marquee speaks it (marquee.Languages), else
+// the fallback, English.
 func Language(lang string) string {
-	if _, ok := templates[lang]; ok {
+	if slices.Contains(marquee.Languages, lang) {
 		return lang
 	}
-	return "en"
+	return marquee.Languages[0]
 }
 
+// The English names of the days of the week and of the months, which
+// FormatDate translates (locale/catalog/<lang>/dates.json).
 var (
-	jaWeekdays = [...]string{"日", "月", "火", "水", "木", "金", "土"}
-	zhWeekdays = [...]string{"星期日", "星期一", "星期二", "星期三", "星期四", "星期五", "星期六"}
+	weekdayNames = [...]string{locale.N("Sunday"), locale.N("Monday"), locale.N("Tuesday"), locale.N("Wednesday"),
+		locale.N("Thursday"), locale.N("Friday"), locale.N("Saturday")}
+	monthNames = [...]string{locale.N("January"), locale.N("February"), locale.N("March"), locale.N("April"),
+		locale.N("May"), locale.N("June"), locale.N("July"), locale.N("August"), locale.N("September"),
+		locale.N("October"), locale.N("November"), locale.N("December")}
 )
 
 // FormatDate writes the ISO date (YYYY-MM-DD) the way lang's readers
@@ -86,11 +104,10 @@ func FormatDate(date, lang string) string {
 	if !ok {
 		return date
 	}
-	switch lang {
-	case "ja":
-		return d.Format("2006年1月2日") + "（" + jaWeekdays[d.Weekday()] + "）"
-	case "zh":
-		return d.Format("2006年1月2日") + "（" + zhWeekdays[d.Weekday()] + "）"
-	}
-	return d.Format("Monday, 2 January 2006")
+	return locale.Format(lang, "{weekday}, {day} {month} {year}", locale.Vars{
+		"weekday": locale.Text(lang, weekdayNames[d.Weekday()]),
+		"day":     strconv.Itoa(d.Day()),
+		"month":   locale.Text(lang, monthNames[d.Month()-1]),
+		"year":    d.Format("2006"),
+	})
 }

@@ -8,6 +8,10 @@
 // two-character word such as 映画 or 电影 is found (a trigram index would
 // miss it). Letters and digits of every other script form words, indexed
 // whole and searched by prefix.
+//
+// FestivalIndex is the festival search engine built on these terms: an
+// in-memory index of the approved festivals that follows the database
+// through a FestivalLoader, which the store implements.
 package search
 
 import (
@@ -132,8 +136,9 @@ func eachRun(s string, fn func(text string, cjk bool)) {
 	flush(len(s))
 }
 
-// truncateRunes cuts s to at most n runes.
-func truncateRunes(s string, n int) string {
+// TruncateRunes cuts s to at most n runes (never inside one): index
+// words here, festival slugs in the store.
+func TruncateRunes(s string, n int) string {
 	i := 0
 	for j := range s {
 		if i == n {
@@ -151,7 +156,7 @@ func truncateRunes(s string, n int) string {
 func EachTerm(text string, fn func(term string)) {
 	eachRun(Fold(text), func(r string, cjk bool) {
 		if !cjk {
-			fn(truncateRunes(r, MaxWordRunes))
+			fn(TruncateRunes(r, MaxWordRunes))
 			return
 		}
 		for i := 0; i < len(r); {
@@ -211,7 +216,7 @@ func ParseQuery(q string) Query {
 	}
 	eachRun(Fold(q), func(r string, cjk bool) {
 		if !cjk {
-			w := truncateRunes(r, MaxWordRunes)
+			w := TruncateRunes(r, MaxWordRunes)
 			add(Part{Term: w, Prefix: true, Upper: PrefixUpper(w)})
 			return
 		}

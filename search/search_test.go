@@ -191,3 +191,18 @@ func TestPrefixUpper(t *testing.T) {
 		t.Error("filn inside the range of prefix film")
 	}
 }
+
+func TestTruncateRunes(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"festival", 4, "fest"}, {"festival", 8, "festival"}, {"festival", 20, "festival"},
+		{"東京国際映画祭", 2, "東京"}, {"café", 4, "café"}, {"café", 3, "caf"}, {"", 3, ""}, {"abc", 0, ""},
+	} {
+		if got := TruncateRunes(c.in, c.n); got != c.want {
+			t.Errorf("TruncateRunes(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}

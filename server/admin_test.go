@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/marquee-festival/marquee/server"
-	"github.com/marquee-festival/marquee/store"
 	"github.com/marquee-festival/marquee/store/storetest"
 )
 
@@ -20,7 +19,7 @@ var adminRoutes = []call{
 }
 
 func TestAdminRoutesRefuseOthers(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newTestServer(t, db)
 		filmmaker := s.signUp("film@example.com", "password-1")
 		for _, c := range adminRoutes {
@@ -34,7 +33,7 @@ func TestAdminRoutesRefuseOthers(t *testing.T) {
 }
 
 func TestAdminDashboardAndUsers(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newTestServer(t, db)
 		s.signUp("a@example.com", "password-1")
 		s.signUp("b@example.com", "password-1")
@@ -80,17 +79,22 @@ func TestAdminDashboardAndUsers(t *testing.T) {
 		if field(r, "total") != float64(1) {
 			t.Fatalf("search %s", r.raw)
 		}
-		expect(t, s.do(call{method: "GET", path: "/api/v1/admin/users?limit=0", token: admin}), 400, "limit")
-		expect(t, s.do(call{method: "GET", path: "/api/v1/admin/users?offset=-1", token: admin}), 400, "offset")
-		r = s.do(call{method: "GET", path: "/api/v1/admin/users?limit=1&offset=1", token: admin})
-		if len(field(r, "users").([]any)) != 1 || field(r, "total") != float64(3) {
-			t.Fatalf("paging %s", r.raw)
+		if field(r, "page") != float64(1) || field(r, "perPage") != float64(50) || len(field(r, "items").([]any)) != 1 {
+			t.Fatalf("search page %s", r.raw)
+		}
+		// limit and offset are no longer read: the first page of 50 comes back.
+		for _, q := range []string{"limit=0", "offset=-1", "limit=1&offset=1"} {
+			r = s.do(call{method: "GET", path: "/api/v1/admin/users?" + q, token: admin})
+			expect(t, r, 200, "")
+			if len(field(r, "items").([]any)) != 3 || field(r, "total") != float64(3) || field(r, "page") != float64(1) || field(r, "perPage") != float64(50) {
+				t.Fatalf("?%s: %s", q, r.raw)
+			}
 		}
 	})
 }
 
 func TestContactMessages(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newTestServer(t, db)
 		good := `{"name":"Yuki","email":"yuki@example.jp","subject":"Submissions","message":"When do submissions open?","website":""}`
 		r := s.do(call{method: "POST", path: "/api/v1/contact", body: good})
@@ -117,7 +121,7 @@ func TestContactMessages(t *testing.T) {
 		admin := s.admin()
 		r = s.do(call{method: "GET", path: "/api/v1/admin/messages", token: admin})
 		expect(t, r, 200, "")
-		msgs := field(r, "messages").([]any)
+		msgs := field(r, "items").([]any)
 		if len(msgs) != 1 || msgs[0].(map[string]any)["subject"] != "Submissions" {
 			t.Fatalf("messages %s", r.raw)
 		}
@@ -141,19 +145,19 @@ func TestContactMessages(t *testing.T) {
 		if field(r, "total") != float64(1) {
 			t.Fatalf("handled: %s", r.raw)
 		}
-		expect(t, s.do(call{method: "GET", path: "/api/v1/admin/messages?status=bogus", token: admin}), 400, "Unknown status")
+		expect(t, s.do(call{method: "GET", path: "/api/v1/admin/messages?status=bogus", token: admin}), 400, "Status must be open, handled or all")
 	})
 }
 
 func TestContactRateLimited(t *testing.T) {
-	s := newTestServer(t, storetest.OpenSQLite(t), func(c *server.Config) { c.ContactRatePerHour = 1 })
+	s := newTestServer(t, sqliteDB(t), func(c *server.Config) { c.ContactRatePerHour = 1 })
 	body := `{"name":"A","email":"a@example.com","subject":"S","message":"long enough text"}`
 	expect(t, s.do(call{method: "POST", path: "/api/v1/contact", body: body}), 201, "")
 	expect(t, s.do(call{method: "POST", path: "/api/v1/contact", body: body}), 429, "Too many messages")
 }
 
 func TestPackagesAndSite(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newTestServer(t, db, func(c *server.Config) { c.SupportEmail = "help@fest.example" })
 		r := s.do(call{method: "GET", path: "/api/v1/packages"})
 		expect(t, r, 200, "")

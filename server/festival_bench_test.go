@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
-	"time"
 
 	"github.com/marquee-festival/marquee/seed"
 	"github.com/marquee-festival/marquee/server"
@@ -20,16 +19,18 @@ import (
 //
 //	go test ./server -run '^$' -bench FestivalSearchHTTP -benchtime 3s
 func BenchmarkFestivalSearchHTTP(b *testing.B) {
-	db := storetest.OpenSQLite(b)
+	db := storetest.Wrap(b, storetest.OpenSQLite(b))
 	ctx := context.Background()
-	u, err := db.CreateUser(ctx, store.NewUser{Email: "organiser@bench.example", PasswordHash: "x"})
+	u, err := db.Users.CreateUser(ctx, store.UserRecord{Email: "organiser@bench.example", PasswordHash: "x"})
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := db.ImportFestivals(ctx, u.ID, seed.Festivals(10_000, 1, time.Now())); err != nil {
+	if err := db.Festivals.Import(ctx, u.ID, seed.Festivals(10_000, 1, db.Clock.Now())); err != nil {
 		b.Fatal(err)
 	}
-	srv, err := server.New(server.DefaultConfig(), db, nil)
+	cfg := server.DefaultConfig()
+	cfg.Clock = db.Clock.Now
+	srv, err := server.New(cfg, db.Domain(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

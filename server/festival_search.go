@@ -13,12 +13,13 @@ import (
 // searchFieldOrder is the order in which search parameter errors are named.
 var searchFieldOrder = []string{"q", "country", "from", "to", "open", "category", "maxFee", "sort", "page", "perPage"}
 
-// parseFestivalQuery reads a discovery search from the URL query, with
-// today's date for the "open for submissions" filter, and returns an
-// EInvalid error with a message per bad parameter.
-func parseFestivalQuery(v url.Values, today string) (marquee.FestivalQuery, error) {
-	q := marquee.FestivalQuery{Page: 1, PerPage: marquee.FestivalSearchPerPage, Today: today}
-	f := marquee.FieldErrors{}
+// parseFestivalQuery reads a discovery search from the URL query, and
+// returns an EInvalid error with a message per bad parameter. What the URL
+// leaves out stays empty: the store fills in the defaults
+// (marquee.FestivalQuery.Normalize), and today's date by its clock.
+func parseFestivalQuery(v url.Values) (marquee.FestivalQuery, error) {
+	var q marquee.FestivalQuery
+	var f marquee.FieldErrors
 
 	q.Text, q.Country = v.Get("q"), v.Get("country")
 	q.From, q.To = v.Get("from"), v.Get("to")
@@ -37,7 +38,7 @@ func parseFestivalQuery(v url.Values, today string) (marquee.FestivalQuery, erro
 			q.MaxFee = &fee
 		}
 	}
-	q.Page = pageParam(strings.TrimSpace(v.Get("page")), f)
+	q.Page = marquee.ParsePageNumber(strings.TrimSpace(v.Get("page")), &f)
 	if s := strings.TrimSpace(v.Get("perPage")); s != "" {
 		if n, err := strconv.Atoi(s); err != nil || n < 1 || n > marquee.FestivalSearchPerPageMax {
 			f.Add("perPage", "Results per page must be a whole number from 1 to 50")
@@ -45,21 +46,15 @@ func parseFestivalQuery(v url.Values, today string) (marquee.FestivalQuery, erro
 			q.PerPage = n
 		}
 	}
+	// Name the first problem in searchFieldOrder, a parameter's own error
+	// before the query's.
 	if err := q.Validate(); err != nil {
-		for k, m := range marquee.ErrorFields(err) {
-			f.Add(k, m)
-		}
+		_ = f.Merge(err)
 	}
-	if err := f.Err(marquee.FirstFieldMessage(f, searchFieldOrder...)); err != nil {
+	var ordered marquee.FieldErrors
+	_ = ordered.Merge(f.Err(), searchFieldOrder...)
+	if err := ordered.Err(); err != nil {
 		return marquee.FestivalQuery{}, err
-	}
-	switch {
-	case q.Sort == "" && q.Text != "":
-		q.Sort = marquee.FestivalSortRelevance
-	case q.Sort == "", q.Sort == marquee.FestivalSortRelevance && q.Text == "":
-		// Without words there is nothing to rank by: the next deadline
-		// comes first, as in the default order.
-		q.Sort = marquee.FestivalSortDeadline
 	}
 	return q, nil
 }
@@ -97,12 +92,12 @@ func excerpt(s string, n int) string {
 // festivals: {items, total, page, perPage}, items without categories and
 // with an excerpt of the description (see SearchExcerptLength).
 func (s *Server) handleFestivalSearch(w http.ResponseWriter, r *http.Request) {
-	q, err := parseFestivalQuery(r.URL.Query(), marquee.Today(s.db.Now()))
+	q, err := parseFestivalQuery(r.URL.Query())
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	page, err := s.db.SearchFestivals(r.Context(), q)
+	page, err := s.svc.Festivals.Search(r.Context(), q)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

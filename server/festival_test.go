@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/marquee-festival/marquee/store"
 	"github.com/marquee-festival/marquee/store/storetest"
 )
 
@@ -21,10 +20,10 @@ func day(n int) string { return festivalNow.AddDate(0, 0, n).Format("2006-01-02"
 // conflictMessage is the contract's answer to a stale version.
 const conflictMessage = "This festival was changed in another tab or by someone else. Reload it to see the latest version, then make your change again."
 
-// newFestivalServer is newTestServer with the database clock pinned to festivalNow.
-func newFestivalServer(t *testing.T, db *store.DB) *testServer {
+// newFestivalServer is newTestServer with the clock pinned to festivalNow.
+func newFestivalServer(t *testing.T, db *storetest.DB) *testServer {
 	t.Helper()
-	db.Now = func() time.Time { return festivalNow }
+	db.Clock.Set(festivalNow)
 	return newTestServer(t, db)
 }
 
@@ -136,7 +135,7 @@ func contains(list []string, s string) bool {
 }
 
 func TestFestivalCreateValidation(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newFestivalServer(t, db)
 		token := s.signUp("organiser@example.com", "password-1")
 		for _, tc := range []struct {
@@ -201,7 +200,7 @@ func TestFestivalCreateValidation(t *testing.T) {
 }
 
 func TestFestivalCreateRequiresLogin(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newFestivalServer(t, db)
 		expect(t, s.do(call{method: "POST", path: "/api/v1/festivals", body: festivalJSON(nil)}), 401, "Please log in")
 		r := s.do(call{method: "POST", path: "/api/v1/festival/create", body: festivalJSON(nil)})
@@ -215,7 +214,7 @@ func TestFestivalCreateRequiresLogin(t *testing.T) {
 }
 
 func TestCompatFestivalCreate(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newFestivalServer(t, db)
 		token := s.signUp("seed@example.com", "password-1")
 
@@ -273,7 +272,7 @@ func TestCompatFestivalCreate(t *testing.T) {
 }
 
 func TestFestivalCreatorBecomesOrganiser(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newFestivalServer(t, db)
 		token := s.signUp("film@example.com", "password-1")
 		if r := s.do(call{method: "GET", path: "/api/v1/me", token: token}); field(r, "user", "role") != "filmmaker" {
@@ -299,7 +298,7 @@ func TestFestivalCreatorBecomesOrganiser(t *testing.T) {
 }
 
 func TestFestivalReviewFlow(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newFestivalServer(t, db)
 		organiser := s.signUp("organiser@example.com", "password-1")
 		admin := s.admin()
@@ -412,7 +411,7 @@ func TestFestivalReviewFlow(t *testing.T) {
 }
 
 func TestFestivalAdminRoutesRefuseOthers(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newFestivalServer(t, db)
 		organiser := s.signUp("organiser@example.com", "password-1")
 		f := s.createFestival(organiser, nil)
@@ -436,7 +435,7 @@ func TestFestivalAdminRoutesRefuseOthers(t *testing.T) {
 }
 
 func TestFestivalManageAccess(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newFestivalServer(t, db)
 		organiser := s.signUp("organiser@example.com", "password-1")
 		stranger := s.signUp("stranger@example.com", "password-1")
@@ -497,7 +496,7 @@ func detailsBody(version float64, edit map[string]any) string {
 }
 
 func TestFestivalManageDetails(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newFestivalServer(t, db)
 		organiser := s.signUp("organiser@example.com", "password-1")
 		f := s.createFestival(organiser, nil)
@@ -551,7 +550,7 @@ func category(name string, early, regular, late string, fee int) map[string]any 
 }
 
 func TestFestivalManageCategoriesAndCriteria(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newFestivalServer(t, db)
 		organiser := s.signUp("organiser@example.com", "password-1")
 		admin := s.admin()
@@ -657,7 +656,7 @@ func TestFestivalManageCategoriesAndCriteria(t *testing.T) {
 }
 
 func TestFestivalSearch(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newFestivalServer(t, db)
 		organiser := s.signUp("organiser@example.com", "password-1")
 		admin := s.admin()

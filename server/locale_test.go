@@ -2,15 +2,13 @@ package server_test
 
 import (
 	"testing"
-
-	"github.com/marquee-festival/marquee/store/storetest"
 )
 
 // TestErrorsSpeakTheRequestLanguage checks that error messages and field
 // messages come back in the language the client asks for, and in English
 // otherwise.
 func TestErrorsSpeakTheRequestLanguage(t *testing.T) {
-	s := newTestServer(t, storetest.OpenSQLite(t))
+	s := newTestServer(t, sqliteDB(t))
 	body := `{"name":"","email":"nope","subject":"Hi","message":"Hello there, Marquee!"}`
 	cases := []struct {
 		header map[string]string

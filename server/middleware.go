@@ -15,10 +15,7 @@ import (
 
 type ctxKey int
 
-const (
-	requestIDKey ctxKey = iota
-	userKey
-)
+const requestIDKey ctxKey = iota
 
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
 

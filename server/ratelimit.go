@@ -1,53 +1,56 @@
 package server
 
 import (
-	"sync"
+	"context"
+	"errors"
+	"log/slog"
+	"math"
+	"net/http"
+	"strconv"
 	"time"
 
-	"golang.org/x/time/rate"
+	"github.com/marquee-festival/marquee"
 )
 
-func perMinute(n int) rate.Limit { return rate.Limit(float64(n) / 60) }
-func perHour(n int) rate.Limit   { return rate.Limit(float64(n) / 3600) }
+// limiterTimeout bounds the wait for the database's count, after which the
+// request goes on as if allowed.
+const limiterTimeout = 2 * time.Second
 
-// keyedLimiter is a token bucket per key (an IP or an account). Idle buckets
-// are dropped once full again, so memory stays bounded by recent callers.
-// Limits are per node: with several nodes a caller gets each node's allowance.
+// keyedLimiter allows each key (a client IP, an account) limit hits per
+// window. The hits are counted in the database (marquee.RateLimiter, which
+// the store implements), so every
+// node behind a load balancer shares one count: with two nodes a client gets
+// the limit once, not twice.
+//
+// It fails open: when the database cannot count a hit, the hit is allowed
+// and the error logged, since a rate limiter must not take the site down.
 type keyedLimiter struct {
-	mu      sync.Mutex
-	limit   rate.Limit
-	burst   int
-	buckets map[string]*bucket
-	sweep   time.Time
+	limits marquee.RateLimiter
+	// name tells this limiter's keys from the others' in the shared table.
+	name   string
+	limit  int
+	window time.Duration
+	log    *slog.Logger
 }
 
-type bucket struct {
-	lim  *rate.Limiter
-	seen time.Time
+func newKeyedLimiter(limits marquee.RateLimiter, log *slog.Logger, name string, limit int, window time.Duration) *keyedLimiter {
+	return &keyedLimiter{limits: limits, name: name, limit: limit, window: window, log: log}
 }
 
-func newKeyedLimiter(limit rate.Limit, burst int) *keyedLimiter {
-	return &keyedLimiter{limit: limit, burst: max(burst, 1), buckets: map[string]*bucket{}}
-}
-
-// Allow takes one token from key's bucket and reports whether there was one.
-func (k *keyedLimiter) Allow(key string, now time.Time) bool {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if now.Sub(k.sweep) > time.Minute {
-		k.sweep = now
-		refill := time.Duration(float64(k.burst)/float64(k.limit)) * time.Second
-		for key, b := range k.buckets {
-			if now.Sub(b.seen) > refill {
-				delete(k.buckets, key)
-			}
+// Allow counts one hit for key and reports whether it is within the limit.
+// When it is not, it sets Retry-After on w to the seconds left in the window.
+func (k *keyedLimiter) Allow(w http.ResponseWriter, r *http.Request, key string) bool {
+	ctx, cancel := context.WithTimeout(r.Context(), limiterTimeout)
+	defer cancel()
+	ok, retry, err := k.limits.Hit(ctx, k.name+":"+key, k.limit, k.window)
+	if err != nil {
+		if !errors.Is(r.Context().Err(), context.Canceled) {
+			requestLogger(r, k.log).Error("rate limit not counted; request allowed", "limit", k.name, "err", err)
 		}
+		return true
 	}
-	b, ok := k.buckets[key]
 	if !ok {
-		b = &bucket{lim: rate.NewLimiter(k.limit, k.burst)}
-		k.buckets[key] = b
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(retry.Seconds())))))
 	}
-	b.seen = now
-	return b.lim.AllowN(now, 1)
+	return ok
 }

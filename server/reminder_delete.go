@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -10,12 +9,12 @@ import (
 // handleReminderDelete deletes one of the signed-in user's reminders;
 // anyone else's, or an unknown id, is 404.
 func (s *Server) handleReminderDelete(w http.ResponseWriter, r *http.Request) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id <= 0 {
+	id, ok := pathID(r)
+	if !ok {
 		s.writeError(w, r, marquee.Errorf(marquee.ENotFound, "Reminder not found"))
 		return
 	}
-	if err := s.db.DeleteReminder(r.Context(), currentUser(r).ID, id); err != nil {
+	if err := s.svc.Reminders.Delete(r.Context(), id); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

@@ -7,21 +7,16 @@ import (
 	"strings"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/locale"
 	"github.com/marquee-festival/marquee/mail"
 )
 
-// calendarNames name the .ics calendar in each language.
-var calendarNames = map[string]string{
-	"en": "Marquee reminders",
-	"ja": "Marquee リマインダー",
-	"zh": "Marquee 提醒",
-}
-
 // handleRemindersICS answers the signed-in user's reminders as an
 // iCalendar file: one all-day event per festival date, with an alarm at
-// the moment the reminder e-mail is due. Texts follow the request's language.
+// the moment the reminder e-mail is due. Texts follow the request's language
+// (locale/catalog/<lang>/calendar.json, and the e-mail's subject).
 func (s *Server) handleRemindersICS(w http.ResponseWriter, r *http.Request) {
-	items, err := s.db.ListReminders(r.Context(), currentUser(r).ID)
+	items, err := s.svc.Reminders.List(r.Context())
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -29,7 +24,7 @@ func (s *Server) handleRemindersICS(w http.ResponseWriter, r *http.Request) {
 	base, host := s.publicAddress(r)
 	lang := requestLanguage(r)
 	composer := mail.Composer{PublicURL: base}
-	now := s.db.Now()
+	now := s.now()
 
 	var c icalendar
 	c.raw("BEGIN", "VCALENDAR")
@@ -37,7 +32,7 @@ func (s *Server) handleRemindersICS(w http.ResponseWriter, r *http.Request) {
 	c.raw("PRODID", "-//Marquee//Festival reminders//EN")
 	c.raw("CALSCALE", "GREGORIAN")
 	c.raw("METHOD", "PUBLISH")
-	c.text("X-WR-CALNAME", calendarNames[lang])
+	c.text("X-WR-CALNAME", locale.Text(lang, "Marquee reminders"))
 	for _, rem := range items {
 		start, ok := marquee.ParseDate(rem.Date)
 		if !ok {

@@ -2,9 +2,9 @@ package server
 
 import "net/http"
 
-// handleRemindersList answers the signed-in user's reminders, by festival date.
-func (s *Server) handleRemindersList(w http.ResponseWriter, r *http.Request) {
-	items, err := s.db.ListReminders(r.Context(), currentUser(r).ID)
+// handleReminderList answers the signed-in user's reminders, by festival date.
+func (s *Server) handleReminderList(w http.ResponseWriter, r *http.Request) {
+	items, err := s.svc.Reminders.List(r.Context())
 	if err != nil {
 		s.writeError(w, r, err)
 		return

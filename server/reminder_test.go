@@ -17,10 +17,33 @@ import (
 // reminderNow is the pinned time of the reminder tests: 1 March 2026, noon UTC.
 var reminderNow = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
-func newReminderServer(t *testing.T, db *store.DB, edit ...func(*server.Config)) *testServer {
+func newReminderServer(t *testing.T, db *storetest.DB, edit ...func(*server.Config)) *testServer {
 	t.Helper()
-	db.Now = func() time.Time { return reminderNow }
+	db.Clock.Set(reminderNow)
 	return newTestServer(t, db, edit...)
+}
+
+// listFestival registers and approves a festival whose slug is slug (made
+// from its name), organised by an account of its own: a reminder may link
+// only to a listed festival.
+func listFestival(t *testing.T, db *storetest.DB, name, slug string) {
+	t.Helper()
+	ctx := context.Background()
+	org, err := db.Users.CreateUser(ctx, store.UserRecord{Email: slug + "@organisers.example", PasswordHash: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := db.Festivals.Create(storetest.AsUser(ctx, org), marquee.FestivalDetails{Name: name, Location: "Tokyo", Country: "JP",
+		StartDate: "2026-10-27", EndDate: "2026-11-05", ContactEmail: "info@" + slug + ".example"})
+	if err != nil {
+		t.Fatalf("create festival %s: %v", name, err)
+	}
+	if f.Slug != slug {
+		t.Fatalf("festival %q has slug %q, want %q", name, f.Slug, slug)
+	}
+	if _, err := db.Festivals.Approve(adminCtx(t), f.ID); err != nil {
+		t.Fatalf("approve %s: %v", name, err)
+	}
 }
 
 func postReminder(s *testServer, token, body string, header ...map[string]string) reply {
@@ -32,7 +55,7 @@ func postReminder(s *testServer, token, body string, header ...map[string]string
 }
 
 func TestRemindersRequireLogin(t *testing.T) {
-	s := newReminderServer(t, storetest.OpenSQLite(t))
+	s := newReminderServer(t, sqliteDB(t))
 	for _, c := range []call{
 		{method: "GET", path: "/api/v1/reminders"},
 		{method: "POST", path: "/api/v1/reminders", body: `{"festivalName":"Cannes","date":"2026-05-12","preference":"day-of"}`},
@@ -41,13 +64,13 @@ func TestRemindersRequireLogin(t *testing.T) {
 	} {
 		expect(t, s.do(c), 401, "Please log in")
 	}
-	if _, total, _ := s.db.ListMail(context.Background(), "", 0, 0); total != 0 {
-		t.Fatal("a visitor's call left data")
+	if page, err := s.db.Mail.List(adminCtx(t), marquee.MailFilter{}); err != nil || page.Total != 0 {
+		t.Fatalf("a visitor's call left data (%v)", err)
 	}
 }
 
 func TestReminderValidation(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newReminderServer(t, db)
 		token := s.signUp("ann@example.com", "password-1")
 		long := strings.Repeat("映", 201)
@@ -87,7 +110,7 @@ func TestReminderValidation(t *testing.T) {
 }
 
 func TestReminderCreateListDelete(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newReminderServer(t, db)
 		ann := s.signUp("ann@example.com", "password-1")
 		bob := s.signUp("bob@example.com", "password-1")
@@ -126,7 +149,8 @@ func TestReminderCreateListDelete(t *testing.T) {
 		expect(t, s.do(call{method: "DELETE", path: fmt.Sprintf("/api/v1/reminders/%d", bobs), token: ann}), 404, "Reminder not found")
 		expect(t, s.do(call{method: "DELETE", path: "/api/v1/reminders/999999", token: ann}), 404, "Reminder not found")
 		expect(t, s.do(call{method: "DELETE", path: "/api/v1/reminders/abc", token: ann}), 404, "Reminder not found")
-		if list, _ := s.db.ListReminders(context.Background(), 2); len(list) != 1 {
+		bobUser, _ := s.db.Users.FindUserByEmail(context.Background(), "bob@example.com")
+		if list, _ := s.db.Reminders.List(storetest.AsUser(context.Background(), bobUser)); len(list) != 1 {
 			t.Fatalf("bob's reminders: %v", list)
 		}
 		r = s.do(call{method: "DELETE", path: fmt.Sprintf("/api/v1/reminders/%d", tokyo), token: ann})
@@ -142,13 +166,13 @@ func TestReminderCreateListDelete(t *testing.T) {
 }
 
 func TestReminderLimit(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newReminderServer(t, db)
 		token := s.signUp("busy@example.com", "password-1")
-		u, _ := s.db.FindUserByEmail(context.Background(), "busy@example.com")
+		u, _ := s.db.Users.FindUserByEmail(context.Background(), "busy@example.com")
 		for i := range store.ActiveRemindersMax {
 			nr := marquee.NewReminder{FestivalName: fmt.Sprintf("Festival %d", i), Date: "2026-09-01", Preference: marquee.RemindDayOf}
-			if _, err := s.db.CreateReminder(context.Background(), u.ID, nr, "en"); err != nil {
+			if _, err := s.db.Reminders.Create(storetest.AsUser(context.Background(), u), nr, "en"); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -161,22 +185,22 @@ func TestReminderLimit(t *testing.T) {
 }
 
 func TestReminderFestivalSlug(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newReminderServer(t, db)
 		token := s.signUp("fan@example.com", "password-1")
 		ctx := context.Background()
-		org, _ := s.db.FindUserByEmail(ctx, "fan@example.com")
+		org, _ := s.db.Users.FindUserByEmail(ctx, "fan@example.com")
 		details := func(name string) marquee.FestivalDetails {
 			return marquee.FestivalDetails{Name: name, Location: "Tokyo", Country: "JP", StartDate: "2026-10-27", EndDate: "2026-11-05", ContactEmail: "info@tiff.example"}
 		}
-		approved, err := s.db.CreateFestival(ctx, org.ID, details("Tokyo International Film Festival"))
+		approved, err := s.db.Festivals.Create(storetest.AsUser(ctx, org), details("Tokyo International Film Festival"))
 		if err != nil {
 			t.Fatalf("create festival: %v", err)
 		}
-		if _, err := s.db.ReviewFestival(ctx, approved.ID, marquee.FestivalApproved, ""); err != nil {
+		if _, err := s.db.Festivals.Approve(adminCtx(t), approved.ID); err != nil {
 			t.Fatalf("approve: %v", err)
 		}
-		pending, err := s.db.CreateFestival(ctx, org.ID, details("Pending Film Festival"))
+		pending, err := s.db.Festivals.Create(storetest.AsUser(ctx, org), details("Pending Film Festival"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -199,12 +223,13 @@ func TestReminderFestivalSlug(t *testing.T) {
 }
 
 func TestRemindersICS(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newReminderServer(t, db, func(c *server.Config) { c.PublicURL = "https://marquee.example/" })
 		token := s.signUp("ics@example.com", "password-1")
-		u, _ := s.db.FindUserByEmail(context.Background(), "ics@example.com")
+		u, _ := s.db.Users.FindUserByEmail(context.Background(), "ics@example.com")
+		listFestival(t, db, "TIFF 2026", "tiff-2026")
 		name := "第39回東京国際映画祭; Competition, Special Screenings \\ Asian Future 2026 — 東京ミッドタウン日比谷"
-		rem, err := s.db.CreateReminder(context.Background(), u.ID,
+		rem, err := s.db.Reminders.Create(storetest.AsUser(context.Background(), u),
 			marquee.NewReminder{FestivalName: name, Date: "2026-10-27", Preference: marquee.RemindOneWeekBefore, FestivalSlug: "tiff-2026"}, "ja")
 		if err != nil {
 			t.Fatal(err)
@@ -270,7 +295,7 @@ func TestRemindersICS(t *testing.T) {
 }
 
 func TestAdminOutbox(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newReminderServer(t, db)
 		filmmaker := s.signUp("film@example.com", "password-1")
 		c := call{method: "GET", path: "/api/v1/admin/outbox"}
@@ -285,7 +310,7 @@ func TestAdminOutbox(t *testing.T) {
 				status = marquee.MailQueued
 			}
 			m := &marquee.Mail{Kind: "reminder", To: fmt.Sprintf("u%d@example.com", i), Subject: fmt.Sprintf("Mail %d", i), Body: "本文", Language: "ja", Status: status}
-			if err := s.db.EnqueueMail(ctx, m); err != nil {
+			if err := s.db.Mail.Enqueue(ctx, m); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/marquee-festival/marquee"
@@ -133,22 +132,4 @@ func languagePrefix(tag string) string {
 		}
 	}
 	return ""
-}
-
-// pageMax is the highest page number a paged list accepts.
-const pageMax = 10_000
-
-// pageParam reads the page number v of a paged list: 1 when v is empty; a
-// field error under "page" (and 1) when v is not a whole number from 1 to
-// pageMax.
-func pageParam(v string, f marquee.FieldErrors) int {
-	if v == "" {
-		return 1
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 || n > pageMax {
-		f.Add("page", "Page must be a whole number from 1 to 10,000")
-		return 1
-	}
-	return n
 }

@@ -7,8 +7,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/marquee-festival/marquee/password"
-	"github.com/marquee-festival/marquee/store"
+	"github.com/marquee-festival/marquee"
 )
 
 // Config is the server's configuration; cmd/marquee fills it from MARQUEE_* variables.
@@ -20,7 +19,8 @@ type Config struct {
 	SupportEmail   string
 	SupportPhone   string
 	SupportAddress string
-	// SessionTTL is how long a login lasts.
+	// SessionTTL is how long a login lasts (the cookie's lifetime; the
+	// store's session service is given the same).
 	SessionTTL time.Duration
 	// LoginRatePerMinute bounds login attempts per client IP; each account
 	// gets half of it (at least one).
@@ -32,14 +32,14 @@ type Config struct {
 	// TrustProxy takes the client address from X-Forwarded-For and TLS from
 	// X-Forwarded-Proto (set it only behind a proxy that sets them).
 	TrustProxy bool
-	// Password sets argon2id's cost.
-	Password password.Params
 	// MaxBodyBytes bounds JSON request bodies.
 	MaxBodyBytes int64
 	// PublicURL is the site's address as users reach it (MARQUEE_PUBLIC_URL),
 	// used in links and identifiers the server hands out (the .ics feed);
 	// empty means the address of each request.
 	PublicURL string
+	// Clock returns the current time; nil means time.Now. Tests set it.
+	Clock func() time.Time
 }
 
 // DefaultConfig returns the settings used when nothing is configured.
@@ -52,15 +52,16 @@ func DefaultConfig() Config {
 		LoginRatePerMinute: 20,
 		SignupRatePerHour:  30,
 		ContactRatePerHour: 5,
-		Password:           password.Default,
 		MaxBodyBytes:       64 << 10,
 	}
 }
 
-// Server holds what the handlers share.
+// Server holds what the handlers share: the configuration and the domain's
+// services. A handler decodes the request, calls one service method and
+// encodes its answer; the rules live in the services.
 type Server struct {
 	cfg    Config
-	db     *store.DB
+	svc    marquee.Services
 	log    *slog.Logger
 	static *staticFiles
 
@@ -68,11 +69,10 @@ type Server struct {
 	loginByAccount *keyedLimiter
 	signupByIP     *keyedLimiter
 	contactByIP    *keyedLimiter
-	dummyHash      string
 }
 
-// New returns a server over db. Zero values in cfg take DefaultConfig's.
-func New(cfg Config, db *store.DB, logger *slog.Logger) (*Server, error) {
+// New returns a server over the services. Zero values in cfg take DefaultConfig's.
+func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error) {
 	def := DefaultConfig()
 	if cfg.SessionTTL <= 0 {
 		cfg.SessionTTL = def.SessionTTL
@@ -86,9 +86,6 @@ func New(cfg Config, db *store.DB, logger *slog.Logger) (*Server, error) {
 	if cfg.ContactRatePerHour <= 0 {
 		cfg.ContactRatePerHour = def.ContactRatePerHour
 	}
-	if cfg.Password.MemoryKiB == 0 {
-		cfg.Password = def.Password
-	}
 	if cfg.MaxBodyBytes <= 0 {
 		cfg.MaxBodyBytes = def.MaxBodyBytes
 	}
@@ -101,28 +98,28 @@ func New(cfg Config, db *store.DB, logger *slog.Logger) (*Server, error) {
 	if cfg.SupportAddress == "" {
 		cfg.SupportAddress = def.SupportAddress
 	}
+	if cfg.Clock == nil {
+		cfg.Clock = time.Now
+	}
 	if logger == nil {
 		logger = slog.Default()
 	}
-	// A hash to verify against when the email is unknown, so that a wrong
-	// email costs as much time as a wrong password.
-	dummy, err := password.Hash("marquee-timing-equaliser", cfg.Password)
-	if err != nil {
-		return nil, err
-	}
 	perAccount := max(cfg.LoginRatePerMinute/2, 1)
+	limits := svc.RateLimits
 	return &Server{
 		cfg:            cfg,
-		db:             db,
+		svc:            svc,
 		log:            logger,
 		static:         newStaticFiles(cfg.Web),
-		loginByIP:      newKeyedLimiter(perMinute(cfg.LoginRatePerMinute), cfg.LoginRatePerMinute),
-		loginByAccount: newKeyedLimiter(perMinute(perAccount), perAccount),
-		signupByIP:     newKeyedLimiter(perHour(cfg.SignupRatePerHour), cfg.SignupRatePerHour),
-		contactByIP:    newKeyedLimiter(perHour(cfg.ContactRatePerHour), cfg.ContactRatePerHour),
-		dummyHash:      dummy,
+		loginByIP:      newKeyedLimiter(limits, logger, "login-ip", cfg.LoginRatePerMinute, time.Minute),
+		loginByAccount: newKeyedLimiter(limits, logger, "login-account", perAccount, time.Minute),
+		signupByIP:     newKeyedLimiter(limits, logger, "signup-ip", cfg.SignupRatePerHour, time.Hour),
+		contactByIP:    newKeyedLimiter(limits, logger, "contact-ip", cfg.ContactRatePerHour, time.Hour),
 	}, nil
 }
+
+// now returns the server's current time.
+func (s *Server) now() time.Time { return s.cfg.Clock() }
 
 // Handler returns the whole site: API, health check and front end, wrapped
 // in request ids, logging, recovery, security headers and CSRF protection.
@@ -140,41 +137,4 @@ func (s *Server) Handler() http.Handler {
 	h = s.logRequests(h)
 	h = withRequestID(h)
 	return h
-}
-
-func (s *Server) routes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /healthz", s.handleHealthz)
-
-	// Accounts (the seed's register and login calls, and their aliases).
-	mux.HandleFunc("POST /api/v1/user/register", s.handleUserRegister)
-	mux.HandleFunc("POST /api/v1/auth/signup", s.handleUserRegister)
-	mux.HandleFunc("POST /api/v1/user/login", s.handleUserLogin)
-	mux.HandleFunc("POST /api/v1/auth/login", s.handleUserLogin)
-	mux.HandleFunc("POST /api/v1/auth/logout", s.handleUserLogout)
-	mux.Handle("GET /api/v1/me", s.requireUser(s.handleMeGet))
-	mux.HandleFunc("GET /api/v1/session", s.handleSessionGet)
-	mux.Handle("POST /api/v1/me/password", s.requireUser(s.handleMePassword))
-	mux.Handle("POST /api/v1/me/terms", s.requireUser(s.handleMeTerms))
-
-	// Public information.
-	mux.HandleFunc("GET /api/v1/packages", s.handlePackagesList)
-	mux.HandleFunc("GET /api/v1/packages/{id}", s.handlePackageGet)
-	mux.HandleFunc("GET /api/v1/site", s.handleSiteGet)
-	mux.HandleFunc("POST /api/v1/contact", s.handleContactCreate)
-
-	// Admin.
-	mux.Handle("GET /api/v1/admin/dashboard", s.requireAdmin(s.handleAdminDashboard))
-	mux.Handle("GET /api/v1/admin/users", s.requireAdmin(s.handleAdminUsersList))
-	mux.Handle("GET /api/v1/admin/messages", s.requireAdmin(s.handleAdminMessagesList))
-	mux.Handle("PATCH /api/v1/admin/messages/{id}", s.requireAdmin(s.handleAdminMessageUpdate))
-	// The seed's admin calls.
-	mux.Handle("GET /api/v1/dashboard/get", s.requireAdmin(s.handleCompatDashboard))
-	mux.Handle("GET /api/v1/user/get", s.requireAdmin(s.handleCompatUsers))
-
-	// Festivals, reminders and mail, each registered in its own file.
-	s.festivalRoutes(mux)
-	s.reminderRoutes(mux)
-
-	mux.HandleFunc("/api/", s.handleAPINotFound)
-	mux.Handle("/", s.static)
 }

@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -11,14 +12,10 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/marquee-festival/marquee/password"
+	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/server"
-	"github.com/marquee-festival/marquee/store"
 	"github.com/marquee-festival/marquee/store/storetest"
 )
-
-// fastPasswords keeps argon2id cheap in tests.
-var fastPasswords = password.Params{MemoryKiB: 1024, Time: 1, Threads: 1}
 
 var testWeb = fstest.MapFS{
 	"index.html":            {Data: []byte("<!doctype html><title>Marquee</title><div id=root></div>")},
@@ -29,14 +26,28 @@ var testWeb = fstest.MapFS{
 // testServer is an httptest server over a fresh database.
 type testServer struct {
 	t   *testing.T
-	db  *store.DB
+	db  *storetest.DB
 	url string
 }
 
-func newTestServer(t *testing.T, db *store.DB, edit ...func(*server.Config)) *testServer {
+// sqliteDB is a fresh SQLite test database with its services.
+func sqliteDB(t *testing.T) *storetest.DB {
+	t.Helper()
+	return storetest.Wrap(t, storetest.OpenSQLite(t))
+}
+
+// adminCtx is a context signed in as an admin, for reading through the
+// admin-only services.
+func adminCtx(t *testing.T) context.Context {
+	return storetest.AsUser(t.Context(), &marquee.User{ID: -1, Role: marquee.RoleAdmin})
+}
+
+// newTestServer serves db's services; the server and the store share db's
+// settable clock.
+func newTestServer(t *testing.T, db *storetest.DB, edit ...func(*server.Config)) *testServer {
 	t.Helper()
 	cfg := server.DefaultConfig()
-	cfg.Password = fastPasswords
+	cfg.Clock = db.Clock.Now
 	cfg.Web = testWeb
 	cfg.LoginRatePerMinute = 1000
 	cfg.SignupRatePerHour = 1000
@@ -44,7 +55,7 @@ func newTestServer(t *testing.T, db *store.DB, edit ...func(*server.Config)) *te
 	for _, e := range edit {
 		e(&cfg)
 	}
-	srv, err := server.New(cfg, db, nil)
+	srv, err := server.New(cfg, db.Domain(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,8 +126,7 @@ func (s *testServer) logIn(email, pw string) string {
 // admin creates an admin account and returns its token.
 func (s *testServer) admin() string {
 	s.t.Helper()
-	hash, _ := password.Hash("admin-password", fastPasswords)
-	if _, err := s.db.UpsertAdmin(s.t.Context(), "root@example.com", "Root", hash); err != nil {
+	if _, err := s.db.Users.UpsertAdmin(s.t.Context(), "root@example.com", "Root", "admin-password"); err != nil {
 		s.t.Fatal(err)
 	}
 	return s.logIn("root@example.com", "admin-password")
@@ -145,7 +155,7 @@ func expect(t *testing.T, r reply, status int, msgContains string) {
 }
 
 func TestHealthzAndHeaders(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newTestServer(t, db)
 		r := s.do(call{method: "GET", path: "/healthz"})
 		expect(t, r, 200, "")
@@ -168,7 +178,7 @@ func TestHealthzAndHeaders(t *testing.T) {
 }
 
 func TestBehindTLSProxy(t *testing.T) {
-	s := newTestServer(t, storetest.OpenSQLite(t), func(c *server.Config) { c.TrustProxy = true })
+	s := newTestServer(t, sqliteDB(t), func(c *server.Config) { c.TrustProxy = true })
 	r := s.do(call{method: "POST", path: "/api/v1/user/register", body: `{"email":"tls@example.com","password":"password-1"}`,
 		header: map[string]string{"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9, 10.0.0.1"}})
 	expect(t, r, 201, "")
@@ -185,14 +195,14 @@ func TestBehindTLSProxy(t *testing.T) {
 }
 
 func TestHealthzDatabaseDown(t *testing.T) {
-	db := storetest.OpenSQLite(t)
+	db := sqliteDB(t)
 	s := newTestServer(t, db)
 	db.Close()
 	expect(t, s.do(call{method: "GET", path: "/healthz"}), 503, "")
 }
 
 func TestStaticFiles(t *testing.T) {
-	s := newTestServer(t, storetest.OpenSQLite(t))
+	s := newTestServer(t, sqliteDB(t))
 	for _, tc := range []struct {
 		path, cache string
 		status      int
@@ -233,7 +243,7 @@ func TestStaticFiles(t *testing.T) {
 }
 
 func TestStaticWithoutBuild(t *testing.T) {
-	s := newTestServer(t, storetest.OpenSQLite(t), func(c *server.Config) { c.Web = fstest.MapFS{} })
+	s := newTestServer(t, sqliteDB(t), func(c *server.Config) { c.Web = fstest.MapFS{} })
 	r := s.do(call{method: "GET", path: "/"})
 	if r.status != 503 || !bytes.Contains(r.raw, []byte("make build")) {
 		t.Fatalf("%d %s", r.status, r.raw)
@@ -241,7 +251,7 @@ func TestStaticWithoutBuild(t *testing.T) {
 }
 
 func TestCrossOriginWritesRefused(t *testing.T) {
-	s := newTestServer(t, storetest.OpenSQLite(t))
+	s := newTestServer(t, sqliteDB(t))
 	r := s.do(call{method: "POST", path: "/api/v1/user/login", body: `{"email":"a@example.com","password":"whatever1"}`,
 		header: map[string]string{"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"}})
 	expect(t, r, 403, "Cross-origin")
@@ -258,12 +268,12 @@ func TestClientAddressForRateLimits(t *testing.T) {
 	}
 	limitOne := func(c *server.Config) { c.SignupRatePerHour = 1 }
 	// Without a trusted proxy the header is ignored: one peer, one allowance.
-	s := newTestServer(t, storetest.OpenSQLite(t), limitOne)
+	s := newTestServer(t, sqliteDB(t), limitOne)
 	if a, b := signup(s, "a@example.com", "203.0.113.1"), signup(s, "b@example.com", "203.0.113.2"); a != 201 || b != 429 {
 		t.Fatalf("untrusted X-Forwarded-For: %d, %d; want 201, 429", a, b)
 	}
 	// Behind a trusted proxy each forwarded client has its own allowance.
-	s = newTestServer(t, storetest.OpenSQLite(t), limitOne, func(c *server.Config) { c.TrustProxy = true })
+	s = newTestServer(t, sqliteDB(t), limitOne, func(c *server.Config) { c.TrustProxy = true })
 	if a, b := signup(s, "a@example.com", "203.0.113.1"), signup(s, "b@example.com", "203.0.113.2"); a != 201 || b != 201 {
 		t.Fatalf("trusted X-Forwarded-For: %d, %d; want 201, 201", a, b)
 	}

@@ -5,13 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/server"
-	"github.com/marquee-festival/marquee/store"
 	"github.com/marquee-festival/marquee/store/storetest"
 )
 
 func TestRegister(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newTestServer(t, db)
 		r := s.do(call{method: "POST", path: "/api/v1/user/register", body: `{"email":"Film@Example.com","password":"longenough"}`})
 		expect(t, r, 201, "")
@@ -59,15 +59,15 @@ func TestRegister(t *testing.T) {
 			})
 		}
 		// Nothing half-written: only the one good account exists.
-		_, total, _ := db.ListUsers(t.Context(), store.UserFilter{})
-		if total != 1 {
-			t.Fatalf("%d users after bad sign-ups, want 1", total)
+		page, err := db.Users.ListUsers(adminCtx(t), marquee.UserFilter{})
+		if err != nil || page.Total != 1 {
+			t.Fatalf("%v users after bad sign-ups, want 1 (%v)", page, err)
 		}
 	})
 }
 
 func TestLoginLogout(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newTestServer(t, db)
 		s.signUp("ann@example.com", "password-1")
 		r := s.do(call{method: "POST", path: "/api/v1/user/login", body: `{"email":"ANN@example.com","password":"password-1"}`})
@@ -106,7 +106,7 @@ func TestLoginLogout(t *testing.T) {
 }
 
 func TestLoginRateLimited(t *testing.T) {
-	s := newTestServer(t, storetest.OpenSQLite(t), func(c *server.Config) { c.LoginRatePerMinute = 4 })
+	s := newTestServer(t, sqliteDB(t), func(c *server.Config) { c.LoginRatePerMinute = 4 })
 	s.signUp("rate@example.com", "password-1")
 	limited := 0
 	for range 6 {
@@ -126,7 +126,7 @@ func TestLoginRateLimited(t *testing.T) {
 }
 
 func TestSignupRateLimited(t *testing.T) {
-	s := newTestServer(t, storetest.OpenSQLite(t), func(c *server.Config) { c.SignupRatePerHour = 2 })
+	s := newTestServer(t, sqliteDB(t), func(c *server.Config) { c.SignupRatePerHour = 2 })
 	for i, want := range []int{201, 201, 429} {
 		r := s.do(call{method: "POST", path: "/api/v1/user/register", body: `{"email":"u` + string(rune('a'+i)) + `@example.com","password":"password-1"}`})
 		expect(t, r, want, "")
@@ -134,7 +134,7 @@ func TestSignupRateLimited(t *testing.T) {
 }
 
 func TestChangePassword(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newTestServer(t, db)
 		tok := s.signUp("pw@example.com", "password-1")
 		other := s.logIn("pw@example.com", "password-1")
@@ -153,7 +153,7 @@ func TestChangePassword(t *testing.T) {
 }
 
 func TestAcceptTerms(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newTestServer(t, db)
 		expect(t, s.do(call{method: "POST", path: "/api/v1/me/terms"}), 401, "")
 		tok := s.signUp("terms@example.com", "password-1")

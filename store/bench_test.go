@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/store"
 	"github.com/marquee-festival/marquee/store/storetest"
 )
@@ -24,8 +25,9 @@ var (
 
 const scaleUsers = 500_000
 
-// scaleDB returns a SQLite database seeded once per test binary.
-func scaleDB(b *testing.B) *store.DB {
+// scaleDB returns the services over a SQLite database seeded once per
+// test binary.
+func scaleDB(b *testing.B) *storetest.DB {
 	b.Helper()
 	scaleOnce.Do(func() {
 		scaleDir, scaleErr = os.MkdirTemp("", "marquee-bench-")
@@ -43,7 +45,12 @@ func scaleDB(b *testing.B) *store.DB {
 			return
 		}
 		start := time.Now()
-		scaleErr = db.SeedUsers(ctx, scaleUsers, "$argon2id$v=19$m=1024,t=1,p=1$c2FsdA$aGFzaA", 18*30*24*time.Hour)
+		svc, err := store.NewServices(db, store.Options{Password: storetest.FastPasswords})
+		if err != nil {
+			scaleErr = err
+			return
+		}
+		scaleErr = svc.Users.SeedUsers(ctx, scaleUsers, "$argon2id$v=19$m=1024,t=1,p=1$c2FsdA$aGFzaA", 18*30*24*time.Hour)
 		b.Logf("seeded %d users in %s", scaleUsers, time.Since(start).Round(time.Millisecond))
 	})
 	if scaleErr != nil {
@@ -54,7 +61,7 @@ func scaleDB(b *testing.B) *store.DB {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { db.Close() })
-	return db
+	return storetest.Wrap(b, db)
 }
 
 func TestMain(m *testing.M) {
@@ -67,10 +74,10 @@ func TestMain(m *testing.M) {
 
 func BenchmarkDashboard(b *testing.B) {
 	db := scaleDB(b)
-	ctx := context.Background()
+	ctx := countingAdmin()
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := db.Dashboard(ctx); err != nil {
+		if _, err := db.Users.Dashboard(ctx); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -80,7 +87,7 @@ func BenchmarkFindUserByEmail(b *testing.B) {
 	db := scaleDB(b)
 	ctx := context.Background()
 	for b.Loop() {
-		if _, err := db.FindUserByEmail(ctx, "seed-0250000@example.test"); err != nil {
+		if _, err := db.Users.FindUserByEmail(ctx, "seed-0250000@example.test"); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -89,11 +96,12 @@ func BenchmarkFindUserByEmail(b *testing.B) {
 func BenchmarkFindSessionUser(b *testing.B) {
 	db := scaleDB(b)
 	ctx := context.Background()
-	if _, err := db.CreateSession(ctx, 250000, "bench-hash", time.Hour, "bench", "127.0.0.1"); err != nil {
+	token, err := db.Sessions.Start(ctx, 250000, "bench", "127.0.0.1")
+	if err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if _, err := db.FindSessionUser(ctx, "bench-hash"); err != nil {
+		if _, err := db.Sessions.User(ctx, token); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -101,9 +109,9 @@ func BenchmarkFindSessionUser(b *testing.B) {
 
 func BenchmarkListUsersFirstPage(b *testing.B) {
 	db := scaleDB(b)
-	ctx := context.Background()
+	ctx := countingAdmin()
 	for b.Loop() {
-		if _, _, err := db.ListUsers(ctx, store.UserFilter{Limit: 50}); err != nil {
+		if _, err := db.Users.ListUsers(ctx, marquee.UserFilter{PageRequest: marquee.PageRequest{Page: 1, PerPage: 50}}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -111,21 +119,21 @@ func BenchmarkListUsersFirstPage(b *testing.B) {
 
 func BenchmarkListUsersSearch(b *testing.B) {
 	db := scaleDB(b)
-	ctx := context.Background()
+	ctx := countingAdmin()
 	for b.Loop() {
-		if _, _, err := db.ListUsers(ctx, store.UserFilter{Query: "seed-04999", Limit: 50}); err != nil {
+		if _, err := db.Users.ListUsers(ctx, marquee.UserFilter{Query: "seed-04999", PageRequest: marquee.PageRequest{Page: 1, PerPage: 50}}); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 func TestSeedUsers(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		ctx := context.Background()
-		if err := db.SeedUsers(ctx, 1203, "h", 365*24*time.Hour); err != nil {
+		if err := db.Users.SeedUsers(ctx, 1203, "h", 365*24*time.Hour); err != nil {
 			t.Fatal(err)
 		}
-		s, err := db.Dashboard(ctx)
+		s, err := db.Users.Dashboard(countingAdmin())
 		if err != nil || s.TotalUsers != 1203 {
 			t.Fatalf("dashboard %+v %v", s, err)
 		}

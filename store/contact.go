@@ -25,9 +25,21 @@ func scanContact(row interface{ Scan(...any) error }) (*marquee.ContactMessage, 
 	return &m, nil
 }
 
-// CreateContactMessage stores a message from the contact form.
-func (db *DB) CreateContactMessage(ctx context.Context, m *marquee.ContactMessage) error {
-	m.CreatedAt = db.now()
+// ContactService implements marquee.ContactService.
+type ContactService struct{ service }
+
+var _ marquee.ContactService = (*ContactService)(nil)
+
+// Send validates and stores a message from the contact form; a message
+// that filled the honeypot is dropped (nil error, nothing stored).
+func (db *ContactService) Send(ctx context.Context, nm marquee.NewContactMessage) error {
+	if err := nm.Validate(); err != nil {
+		return err
+	}
+	if nm.IsSpam() {
+		return nil
+	}
+	m := &marquee.ContactMessage{Name: nm.Name, Email: nm.Email, Subject: nm.Subject, Message: nm.Message, IP: nm.IP, CreatedAt: db.now()}
 	err := db.writer().queryRow(ctx, `INSERT INTO contact_messages (name, email, subject, message, ip, created_at)
 		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, m.Name, m.Email, m.Subject, m.Message, m.IP, m.CreatedAt).Scan(&m.ID)
 	if err != nil {
@@ -36,61 +48,58 @@ func (db *DB) CreateContactMessage(ctx context.Context, m *marquee.ContactMessag
 	return nil
 }
 
-// ContactStatus selects messages by whether an admin has handled them.
-type ContactStatus string
-
-// The contact message filters.
-const (
-	ContactOpen    ContactStatus = "open"
-	ContactHandled ContactStatus = "handled"
-	ContactAll     ContactStatus = "all"
-)
-
-// ListContactMessages returns messages with the given status, newest first, and their count.
-func (db *DB) ListContactMessages(ctx context.Context, status ContactStatus, limit, offset int) ([]*marquee.ContactMessage, int64, error) {
-	where := ""
-	switch status {
-	case ContactOpen:
-		where = ` WHERE handled_at IS NULL`
-	case ContactHandled:
-		where = ` WHERE handled_at IS NOT NULL`
-	case ContactAll:
-	default:
-		return nil, 0, marquee.Errorf(marquee.EInvalid, "Unknown status %q (want open, handled or all)", status)
+// List returns a page of messages with the filter's status, newest first,
+// and their count (admin only).
+func (db *ContactService) List(ctx context.Context, f marquee.ContactFilter) (*marquee.Page[*marquee.ContactMessage], error) {
+	if _, err := marquee.RequireAdmin(ctx); err != nil {
+		return nil, err
 	}
-	if limit <= 0 || limit > 200 {
-		limit = 50
+	where := ""
+	switch f.Status {
+	case marquee.ContactOpen, "":
+		where = ` WHERE handled_at IS NULL`
+	case marquee.ContactHandled:
+		where = ` WHERE handled_at IS NOT NULL`
+	case marquee.ContactAll:
+	default:
+		return nil, fmt.Errorf("store: list contact messages: unknown status %q", f.Status)
+	}
+	if f.PerPage <= 0 {
+		f.PerPage = marquee.AdminMessagesPerPage
 	}
 	var total int64
 	if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM contact_messages`+where).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("store: count contact messages: %w", err)
+		return nil, fmt.Errorf("store: count contact messages: %w", err)
 	}
-	rows, err := db.reader().query(ctx, `SELECT `+contactColumns+` FROM contact_messages`+where+` ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, limit, max(offset, 0))
+	rows, err := db.reader().query(ctx, `SELECT `+contactColumns+` FROM contact_messages`+where+` ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, f.PerPage, f.Offset())
 	if err != nil {
-		return nil, 0, fmt.Errorf("store: list contact messages: %w", err)
+		return nil, fmt.Errorf("store: list contact messages: %w", err)
 	}
 	defer rows.Close()
 	out := []*marquee.ContactMessage{}
 	for rows.Next() {
 		m, err := scanContact(rows)
 		if err != nil {
-			return nil, 0, fmt.Errorf("store: scan contact message: %w", err)
+			return nil, fmt.Errorf("store: scan contact message: %w", err)
 		}
 		out = append(out, m)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, 0, fmt.Errorf("store: list contact messages: %w", err)
+		return nil, fmt.Errorf("store: list contact messages: %w", err)
 	}
-	return out, total, nil
+	return marquee.NewPage(out, total, max(f.Page, 1), f.PerPage), nil
 }
 
-// SetContactMessageHandled marks a message handled by the admin (or open
+// SetHandled marks a message handled by the signed-in admin (or open
 // again) and returns it.
-func (db *DB) SetContactMessageHandled(ctx context.Context, id int64, handled bool, adminID int64) (*marquee.ContactMessage, error) {
+func (db *ContactService) SetHandled(ctx context.Context, id int64, handled bool) (*marquee.ContactMessage, error) {
+	admin, err := marquee.RequireAdmin(ctx)
+	if err != nil {
+		return nil, err
+	}
 	var res sql.Result
-	var err error
 	if handled {
-		res, err = db.writer().exec(ctx, `UPDATE contact_messages SET handled_at = ?, handled_by = ? WHERE id = ?`, db.now(), adminID, id)
+		res, err = db.writer().exec(ctx, `UPDATE contact_messages SET handled_at = ?, handled_by = ? WHERE id = ?`, db.now(), admin.ID, id)
 	} else {
 		res, err = db.writer().exec(ctx, `UPDATE contact_messages SET handled_at = NULL, handled_by = NULL WHERE id = ?`, id)
 	}

@@ -11,7 +11,11 @@ import (
 // Dashboard returns the admin dashboard's figures: user totals and real
 // sign-ups for each of the last twelve calendar months (UTC), oldest first.
 // Subscriptions, transactions and income stay zero until payments exist.
-func (db *DB) Dashboard(ctx context.Context) (*marquee.DashboardSummary, error) {
+// Admin only.
+func (db *UserService) Dashboard(ctx context.Context) (*marquee.DashboardSummary, error) {
+	if _, err := marquee.RequireAdmin(ctx); err != nil {
+		return nil, err
+	}
 	now := db.now()
 	this := monthStart(now)
 	first := this.AddDate(0, -11, 0)

@@ -36,21 +36,23 @@ const (
 var migrations embed.FS
 
 // DB is Marquee's database: a single writer connection and a pool of readers
-// on SQLite, one pool on PostgreSQL.
+// on SQLite, one pool on PostgreSQL. It keeps connections, transactions,
+// dialect rewriting and migrations; the services (service.go) hold the
+// rules and the clock.
 type DB struct {
 	write   *sql.DB
 	read    *sql.DB
 	dialect Dialect
-	// Now returns the current time; tests replace it.
-	Now func() time.Time
 	// searchIndex answers festival searches from memory (festival_search_index.go).
 	searchIndex festivalIndex
+	// refresh remembers the day refreshDaily last ran (festival_refresh.go).
+	refresh refreshState
 }
 
 // Open connects to the database named by url: "sqlite:PATH" (relative or
 // absolute; the folder is created) or a "postgres://" URL. It does not migrate.
 func Open(ctx context.Context, rawURL string) (*DB, error) {
-	db := &DB{Now: time.Now}
+	db := &DB{}
 	switch {
 	case strings.HasPrefix(rawURL, "postgres://"), strings.HasPrefix(rawURL, "postgresql://"):
 		pool, err := sql.Open("pgx", rawURL)
@@ -91,11 +93,14 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 	return db, nil
 }
 
-// openSQLite opens a pool on one SQLite file with WAL, a busy timeout and
-// foreign keys on every connection.
+// openSQLite opens a pool on one SQLite file with a busy timeout, WAL and
+// foreign keys on every connection. The busy timeout comes first: two pools
+// open the same file at start, and switching to WAL takes a lock that the
+// other connection must wait for rather than fail on (SQLite's and
+// PocketBase's guidance).
 func openSQLite(path string, conns int, extra string) (*sql.DB, error) {
 	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "foreign_keys(1)", "synchronous(NORMAL)"} {
+	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(1)", "synchronous(NORMAL)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_time_format", "sqlite")
@@ -165,10 +170,6 @@ func (db *DB) Migrate(ctx context.Context) error {
 	}
 	return nil
 }
-
-// now returns the current time in UTC, at microsecond precision (what
-// PostgreSQL keeps), so that values read back compare equal.
-func (db *DB) now() time.Time { return db.Now().UTC().Truncate(time.Microsecond) }
 
 // rebind rewrites `?` placeholders to `$1..$n` for PostgreSQL.
 func (db *DB) rebind(q string) string {

@@ -44,23 +44,23 @@ func BenchmarkFestivalSearch(b *testing.B) {
 	}
 	for _, d := range dbs {
 		b.Run(d.name, func(b *testing.B) {
-			db := d.open(b)
+			db := storetest.Wrap(b, d.open(b))
 			ctx := context.Background()
 			setNow(db, festivalNow)
 			u := newOrganiser(b, db, "seed@example.com")
 			start := time.Now()
-			if err := db.ImportFestivals(ctx, u.ID, genFestivals(benchFestivals)); err != nil {
+			if err := db.Festivals.Import(ctx, u.ID, genFestivals(benchFestivals)); err != nil {
 				b.Fatal(err)
 			}
 			b.Logf("%s: imported %d festivals in %s", d.name, benchFestivals, time.Since(start).Round(time.Millisecond))
 			// The first search loads the index: every approved festival.
 			start = time.Now()
-			if _, err := db.SearchFestivals(ctx, marquee.FestivalQuery{}); err != nil {
+			if _, err := db.Festivals.Search(ctx, marquee.FestivalQuery{}); err != nil {
 				b.Fatal(err)
 			}
 			b.Logf("%s: first search (index load) in %s", d.name, time.Since(start).Round(time.Millisecond))
 			for _, s := range benchSearches {
-				p, err := db.SearchFestivals(ctx, s.q)
+				p, err := db.Festivals.Search(ctx, s.q)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -69,7 +69,7 @@ func BenchmarkFestivalSearch(b *testing.B) {
 				}
 				b.Run(s.name, func(b *testing.B) {
 					for b.Loop() {
-						if _, err := db.SearchFestivals(ctx, s.q); err != nil {
+						if _, err := db.Festivals.Search(ctx, s.q); err != nil {
 							b.Fatal(err)
 						}
 					}
@@ -82,7 +82,7 @@ func BenchmarkFestivalSearch(b *testing.B) {
 				b.RunParallel(func(pb *testing.PB) {
 					i := 0
 					for pb.Next() {
-						if _, err := db.SearchFestivals(ctx, benchSearches[i%len(benchSearches)].q); err != nil {
+						if _, err := db.Festivals.Search(ctx, benchSearches[i%len(benchSearches)].q); err != nil {
 							b.Error(err)
 							return
 						}

@@ -3,18 +3,29 @@ package store
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/marquee-festival/marquee"
 )
 
-// CreateFestival stores a new pending festival organised by organiserID, with
-// a unique slug made from its name, and makes a filmmaker organiser its
-// organiser role, in one transaction. d must already be validated (it is
-// validated again, so that nothing invalid is ever stored).
-func (db *DB) CreateFestival(ctx context.Context, organiserID int64, d marquee.FestivalDetails) (*marquee.Festival, error) {
-	if err := d.Validate(); err != nil {
+// FestivalService implements marquee.FestivalService.
+type FestivalService struct{ service }
+
+var _ marquee.FestivalService = (*FestivalService)(nil)
+
+// Create validates d as a new festival (its start not in the past) and
+// stores it pending review, organised by the signed-in user, with a unique
+// slug made from its name; the organiser's role follows
+// marquee.RoleAfterFestivalRegistration in the same transaction.
+func (db *FestivalService) Create(ctx context.Context, d marquee.FestivalDetails) (*marquee.Festival, error) {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil {
 		return nil, err
 	}
+	if err := d.ValidateNew(db.today()); err != nil {
+		return nil, err
+	}
+	organiserID := u.ID
 	var f *marquee.Festival
 	// Two festivals of the same name created at once on PostgreSQL can
 	// pick the same slug; the loser tries again with the next one.
@@ -34,13 +45,13 @@ func (db *DB) CreateFestival(ctx context.Context, organiserID int64, d marquee.F
 			if err != nil {
 				return fmt.Errorf("store: create festival %q: %w", slug, err)
 			}
-			if err := promoteOrganiser(ctx, c, organiserID); err != nil {
+			if err := setRoleFrom(ctx, c, now, organiserID, u.Role, marquee.RoleAfterFestivalRegistration(u.Role)); err != nil {
 				return err
 			}
 			if err := markIndexChanged(ctx, c, id); err != nil {
 				return err
 			}
-			f, err = db.loadFestival(ctx, c, `f.id = ?`, id)
+			f, err = loadFestival(ctx, c, marquee.Today(now), `f.id = ?`, id)
 			return err
 		})
 		if isUniqueViolation(err) && attempt < 5 {
@@ -53,10 +64,14 @@ func (db *DB) CreateFestival(ctx context.Context, organiserID int64, d marquee.F
 	}
 }
 
-// promoteOrganiser makes a filmmaker an organiser (admins stay admins).
-func promoteOrganiser(ctx context.Context, c conn, userID int64) error {
-	if _, err := c.exec(ctx, `UPDATE users SET role = 'organiser', updated_at = ? WHERE id = ? AND role = 'filmmaker'`, c.db.now(), userID); err != nil {
-		return fmt.Errorf("store: make user %d an organiser: %w", userID, err)
+// setRoleFrom changes user userID's role from one to to, if it still is
+// from (nothing when the two are the same).
+func setRoleFrom(ctx context.Context, c conn, now time.Time, userID int64, from, to marquee.Role) error {
+	if from == to {
+		return nil
+	}
+	if _, err := c.exec(ctx, `UPDATE users SET role = ?, updated_at = ? WHERE id = ? AND role = ?`, string(to), now, userID, string(from)); err != nil {
+		return fmt.Errorf("store: make user %d %s: %w", userID, to, err)
 	}
 	return nil
 }

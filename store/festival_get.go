@@ -7,63 +7,104 @@ import (
 	"github.com/marquee-festival/marquee"
 )
 
-// FestivalByID returns a festival with its categories (each with Current
-// for today) and criteria.
-func (db *DB) FestivalByID(ctx context.Context, id int64) (*marquee.Festival, error) {
-	return db.loadFestival(ctx, db.reader(), `f.id = ?`, id)
+// Public returns an approved festival by slug with its categories (each
+// with the tier that applies today); any other is ErrFestivalNotFound.
+func (db *FestivalService) Public(ctx context.Context, slug string) (*marquee.Festival, error) {
+	f, err := loadFestival(ctx, db.reader(), db.today(), `f.slug = ?`, slug)
+	if err != nil {
+		return nil, err
+	}
+	if !marquee.CanSeeFestival(marquee.UserFromContext(ctx), f) {
+		return nil, marquee.ErrFestivalNotFound()
+	}
+	return f, nil
 }
 
-// FestivalBySlug is FestivalByID by slug.
-func (db *DB) FestivalBySlug(ctx context.Context, slug string) (*marquee.Festival, error) {
-	return db.loadFestival(ctx, db.reader(), `f.slug = ?`, slug)
+// Managed returns a festival in full (categories, criteria) by slug to
+// its organiser or an admin; to anyone else it does not exist.
+func (db *FestivalService) Managed(ctx context.Context, slug string) (*marquee.Festival, error) {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f, err := loadFestival(ctx, db.reader(), db.today(), `f.slug = ?`, slug)
+	if err != nil {
+		return nil, err
+	}
+	if !marquee.CanManageFestival(u, f) {
+		return nil, marquee.ErrFestivalNotFound()
+	}
+	return f, nil
 }
 
-// ListOrganiserFestivals returns the festivals organiserID organises, any status, newest first.
-func (db *DB) ListOrganiserFestivals(ctx context.Context, organiserID int64) ([]*marquee.Festival, error) {
+// FestivalByID returns a festival in full by id, whoever asks: for tests
+// and commands, never for a request.
+func (db *FestivalService) FestivalByID(ctx context.Context, id int64) (*marquee.Festival, error) {
+	return loadFestival(ctx, db.reader(), db.today(), `f.id = ?`, id)
+}
+
+// ListManaged returns the signed-in user's festivals, any status, newest first.
+func (db *FestivalService) ListManaged(ctx context.Context) ([]*marquee.Festival, error) {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
 	if err := db.refreshDaily(ctx); err != nil {
 		return nil, err
 	}
 	rows, err := db.reader().query(ctx, `SELECT `+festivalColumns+` FROM festivals f
-		WHERE f.organiser_id = ? ORDER BY f.created_at DESC, f.id DESC`, organiserID)
+		WHERE f.organiser_id = ? ORDER BY f.created_at DESC, f.id DESC`, u.ID)
 	if err != nil {
-		return nil, fmt.Errorf("store: list festivals of user %d: %w", organiserID, err)
+		return nil, fmt.Errorf("store: list festivals of user %d: %w", u.ID, err)
 	}
 	out, err := scanFestivals(rows)
 	if err != nil {
-		return nil, fmt.Errorf("store: list festivals of user %d: %w", organiserID, err)
+		return nil, fmt.Errorf("store: list festivals of user %d: %w", u.ID, err)
 	}
 	return out, nil
 }
 
-// ListFestivalsForAdmin returns festivals with the status ("" for all),
-// newest first, and their count.
-func (db *DB) ListFestivalsForAdmin(ctx context.Context, status marquee.FestivalStatus, limit, offset int) ([]*marquee.Festival, int64, error) {
-	where, args := "", []any{}
-	if status != "" {
-		if !status.Valid() {
-			return nil, 0, &marquee.Error{Code: marquee.EInvalid, Message: "Unknown festival status (use pending, approved, rejected or all)",
-				Fields: map[string]string{"status": "Unknown festival status (use pending, approved, rejected or all)"}}
-		}
-		where, args = ` WHERE f.status = ?`, append(args, string(status))
+// ListForReview returns a page of festivals with the filter's status ("" for
+// all), newest first, and their count (admin only).
+func (db *FestivalService) ListForReview(ctx context.Context, f marquee.FestivalReviewFilter) (*marquee.Page[*marquee.Festival], error) {
+	if _, err := marquee.RequireAdmin(ctx); err != nil {
+		return nil, err
 	}
-	if limit <= 0 || limit > 200 {
-		limit = 20
+	where, args := "", []any{}
+	if f.Status != "" {
+		if !f.Status.Valid() {
+			return nil, fmt.Errorf("store: list festivals: unknown status %q", f.Status)
+		}
+		where, args = ` WHERE f.status = ?`, append(args, string(f.Status))
+	}
+	if f.PerPage <= 0 {
+		f.PerPage = marquee.AdminFestivalsPerPage
 	}
 	if err := db.refreshDaily(ctx); err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	var total int64
 	if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM festivals f`+where, args...).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("store: count festivals: %w", err)
+		return nil, fmt.Errorf("store: count festivals: %w", err)
 	}
 	rows, err := db.reader().query(ctx, `SELECT `+festivalColumns+` FROM festivals f`+where+`
-		ORDER BY f.created_at DESC, f.id DESC LIMIT ? OFFSET ?`, append(args, limit, max(offset, 0))...)
+		ORDER BY f.created_at DESC, f.id DESC LIMIT ? OFFSET ?`, append(args, f.PerPage, f.Offset())...)
 	if err != nil {
-		return nil, 0, fmt.Errorf("store: list festivals: %w", err)
+		return nil, fmt.Errorf("store: list festivals: %w", err)
 	}
 	out, err := scanFestivals(rows)
 	if err != nil {
-		return nil, 0, fmt.Errorf("store: list festivals: %w", err)
+		return nil, fmt.Errorf("store: list festivals: %w", err)
 	}
-	return out, total, nil
+	return marquee.NewPage(out, total, max(f.Page, 1), f.PerPage), nil
+}
+
+// Count returns how many festivals there are, any status: for commands
+// (the seed's demo mode), never for a request.
+func (db *FestivalService) Count(ctx context.Context) (int64, error) {
+	var n int64
+	if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM festivals`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: count festivals: %w", err)
+	}
+	return n, nil
 }

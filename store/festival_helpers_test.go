@@ -9,23 +9,46 @@ import (
 
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/store"
+	"github.com/marquee-festival/marquee/store/storetest"
 )
 
 // festivalNow is the fixed "now" of the festival tests: 2026-03-01.
 var festivalNow = time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 
-// setNow makes db's clock read t.
-func setNow(db *store.DB, t time.Time) { db.Now = func() time.Time { return t } }
+// setNow makes the clock of db's services read t.
+func setNow(db *storetest.DB, t time.Time) { db.Clock.Set(t) }
 
 // newOrganiser creates a filmmaker account to own festivals.
-func newOrganiser(t testing.TB, db *store.DB, email string) *marquee.User {
+func newOrganiser(t testing.TB, db *storetest.DB, email string) *marquee.User {
 	t.Helper()
-	u, err := db.CreateUser(context.Background(), store.NewUser{Email: email, Name: "Org", PasswordHash: "h"})
+	u, err := db.Users.CreateUser(context.Background(), store.UserRecord{Email: email, Name: "Org", PasswordHash: "h"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return u
 }
+
+// adminEmail is the account adminCtx signs in as.
+const adminEmail = "reviewer@example.com"
+
+// adminCtx returns a context signed in as a real admin account of db,
+// creating it on the first call (later calls, also through another handle
+// on the same database, find it).
+func adminCtx(t testing.TB, db *storetest.DB) context.Context {
+	t.Helper()
+	ctx := context.Background()
+	u, err := db.Users.FindUserByEmail(ctx, adminEmail)
+	if marquee.ErrorCode(err) == marquee.ENotFound {
+		u, err = db.Users.CreateUser(ctx, store.UserRecord{Email: adminEmail, Name: "Reviewer", PasswordHash: "h", Role: marquee.RoleAdmin})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return storetest.AsUser(ctx, u)
+}
+
+// as returns a context signed in as u.
+func as(u *marquee.User) context.Context { return storetest.AsUser(context.Background(), u) }
 
 // festivalDetails returns valid details named name, running in September 2026.
 func festivalDetails(name string) marquee.FestivalDetails {
@@ -44,11 +67,32 @@ func deadlines(early, regular, late string) []marquee.Deadline {
 	}
 }
 
-func mustCreate(t testing.TB, db *store.DB, organiserID int64, d marquee.FestivalDetails) *marquee.Festival {
+// mustCreate registers a festival as organiser.
+func mustCreate(t testing.TB, db *storetest.DB, organiser *marquee.User, d marquee.FestivalDetails) *marquee.Festival {
 	t.Helper()
-	f, err := db.CreateFestival(context.Background(), organiserID, d)
+	f, err := db.Festivals.Create(as(organiser), d)
 	if err != nil {
 		t.Fatalf("create festival %q: %v", d.Name, err)
+	}
+	return f
+}
+
+// approve approves festival id as db's admin.
+func approve(t testing.TB, db *storetest.DB, id int64) *marquee.Festival {
+	t.Helper()
+	f, err := db.Festivals.Approve(adminCtx(t, db), id)
+	if err != nil {
+		t.Fatalf("approve festival %d: %v", id, err)
+	}
+	return f
+}
+
+// reject rejects festival id as db's admin.
+func reject(t testing.TB, db *storetest.DB, id int64, reason string) *marquee.Festival {
+	t.Helper()
+	f, err := db.Festivals.Reject(adminCtx(t, db), id, reason)
+	if err != nil {
+		t.Fatalf("reject festival %d: %v", id, err)
 	}
 	return f
 }

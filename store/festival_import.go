@@ -9,16 +9,16 @@ import (
 	"github.com/marquee-festival/marquee"
 )
 
-// importBatch is how many festivals ImportFestivals writes per transaction.
+// importBatch is how many festivals Import writes per transaction.
 const importBatch = 250
 
-// ImportFestivals inserts many complete festivals (details, status,
+// Import inserts many complete festivals (details, status,
 // categories with deadlines, criteria) for organiserID in batches, setting
 // their IDs, slugs, versions, category and criterion IDs and cached
 // deadlines, and marks them for the search index. Each festival is validated first; a batch is one transaction,
 // so a failure leaves the earlier batches in place and nothing of its own.
 // It is for `marquee seed`.
-func (db *DB) ImportFestivals(ctx context.Context, organiserID int64, fs []*marquee.Festival) error {
+func (db *FestivalService) Import(ctx context.Context, organiserID int64, fs []*marquee.Festival) error {
 	for i, f := range fs {
 		if err := validateImported(f); err != nil {
 			return fmt.Errorf("store: import festival %d (%q): %w", i, f.Name, err)
@@ -28,7 +28,7 @@ func (db *DB) ImportFestivals(ctx context.Context, organiserID int64, fs []*marq
 	for start := 0; start < len(fs); start += importBatch {
 		batch := fs[start:min(len(fs), start+importBatch)]
 		err := db.inTx(ctx, func(c conn) error {
-			if err := promoteOrganiser(ctx, c, organiserID); err != nil {
+			if err := setRoleFrom(ctx, c, db.now(), organiserID, marquee.RoleFilmmaker, marquee.RoleAfterFestivalRegistration(marquee.RoleFilmmaker)); err != nil {
 				return err
 			}
 			return db.importBatch(ctx, c, organiserID, batch, used)
@@ -68,7 +68,7 @@ func validateImported(f *marquee.Festival) error {
 }
 
 // importBatch writes one batch of validated festivals through c.
-func (db *DB) importBatch(ctx context.Context, c conn, organiserID int64, fs []*marquee.Festival, used map[string]bool) error {
+func (db *FestivalService) importBatch(ctx context.Context, c conn, organiserID int64, fs []*marquee.Festival, used map[string]bool) error {
 	now := db.now()
 	today := marquee.Today(now)
 	bySlug := map[string]*marquee.Festival{}

@@ -7,12 +7,11 @@ import (
 	"testing"
 
 	"github.com/marquee-festival/marquee"
-	"github.com/marquee-festival/marquee/store"
 	"github.com/marquee-festival/marquee/store/storetest"
 )
 
 func TestImportFestivals(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		ctx := context.Background()
 		setNow(db, festivalNow)
 		u := newOrganiser(t, db, "seed@example.com")
@@ -22,10 +21,10 @@ func TestImportFestivals(t *testing.T) {
 			fs[k].Name = fs[k-100].Name
 		}
 		fs[400].Name = fs[10].Name
-		if err := db.ImportFestivals(ctx, u.ID, fs); err != nil {
+		if err := db.Festivals.Import(ctx, u.ID, fs); err != nil {
 			t.Fatal(err)
 		}
-		if got, _ := db.FindUserByID(ctx, u.ID); got.Role != marquee.RoleOrganiser {
+		if got, _ := db.Users.FindUser(ctx, u.ID); got.Role != marquee.RoleOrganiser {
 			t.Fatalf("importer role %q", got.Role)
 		}
 		slugs := map[string]bool{}
@@ -48,7 +47,7 @@ func TestImportFestivals(t *testing.T) {
 		// Every 37th festival, read back, equals what was imported.
 		for i := 0; i < len(fs); i += 37 {
 			want := fs[i]
-			got, err := db.FestivalByID(ctx, want.ID)
+			got, err := db.Festivals.FestivalByID(ctx, want.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -65,12 +64,13 @@ func TestImportFestivals(t *testing.T) {
 			}
 		}
 		// The cached columns (in lists) equal what the categories say.
-		items, total, err := db.ListFestivalsForAdmin(ctx, "", 200, 0)
-		if err != nil || total != 700 {
-			t.Fatalf("list: %d %v", total, err)
+		admin := adminCtx(t, db)
+		p, err := db.Festivals.ListForReview(admin, marquee.FestivalReviewFilter{PageRequest: marquee.PageRequest{Page: 1, PerPage: 200}})
+		if err != nil || p.Total != 700 || len(p.Items) != 200 {
+			t.Fatalf("list: %v %v", p, err)
 		}
-		for _, it := range items {
-			full, _ := db.FestivalByID(ctx, it.ID)
+		for _, it := range p.Items {
+			full, _ := db.Festivals.FestivalByID(ctx, it.ID)
 			if it.NextDeadline != full.NextDeadline || !reflect.DeepEqual(it.MinFee, full.MinFee) {
 				t.Fatalf("%s: cached %q/%v, computed %q/%v", it.Slug, it.NextDeadline, it.MinFee, full.NextDeadline, full.MinFee)
 			}
@@ -79,11 +79,11 @@ func TestImportFestivals(t *testing.T) {
 		// A batch with an invalid festival fails as a whole.
 		bad := genFestivals(3)
 		bad[2].Categories = []marquee.Category{{Name: "Late", Deadlines: []marquee.Deadline{{Tier: marquee.TierEarly, Date: "2099-01-01", Fee: 1}}}}
-		if err := db.ImportFestivals(ctx, u.ID, bad); marquee.ErrorCode(err) != marquee.EInvalid {
+		if err := db.Festivals.Import(ctx, u.ID, bad); marquee.ErrorCode(err) != marquee.EInvalid {
 			t.Fatalf("invalid import: %v", err)
 		}
-		if _, total, _ := db.ListFestivalsForAdmin(ctx, "", 20, 0); total != 700 {
-			t.Fatalf("a refused import stored festivals: %d", total)
+		if n, err := db.Festivals.Count(ctx); err != nil || n != 700 {
+			t.Fatalf("a refused import stored festivals: %d %v", n, err)
 		}
 	})
 }

@@ -4,52 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
-
-	"github.com/marquee-festival/marquee"
-	"github.com/marquee-festival/marquee/search"
 )
-
-// Weights of the fields a festival's search terms come from; a term keeps
-// the weight of the best field it appears in.
-const (
-	weightName        = 3
-	weightPlace       = 2 // location and city
-	weightDescription = 1 // description and category names
-)
-
-// termCollector gathers a festival's search terms with the weight of the
-// best field each appears in. One goroutine reuses one collector.
-type termCollector struct {
-	weights map[string]uint8
-}
-
-// festivalTerms returns the search terms of a festival with their
-// weights, in no order. The terms may be substrings of the folded texts.
-func (tc *termCollector) festivalTerms(d *marquee.FestivalDetails, categoryNames []string) []termWeight {
-	if tc.weights == nil {
-		tc.weights = map[string]uint8{}
-	}
-	clear(tc.weights)
-	add := func(text string, w uint8) {
-		search.EachTerm(text, func(t string) {
-			if tc.weights[t] < w {
-				tc.weights[t] = w
-			}
-		})
-	}
-	add(d.Name, weightName)
-	add(d.Location, weightPlace)
-	add(d.City, weightPlace)
-	add(d.Description, weightDescription)
-	for _, n := range categoryNames {
-		add(n, weightDescription)
-	}
-	out := make([]termWeight, 0, len(tc.weights))
-	for t, w := range tc.weights {
-		out = append(out, termWeight{t, w})
-	}
-	return out
-}
 
 // markIndexChanged tells every server's in-memory search index that the
 // festivals ids changed: it takes the next festival_index_state version

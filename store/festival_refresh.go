@@ -5,16 +5,19 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
-
-	"github.com/marquee-festival/marquee"
 )
 
-// RefreshFestivalDeadlines recomputes the cached next deadline and minimum
+// RefreshDeadlines recomputes the cached next deadline and minimum
 // fee of festivals whose cached next deadline has passed; it returns how
 // many it changed. Only those rows can change when a day passes: any
 // deadline that passes makes the earliest upcoming one pass first.
-func (db *DB) RefreshFestivalDeadlines(ctx context.Context) (int64, error) {
-	today := marquee.Today(db.now())
+func (db *FestivalService) RefreshDeadlines(ctx context.Context) (int64, error) {
+	return db.refreshDeadlines(ctx)
+}
+
+// refreshDeadlines is RefreshDeadlines for any service.
+func (db service) refreshDeadlines(ctx context.Context) (int64, error) {
+	today := db.today()
 	// Naming every status lets the (status, next_deadline) index serve.
 	res, err := db.writer().exec(ctx, `UPDATE festivals SET `+deadlineCacheSet+`
 		WHERE status IN ('pending', 'approved', 'rejected') AND next_deadline < ?`, today, today, today)
@@ -29,23 +32,19 @@ func (db *DB) RefreshFestivalDeadlines(ctx context.Context) (int64, error) {
 }
 
 // refreshState remembers the last UTC day a DB's cached deadlines were
-// refreshed.
+// refreshed (DB.refresh). The zero value has refreshed on no day.
 type refreshState struct {
 	mu   sync.Mutex
 	day  string
 	done atomic.Pointer[string] // day, readable without the lock
 }
 
-// refreshed maps each *DB to its *refreshState.
-var refreshed sync.Map
-
-// refreshDaily runs RefreshFestivalDeadlines at most once per UTC day per
+// refreshDaily runs RefreshDeadlines at most once per UTC day per
 // DB, so that listings are right on the first request of a new day even
 // when no scheduled refresh has run yet.
-func (db *DB) refreshDaily(ctx context.Context) error {
-	today := marquee.Today(db.now())
-	v, _ := refreshed.LoadOrStore(db, &refreshState{})
-	st := v.(*refreshState)
+func (db service) refreshDaily(ctx context.Context) error {
+	today := db.today()
+	st := &db.refresh
 	if d := st.done.Load(); d != nil && *d == today {
 		return nil
 	}
@@ -54,7 +53,7 @@ func (db *DB) refreshDaily(ctx context.Context) error {
 	if st.day == today {
 		return nil
 	}
-	if _, err := db.RefreshFestivalDeadlines(ctx); err != nil {
+	if _, err := db.refreshDeadlines(ctx); err != nil {
 		return err
 	}
 	st.day = today
@@ -74,8 +73,8 @@ const deadlineCacheSet = `next_deadline = (SELECT MIN(d.due_on) FROM festival_de
 
 // recomputeDeadlineCache refreshes festival id's cached next deadline and
 // minimum fee for today.
-func (db *DB) recomputeDeadlineCache(ctx context.Context, c conn, id int64) error {
-	today := marquee.Today(db.now())
+func (db service) recomputeDeadlineCache(ctx context.Context, c conn, id int64) error {
+	today := db.today()
 	if _, err := c.exec(ctx, `UPDATE festivals SET `+deadlineCacheSet+` WHERE id = ?`, today, today, id); err != nil {
 		return fmt.Errorf("store: festival %d deadlines cache: %w", id, err)
 	}

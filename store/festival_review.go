@@ -5,35 +5,35 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/marquee-festival/marquee"
 )
 
-// ReviewFestival approves or rejects (with reason) festival id. Approving
-// clears any earlier rejection reason (approving an approved festival
-// changes nothing); rejecting needs a reason of 1 to 1,000 characters.
-// Either stamps reviewed_at and bumps the version.
-func (db *DB) ReviewFestival(ctx context.Context, id int64, status marquee.FestivalStatus, reason string) (*marquee.Festival, error) {
-	reason = strings.TrimSpace(strings.ReplaceAll(reason, "\r\n", "\n"))
-	var set string
-	var args []any
-	switch status {
-	case marquee.FestivalApproved:
-		set, args = `status = 'approved', rejection_reason = ''`, nil
-	case marquee.FestivalRejected:
-		switch n := marquee.Length(reason); {
-		case n == 0:
-			return nil, &marquee.Error{Code: marquee.EInvalid, Message: "Give a reason for the rejection",
-				Fields: map[string]string{"reason": "Give a reason for the rejection"}}
-		case n > marquee.RejectionReasonMax:
-			return nil, &marquee.Error{Code: marquee.EInvalid, Message: "The reason must be at most 1,000 characters",
-				Fields: map[string]string{"reason": "The reason must be at most 1,000 characters"}}
-		}
-		set, args = `status = 'rejected', rejection_reason = ?`, []any{reason}
-	default:
-		return nil, &marquee.Error{Code: marquee.EInvalid, Message: "A festival can only be approved or rejected"}
+// Approve makes festival id public and clears any earlier rejection
+// reason (approving an approved festival changes nothing). Admin only.
+func (db *FestivalService) Approve(ctx context.Context, id int64) (*marquee.Festival, error) {
+	if _, err := marquee.RequireAdmin(ctx); err != nil {
+		return nil, err
 	}
+	return db.review(ctx, id, marquee.FestivalApproved, `status = 'approved', rejection_reason = ''`)
+}
+
+// Reject rejects festival id with a reason (marquee.ValidateRejection) its
+// organiser reads. Admin only.
+func (db *FestivalService) Reject(ctx context.Context, id int64, reason string) (*marquee.Festival, error) {
+	if _, err := marquee.RequireAdmin(ctx); err != nil {
+		return nil, err
+	}
+	reason, err := marquee.ValidateRejection(reason)
+	if err != nil {
+		return nil, err
+	}
+	return db.review(ctx, id, marquee.FestivalRejected, `status = 'rejected', rejection_reason = ?`, reason)
+}
+
+// review applies set (with args) to festival id, stamping reviewed_at and
+// bumping the version.
+func (db *FestivalService) review(ctx context.Context, id int64, status marquee.FestivalStatus, set string, args ...any) (*marquee.Festival, error) {
 	var f *marquee.Festival
 	err := db.inTx(ctx, func(c conn) error {
 		now := db.now()
@@ -45,7 +45,7 @@ func (db *DB) ReviewFestival(ctx context.Context, id int64, status marquee.Festi
 		err := c.queryRow(ctx, q+` RETURNING id`, append(args, now, now, id)...).Scan(&got)
 		if errors.Is(err, sql.ErrNoRows) {
 			// Nothing changed: the festival is missing, or already approved.
-			f, err = db.loadFestival(ctx, c, `f.id = ?`, id)
+			f, err = loadFestival(ctx, c, marquee.Today(now), `f.id = ?`, id)
 			return err
 		} else if err != nil {
 			return fmt.Errorf("store: review festival %d: %w", id, err)
@@ -53,7 +53,7 @@ func (db *DB) ReviewFestival(ctx context.Context, id int64, status marquee.Festi
 		if err := markIndexChanged(ctx, c, id); err != nil {
 			return err
 		}
-		f, err = db.loadFestival(ctx, c, `f.id = ?`, id)
+		f, err = loadFestival(ctx, c, marquee.Today(now), `f.id = ?`, id)
 		return err
 	})
 	if err != nil {

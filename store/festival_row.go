@@ -17,12 +17,7 @@ const festivalColumns = `f.id, f.slug, f.organiser_id, f.name, f.description, f.
 	f.start_date, f.end_date, f.contact_email, f.status, f.rejection_reason, f.version, f.next_deadline, f.min_fee,
 	f.created_at, f.updated_at, f.reviewed_at`
 
-// errFestivalNotFound and errFestivalConflict are the festival store's
-// user-facing errors (literal messages, so that the catalogue test finds them).
-func errFestivalNotFound() error {
-	return &marquee.Error{Code: marquee.ENotFound, Message: "Festival not found"}
-}
-
+// errFestivalConflict is the answer to an edit made over a stale version.
 func errFestivalConflict() error {
 	return &marquee.Error{Code: marquee.EConflict, Message: "This festival was changed in another tab or by someone else. Reload it to see the latest version, then make your change again."}
 }
@@ -70,11 +65,11 @@ func scanFestivals(rows *sql.Rows, extra ...any) ([]*marquee.Festival, error) {
 }
 
 // loadFestival reads one festival in full (categories with their current
-// tier for today, criteria) through c, selecting it by where (on alias f).
-func (db *DB) loadFestival(ctx context.Context, c conn, where string, arg any) (*marquee.Festival, error) {
+// tier on day today, criteria) through c, selecting it by where (on alias f).
+func loadFestival(ctx context.Context, c conn, today, where string, arg any) (*marquee.Festival, error) {
 	f, err := scanFestival(c.queryRow(ctx, `SELECT `+festivalColumns+` FROM festivals f WHERE `+where, arg))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errFestivalNotFound()
+		return nil, marquee.ErrFestivalNotFound()
 	} else if err != nil {
 		return nil, fmt.Errorf("store: find festival %v: %w", arg, err)
 	}
@@ -84,7 +79,6 @@ func (db *DB) loadFestival(ctx context.Context, c conn, where string, arg any) (
 	if f.Criteria, err = loadCriteria(ctx, c, f.ID); err != nil {
 		return nil, err
 	}
-	today := marquee.Today(db.now())
 	for i := range f.Categories {
 		f.Categories[i].Current = f.Categories[i].CurrentDeadline(today)
 	}
@@ -192,7 +186,7 @@ func deadlineCache(cats []marquee.Category, today string) (next string, minFee *
 // version is still version, adding one to the version and stamping
 // updated_at, and returns the festival's start date after the change. A
 // stale version gives EConflict; a missing festival ENotFound.
-func (db *DB) bumpFestival(ctx context.Context, c conn, id, version int64, set string, args ...any) (startDate string, err error) {
+func (db service) bumpFestival(ctx context.Context, c conn, id, version int64, set string, args ...any) (startDate string, err error) {
 	q := `UPDATE festivals SET version = version + 1, updated_at = ?`
 	if set != "" {
 		q += `, ` + set
@@ -215,7 +209,7 @@ func festivalConflictOrMissing(ctx context.Context, c conn, id int64) error {
 	err := c.queryRow(ctx, `SELECT 1 FROM festivals WHERE id = ?`, id).Scan(&one)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return errFestivalNotFound()
+		return marquee.ErrFestivalNotFound()
 	case err != nil:
 		return fmt.Errorf("store: find festival %d: %w", id, err)
 	}

@@ -25,7 +25,7 @@ import (
 // forEachTwoNodes runs fn with two handles on one fresh, migrated
 // database, as two servers sharing it would have: on SQLite, and on
 // PostgreSQL when MARQUEE_TEST_POSTGRES_URL is set.
-func forEachTwoNodes(t *testing.T, fn func(t *testing.T, a, b *store.DB)) {
+func forEachTwoNodes(t *testing.T, fn func(t *testing.T, a, b *storetest.DB)) {
 	t.Run("sqlite", func(t *testing.T) {
 		u := "sqlite:" + filepath.Join(t.TempDir(), "marquee.db")
 		fn(t, openNode(t, u), openNode(t, u))
@@ -38,8 +38,9 @@ func forEachTwoNodes(t *testing.T, fn func(t *testing.T, a, b *store.DB)) {
 	}
 }
 
-// openNode opens and migrates the database at rawURL, closed when the test ends.
-func openNode(t *testing.T, rawURL string) *store.DB {
+// openNode opens and migrates the database at rawURL, closed when the
+// test ends, with services of its own whose clock reads festivalNow.
+func openNode(t *testing.T, rawURL string) *storetest.DB {
 	t.Helper()
 	ctx := context.Background()
 	db, err := store.Open(ctx, rawURL)
@@ -50,8 +51,9 @@ func openNode(t *testing.T, rawURL string) *store.DB {
 	if err := db.Migrate(ctx); err != nil {
 		t.Fatalf("migrate: %v", err)
 	}
-	setNow(db, festivalNow)
-	return db
+	node := storetest.Wrap(t, db)
+	setNow(node, festivalNow)
+	return node
 }
 
 // postgresSchemaURL creates a schema on the PostgreSQL test server,
@@ -104,7 +106,7 @@ var generatedQueries = []marquee.FestivalQuery{
 // searchTodays are the days the reference test searches on.
 var searchTodays = []string{"2026-03-01", "2026-07-15", "2027-02-01"}
 
-// normalized fills in what SearchFestivals defaults, for the reference.
+// normalized fills in what Festivals.Search defaults, for the reference.
 func normalized(q marquee.FestivalQuery, today string) marquee.FestivalQuery {
 	if q.Sort == "" {
 		q.Sort = marquee.FestivalSortDeadline
@@ -121,13 +123,13 @@ func normalized(q marquee.FestivalQuery, today string) marquee.FestivalQuery {
 
 // checkReference compares db's search with the reference for every
 // generated query on every day, and records which queries matched.
-func checkReference(t *testing.T, db *store.DB, fs []*marquee.Festival, matched map[int]bool) {
+func checkReference(t *testing.T, db *storetest.DB, fs []*marquee.Festival, matched map[int]bool) {
 	t.Helper()
 	for i, q := range generatedQueries {
 		for _, today := range searchTodays {
 			q := normalized(q, today)
 			want, total := refSearch(fs, q)
-			p, err := db.SearchFestivals(context.Background(), q)
+			p, err := db.Festivals.Search(context.Background(), q)
 			if err != nil {
 				t.Fatalf("%+v: %v", q, err)
 			}
@@ -149,11 +151,11 @@ func checkReference(t *testing.T, db *store.DB, fs []*marquee.Festival, matched 
 // (another server), synced in small steps on one handle and loaded at
 // once on a third.
 func TestFestivalSearchMatchesReference(t *testing.T) {
-	forEachTwoNodes(t, func(t *testing.T, a, b *store.DB) {
+	forEachTwoNodes(t, func(t *testing.T, a, b *storetest.DB) {
 		ctx := context.Background()
 		u := newOrganiser(t, a, "seed@example.com")
 		fs := genFestivals(900)
-		if err := a.ImportFestivals(ctx, u.ID, fs); err != nil {
+		if err := a.Festivals.Import(ctx, u.ID, fs); err != nil {
 			t.Fatal(err)
 		}
 		matched := map[int]bool{}
@@ -165,13 +167,13 @@ func TestFestivalSearchMatchesReference(t *testing.T) {
 			var err error
 			switch {
 			case f.Status == marquee.FestivalPending && i%20 == 0:
-				got, err = b.ReviewFestival(ctx, f.ID, marquee.FestivalApproved, "")
+				got, err = b.Festivals.Approve(adminCtx(t, b), f.ID)
 			case f.Status == marquee.FestivalApproved && i%9 == 2:
-				got, err = b.ReviewFestival(ctx, f.ID, marquee.FestivalRejected, "Duplicate")
+				got, err = b.Festivals.Reject(adminCtx(t, b), f.ID, "Duplicate")
 			case i%11 == 5:
 				d := f.FestivalDetails
 				d.Name = "Zebracorn " + d.Name
-				got, err = b.UpdateFestivalDetails(ctx, f.ID, f.Version, d)
+				got, err = b.Festivals.UpdateDetails(as(u), f.Slug, f.Version, d)
 			case i%13 == 3:
 				start, _ := marquee.ParseDate(f.StartDate)
 				cats := []marquee.Category{{Name: "Zebracorn Shorts", Deadlines: []marquee.Deadline{
@@ -181,7 +183,7 @@ func TestFestivalSearchMatchesReference(t *testing.T) {
 				if len(f.Categories) > 0 {
 					cats = append(cats, f.Categories[0])
 				}
-				got, err = b.ReplaceFestivalCategories(ctx, f.ID, f.Version, cats)
+				got, err = b.Festivals.ReplaceCategories(as(u), f.Slug, f.Version, cats)
 			default:
 				continue
 			}
@@ -191,7 +193,7 @@ func TestFestivalSearchMatchesReference(t *testing.T) {
 			fs[i] = got
 			if changes++; changes%25 == 0 {
 				// Sync a few changes at a time.
-				if _, err := a.SearchFestivals(ctx, marquee.FestivalQuery{Text: "zebracorn"}); err != nil {
+				if _, err := a.Festivals.Search(ctx, marquee.FestivalQuery{Text: "zebracorn"}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -216,11 +218,11 @@ func TestFestivalSearchSameOnBothDatabases(t *testing.T) {
 		t.Skip(storetest.PostgresEnv + " is not set")
 	}
 	ctx := context.Background()
-	dbs := []*store.DB{storetest.OpenSQLite(t), storetest.OpenPostgres(t)}
+	dbs := []*storetest.DB{storetest.Wrap(t, storetest.OpenSQLite(t)), storetest.Wrap(t, storetest.OpenPostgres(t))}
 	for _, db := range dbs {
 		loadSearchFixture(t, db)
 		u := newOrganiser(t, db, "seed@example.com")
-		if err := db.ImportFestivals(ctx, u.ID, genFestivals(600)); err != nil {
+		if err := db.Festivals.Import(ctx, u.ID, genFestivals(600)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -232,7 +234,7 @@ func TestFestivalSearchSameOnBothDatabases(t *testing.T) {
 		var results [2][]int64
 		var totals [2]int64
 		for i, db := range dbs {
-			p, err := db.SearchFestivals(ctx, q)
+			p, err := db.Festivals.Search(ctx, q)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -249,9 +251,9 @@ func TestFestivalSearchSameOnBothDatabases(t *testing.T) {
 
 // searchOne runs q on db and returns the only item, failing unless
 // exactly want (0 or 1) festivals match.
-func searchOne(t *testing.T, db *store.DB, q marquee.FestivalQuery, want int) *marquee.Festival {
+func searchOne(t *testing.T, db *storetest.DB, q marquee.FestivalQuery, want int) *marquee.Festival {
 	t.Helper()
-	p, err := db.SearchFestivals(context.Background(), q)
+	p, err := db.Festivals.Search(context.Background(), q)
 	if err != nil {
 		t.Fatalf("%+v: %v", q, err)
 	}
@@ -267,16 +269,17 @@ func searchOne(t *testing.T, db *store.DB, q marquee.FestivalQuery, want int) *m
 // A change committed through another handle on the same database (as by
 // another server) shows in the next search of the first handle.
 func TestFestivalSearchSeesOtherNodesChanges(t *testing.T) {
-	forEachTwoNodes(t, func(t *testing.T, a, b *store.DB) {
+	forEachTwoNodes(t, func(t *testing.T, a, b *storetest.DB) {
 		ctx := context.Background()
 		u := newOrganiser(t, b, "org@example.com")
 		aurora := marquee.FestivalQuery{Text: "aurora"}
 		searchOne(t, a, aurora, 0) // loads a's index
 
-		f := mustCreate(t, b, u.ID, festivalDetails("Aurora Film Days"))
+		org := as(u)
+		f := mustCreate(t, b, u, festivalDetails("Aurora Film Days"))
 		searchOne(t, a, aurora, 0) // pending
 
-		f, err := b.ReviewFestival(ctx, f.ID, marquee.FestivalApproved, "")
+		f, err := b.Festivals.Approve(adminCtx(t, b), f.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -288,7 +291,7 @@ func TestFestivalSearchSeesOtherNodesChanges(t *testing.T) {
 
 		d := f.FestivalDetails
 		d.Name, d.City, d.Country = "Borealis Film Days", "Tromsø", "NO"
-		if f, err = b.UpdateFestivalDetails(ctx, f.ID, f.Version, d); err != nil {
+		if f, err = b.Festivals.UpdateDetails(org, f.Slug, f.Version, d); err != nil {
 			t.Fatal(err)
 		}
 		searchOne(t, a, aurora, 0)
@@ -298,7 +301,7 @@ func TestFestivalSearchSeesOtherNodesChanges(t *testing.T) {
 		}
 
 		cats := []marquee.Category{{Name: "Arctic Documentary", Deadlines: deadlines("2026-04-01", "2026-05-01", "2026-06-01")}}
-		if f, err = b.ReplaceFestivalCategories(ctx, f.ID, f.Version, cats); err != nil {
+		if f, err = b.Festivals.ReplaceCategories(org, f.Slug, f.Version, cats); err != nil {
 			t.Fatal(err)
 		}
 		got = searchOne(t, a, marquee.FestivalQuery{Category: "arctic", Open: true, MaxFee: fee(10)}, 1)
@@ -307,20 +310,20 @@ func TestFestivalSearchSeesOtherNodesChanges(t *testing.T) {
 		}
 		searchOne(t, a, marquee.FestivalQuery{Text: "arctic"}, 1)
 		cats[0].Name = "Polar Shorts"
-		if f, err = b.ReplaceFestivalCategories(ctx, f.ID, f.Version, cats); err != nil {
+		if f, err = b.Festivals.ReplaceCategories(org, f.Slug, f.Version, cats); err != nil {
 			t.Fatal(err)
 		}
 		searchOne(t, a, marquee.FestivalQuery{Text: "arctic"}, 0)
 		searchOne(t, a, marquee.FestivalQuery{Category: "polar"}, 1)
 
-		if f, err = b.ReplaceFestivalCriteria(ctx, f.ID, f.Version, []marquee.Criterion{{Name: "Story", Weight: 1, MaxScore: 5}}); err != nil {
+		if f, err = b.Festivals.ReplaceCriteria(org, f.Slug, f.Version, []marquee.Criterion{{Name: "Story", Weight: 1, MaxScore: 5}}); err != nil {
 			t.Fatal(err)
 		}
 		if got = searchOne(t, a, marquee.FestivalQuery{Text: "borealis"}, 1); got.Version != f.Version {
 			t.Fatalf("version after criteria: %d, want %d", got.Version, f.Version)
 		}
 
-		if _, err = b.ReviewFestival(ctx, f.ID, marquee.FestivalRejected, "Wrong dates"); err != nil {
+		if _, err = b.Festivals.Reject(adminCtx(t, b), f.ID, "Wrong dates"); err != nil {
 			t.Fatal(err)
 		}
 		searchOne(t, a, marquee.FestivalQuery{Text: "borealis"}, 0)
@@ -328,10 +331,10 @@ func TestFestivalSearchSeesOtherNodesChanges(t *testing.T) {
 
 		// A festival imported elsewhere, and the one approved again.
 		imported := genFestivals(30)
-		if err := b.ImportFestivals(ctx, u.ID, imported); err != nil {
+		if err := b.Festivals.Import(ctx, u.ID, imported); err != nil {
 			t.Fatal(err)
 		}
-		if _, err = b.ReviewFestival(ctx, f.ID, marquee.FestivalApproved, ""); err != nil {
+		if _, err = b.Festivals.Approve(adminCtx(t, b), f.ID); err != nil {
 			t.Fatal(err)
 		}
 		want := 1
@@ -340,7 +343,7 @@ func TestFestivalSearchSeesOtherNodesChanges(t *testing.T) {
 				want++
 			}
 		}
-		p, err := a.SearchFestivals(ctx, marquee.FestivalQuery{PerPage: 50})
+		p, err := a.Festivals.Search(ctx, marquee.FestivalQuery{PerPage: 50})
 		if err != nil || int(p.Total) != want {
 			t.Fatalf("after import elsewhere: %d (%v), want %d", p.Total, err, want)
 		}
@@ -350,15 +353,16 @@ func TestFestivalSearchSeesOtherNodesChanges(t *testing.T) {
 // A festival that gets rejected leaves every search at once, and stays
 // out while an edit sends it back to review.
 func TestFestivalSearchRejectedDisappears(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		ctx := context.Background()
-		loadSearchFixture(t, db)
-		tokyo, err := db.FestivalBySlug(ctx, sTokyo)
+		org := as(loadSearchFixture(t, db))
+		admin := adminCtx(t, db)
+		tokyo, err := db.Festivals.Public(ctx, sTokyo)
 		if err != nil {
 			t.Fatal(err)
 		}
 		searchOne(t, db, marquee.FestivalQuery{Text: "tokyo"}, 1)
-		if tokyo, err = db.ReviewFestival(ctx, tokyo.ID, marquee.FestivalRejected, "Wrong dates"); err != nil {
+		if tokyo, err = db.Festivals.Reject(admin, tokyo.ID, "Wrong dates"); err != nil {
 			t.Fatal(err)
 		}
 		searchOne(t, db, marquee.FestivalQuery{Text: "tokyo"}, 0)
@@ -367,18 +371,18 @@ func TestFestivalSearchRejectedDisappears(t *testing.T) {
 			"":      {sOsaka, sBeijing, sSundance, sCannes, sBerlin, sSeoul},
 			"short": {sSundance},
 		} {
-			p, err := db.SearchFestivals(ctx, marquee.FestivalQuery{Category: q})
+			p, err := db.Festivals.Search(ctx, marquee.FestivalQuery{Category: q})
 			if err != nil || !reflect.DeepEqual(slugsOf(p.Items), want) || int(p.Total) != len(want) {
 				t.Fatalf("category %q after rejection: %v (%v)", q, p, err)
 			}
 		}
 		d := tokyo.FestivalDetails
 		d.Description = "Resubmitted"
-		if tokyo, err = db.UpdateFestivalDetails(ctx, tokyo.ID, tokyo.Version, d); err != nil || tokyo.Status != marquee.FestivalPending {
+		if tokyo, err = db.Festivals.UpdateDetails(org, tokyo.Slug, tokyo.Version, d); err != nil || tokyo.Status != marquee.FestivalPending {
 			t.Fatalf("edit after rejection: %v %v", tokyo, err)
 		}
 		searchOne(t, db, marquee.FestivalQuery{Text: "tokyo"}, 0)
-		if _, err = db.ReviewFestival(ctx, tokyo.ID, marquee.FestivalApproved, ""); err != nil {
+		if _, err = db.Festivals.Approve(admin, tokyo.ID); err != nil {
 			t.Fatal(err)
 		}
 		if got := searchOne(t, db, marquee.FestivalQuery{Text: "resubmitted"}, 1); got.Slug != sTokyo {
@@ -390,7 +394,7 @@ func TestFestivalSearchRejectedDisappears(t *testing.T) {
 // Search results are the caller's: changing them changes nothing in
 // later results.
 func TestFestivalSearchItemsAreCopies(t *testing.T) {
-	db := storetest.OpenSQLite(t)
+	db := storetest.Wrap(t, storetest.OpenSQLite(t))
 	loadSearchFixture(t, db)
 	q := marquee.FestivalQuery{Text: "tokyo"}
 	f := searchOne(t, db, q, 1)
@@ -411,10 +415,10 @@ func TestFestivalSearchItemsAreCopies(t *testing.T) {
 // one of them are race-free (go test -race), and each sees at least
 // every approval committed before it started.
 func TestFestivalSearchConcurrentWithChanges(t *testing.T) {
-	forEachTwoNodes(t, func(t *testing.T, a, b *store.DB) {
+	forEachTwoNodes(t, func(t *testing.T, a, b *storetest.DB) {
 		ctx := context.Background()
 		u := newOrganiser(t, b, "org@example.com")
-		if err := b.ImportFestivals(ctx, u.ID, genFestivals(300)); err != nil {
+		if err := b.Festivals.Import(ctx, u.ID, genFestivals(300)); err != nil {
 			t.Fatal(err)
 		}
 		const n = 25
@@ -423,7 +427,7 @@ func TestFestivalSearchConcurrentWithChanges(t *testing.T) {
 		errs := make(chan error, 16)
 		var wg sync.WaitGroup
 		for w := range 6 {
-			db := []*store.DB{a, b}[w%2]
+			db := []*storetest.DB{a, b}[w%2]
 			wg.Go(func() {
 				for i := 0; ; i++ {
 					select {
@@ -432,7 +436,7 @@ func TestFestivalSearchConcurrentWithChanges(t *testing.T) {
 					default:
 					}
 					want := committed.Load()
-					p, err := db.SearchFestivals(ctx, marquee.FestivalQuery{Text: "zebracorn", PerPage: 50})
+					p, err := db.Festivals.Search(ctx, marquee.FestivalQuery{Text: "zebracorn", PerPage: 50})
 					if err != nil {
 						errs <- err
 						return
@@ -448,7 +452,7 @@ func TestFestivalSearchConcurrentWithChanges(t *testing.T) {
 						}
 					}
 					if i%3 == 0 {
-						if _, err := db.SearchFestivals(ctx, marquee.FestivalQuery{Text: "film", Open: true, Page: 2}); err != nil {
+						if _, err := db.Festivals.Search(ctx, marquee.FestivalQuery{Text: "film", Open: true, Page: 2}); err != nil {
 							errs <- err
 							return
 						}
@@ -456,9 +460,10 @@ func TestFestivalSearchConcurrentWithChanges(t *testing.T) {
 				}
 			})
 		}
+		admin := adminCtx(t, b)
 		for i := range n {
-			f := mustCreate(t, b, u.ID, festivalDetails(fmt.Sprintf("Zebracorn Festival %d", i)))
-			if _, err := b.ReviewFestival(ctx, f.ID, marquee.FestivalApproved, ""); err != nil {
+			f := mustCreate(t, b, u, festivalDetails(fmt.Sprintf("Zebracorn Festival %d", i)))
+			if _, err := b.Festivals.Approve(admin, f.ID); err != nil {
 				t.Error(err)
 				break
 			}
@@ -470,8 +475,8 @@ func TestFestivalSearchConcurrentWithChanges(t *testing.T) {
 		for err := range errs {
 			t.Error(err)
 		}
-		for _, db := range []*store.DB{a, b} {
-			if p, err := db.SearchFestivals(ctx, marquee.FestivalQuery{Text: "zebracorn"}); err != nil || p.Total != n {
+		for _, db := range []*storetest.DB{a, b} {
+			if p, err := db.Festivals.Search(ctx, marquee.FestivalQuery{Text: "zebracorn"}); err != nil || p.Total != n {
 				t.Fatalf("after the approvals: %v %v", p, err)
 			}
 		}

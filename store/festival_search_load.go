@@ -4,63 +4,73 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"runtime"
-	"slices"
-	"sync"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/search"
 )
+
+// indexLoader is how a DB's search index (search.FestivalIndex) reads
+// the database: festival_index_state's version, which markIndexChanged
+// bumps, and the festivals marked with a later one.
+type indexLoader struct{ db *DB }
 
 // indexVersionQuery reads the festival_index_state version.
 const indexVersionQuery = `SELECT version FROM festival_index_state WHERE id = 1`
 
-// versionStmt returns indexVersionQuery prepared on db's read pool
-// (which keeps it prepared on each connection), preparing it the first time.
-func (ix *festivalIndex) versionStmt(ctx context.Context, db *DB) (*sql.Stmt, error) {
-	if st := ix.stateStmt.Load(); st != nil {
+// IndexVersion reads the festival_index_state version, with
+// indexVersionQuery prepared on the read pool (which keeps it prepared
+// on each connection) the first time.
+func (l indexLoader) IndexVersion(ctx context.Context) (int64, error) {
+	stmt, err := l.versionStmt(ctx)
+	if err != nil {
+		return 0, err
+	}
+	var v int64
+	if err := stmt.QueryRowContext(ctx).Scan(&v); err != nil {
+		return 0, fmt.Errorf("store: search index version: %w", err)
+	}
+	return v, nil
+}
+
+// versionStmt returns indexVersionQuery prepared on the read pool,
+// preparing it the first time.
+func (l indexLoader) versionStmt(ctx context.Context) (*sql.Stmt, error) {
+	ix := &l.db.searchIndex
+	if st := ix.versionStmt.Load(); st != nil {
 		return st, nil
 	}
-	ix.stateStmtMu.Lock()
-	defer ix.stateStmtMu.Unlock()
-	if st := ix.stateStmt.Load(); st != nil {
+	ix.versionStmtMu.Lock()
+	defer ix.versionStmtMu.Unlock()
+	if st := ix.versionStmt.Load(); st != nil {
 		return st, nil
 	}
-	st, err := db.read.PrepareContext(ctx, indexVersionQuery)
+	st, err := l.db.read.PrepareContext(ctx, indexVersionQuery)
 	if err != nil {
 		return nil, fmt.Errorf("store: prepare search index version: %w", err)
 	}
-	ix.stateStmt.Store(st)
+	ix.versionStmt.Store(st)
 	return st, nil
 }
 
-// indexChanges is what a sync read: the state version, the ids of every
-// festival changed since the index's version (approved or not), and the
-// approved ones ready to index.
-type indexChanges struct {
-	version  int64
-	changed  []int64
-	approved []*indexedFestival
-}
-
-// loadIndexChanges reads, in one read-only snapshot, the
+// FestivalsChangedSince reads, in one read-only snapshot, the
 // festival_index_state version and the festivals whose index_version is
-// above since (all approved festivals when since is negative), with
-// their categories and deadlines, in three queries. The festivals' search
-// terms are computed on every processor while the deadlines are read.
-func (db *DB) loadIndexChanges(ctx context.Context, since int64) (*indexChanges, error) {
+// above since (all approved festivals when since is negative), the
+// approved ones with their categories and deadlines, in three queries.
+func (l indexLoader) FestivalsChangedSince(ctx context.Context, since int64) ([]search.FestivalDoc, int64, error) {
+	db := l.db
 	opts := &sql.TxOptions{ReadOnly: true}
 	if db.dialect == Postgres {
 		opts.Isolation = sql.LevelRepeatableRead // one snapshot for every statement
 	}
 	tx, err := db.read.BeginTx(ctx, opts)
 	if err != nil {
-		return nil, fmt.Errorf("store: load search index: %w", err)
+		return nil, 0, fmt.Errorf("store: load search index: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }()
 	c := conn{tx, db}
-	ch := &indexChanges{}
-	if err := c.queryRow(ctx, indexVersionQuery).Scan(&ch.version); err != nil {
-		return nil, fmt.Errorf("store: load search index version: %w", err)
+	var version int64
+	if err := c.queryRow(ctx, indexVersionQuery).Scan(&version); err != nil {
+		return nil, 0, fmt.Errorf("store: load search index version: %w", err)
 	}
 	// The festivals changed since the index's version, and the join
 	// reading their categories and deadlines; on the first load, every
@@ -74,26 +84,22 @@ func (db *DB) loadIndexChanges(ctx context.Context, since int64) (*indexChanges,
 	}
 	rows, err := c.query(ctx, `SELECT `+festivalColumns+` FROM festivals f WHERE `+changed, since)
 	if err != nil {
-		return nil, fmt.Errorf("store: load search index festivals: %w", err)
+		return nil, 0, fmt.Errorf("store: load search index festivals: %w", err)
 	}
 	fs, err := scanFestivals(rows)
 	if err != nil {
-		return nil, fmt.Errorf("store: load search index festivals: %w", err)
+		return nil, 0, fmt.Errorf("store: load search index festivals: %w", err)
 	}
-	byID := make(map[int64]*indexedFestival, len(fs))
-	ch.changed = make([]int64, 0, len(fs))
-	for _, f := range fs {
-		ch.changed = append(ch.changed, f.ID)
-		if f.Status != marquee.FestivalApproved {
-			continue
+	docs := make([]search.FestivalDoc, len(fs))
+	approved := make(map[int64]int, len(fs)) // festival id -> index in docs
+	for i, f := range fs {
+		docs[i].Festival = *f
+		if f.Status == marquee.FestivalApproved {
+			approved[f.ID] = i
 		}
-		f.NextDeadline, f.MinFee = "", nil
-		r := &indexedFestival{festival: *f}
-		byID[f.ID] = r
-		ch.approved = append(ch.approved, r)
 	}
-	if len(ch.approved) == 0 {
-		return ch, nil
+	if len(approved) == 0 {
+		return docs, version, nil
 	}
 	var args []any
 	if join != "" {
@@ -101,62 +107,48 @@ func (db *DB) loadIndexChanges(ctx context.Context, since int64) (*indexChanges,
 	}
 	rows, err = c.query(ctx, `SELECT x.festival_id, x.id, x.name, x.name_key FROM festival_categories x`+join, args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: load search index categories: %w", err)
+		return nil, 0, fmt.Errorf("store: load search index categories: %w", err)
 	}
-	type catRef struct {
-		r *indexedFestival
-		i int
-	}
+	type catRef struct{ doc, i int }
 	cats := map[int64]catRef{}
 	err = scanEach(rows, func() error {
 		var festivalID, id int64
-		var name, key string
-		if err := rows.Scan(&festivalID, &id, &name, &key); err != nil {
+		var cat search.CategoryDoc
+		if err := rows.Scan(&festivalID, &id, &cat.Name, &cat.Key); err != nil {
 			return err
 		}
-		if r := byID[festivalID]; r != nil {
-			cats[id] = catRef{r, len(r.categories)}
-			r.categories = append(r.categories, indexedCategory{name: name, key: key})
+		if i, ok := approved[festivalID]; ok {
+			cats[id] = catRef{i, len(docs[i].Categories)}
+			docs[i].Categories = append(docs[i].Categories, cat)
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("store: load search index categories: %w", err)
+		return nil, 0, fmt.Errorf("store: load search index categories: %w", err)
 	}
-	termsDone := indexTerms(ch.approved)
-	defer termsDone() // also when the deadlines fail: the workers read names and records
 	rows, err = c.query(ctx, `SELECT x.category_id, x.tier, x.due_on, x.fee FROM festival_deadlines x`+join, args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: load search index deadlines: %w", err)
+		return nil, 0, fmt.Errorf("store: load search index deadlines: %w", err)
 	}
 	err = scanEach(rows, func() error {
 		var categoryID int64
-		var tier, date string
-		var d indexedDeadline
-		if err := rows.Scan(&categoryID, &tier, &date, &d.fee); err != nil {
+		var d marquee.Deadline
+		if err := rows.Scan(&categoryID, &d.Tier, &d.Date, &d.Fee); err != nil {
 			return err
 		}
 		if ref, ok := cats[categoryID]; ok {
-			d.day, d.tier = dayNumber(date), slices.Index(marquee.Tiers, marquee.DeadlineTier(tier))
-			cat := &ref.r.categories[ref.i]
-			cat.deadlines = append(cat.deadlines, d)
+			cat := &docs[ref.doc].Categories[ref.i]
+			cat.Deadlines = append(cat.Deadlines, d)
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("store: load search index deadlines: %w", err)
+		return nil, 0, fmt.Errorf("store: load search index deadlines: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
-		return nil, fmt.Errorf("store: load search index: %w", err)
+		return nil, 0, fmt.Errorf("store: load search index: %w", err)
 	}
-	for _, r := range ch.approved {
-		for i := range r.categories {
-			slices.SortFunc(r.categories[i].deadlines, func(a, b indexedDeadline) int { return a.tier - b.tier })
-		}
-		r.timeline = r.deadlineTimeline()
-	}
-	termsDone()
-	return ch, nil
+	return docs, version, nil
 }
 
 // scanEach calls scan for every row of rows, then closes them.
@@ -168,31 +160,4 @@ func scanEach(rows *sql.Rows, scan func() error) error {
 		}
 	}
 	return rows.Err()
-}
-
-// indexTerms starts computing the search terms of rs on every processor,
-// and returns a function that waits for them (any number of times). The
-// workers read the records' details and category names and write their
-// terms only.
-func indexTerms(rs []*indexedFestival) (wait func()) {
-	workers := min(runtime.GOMAXPROCS(0), len(rs)/64+1)
-	if workers <= 1 {
-		var tc termCollector
-		for _, r := range rs {
-			r.terms = tc.festivalTerms(&r.festival.FestivalDetails, r.categoryNames())
-		}
-		return func() {}
-	}
-	var wg sync.WaitGroup
-	per := (len(rs) + workers - 1) / workers
-	for start := 0; start < len(rs); start += per {
-		part := rs[start:min(len(rs), start+per)]
-		wg.Go(func() {
-			var tc termCollector
-			for _, r := range part {
-				r.terms = tc.festivalTerms(&r.festival.FestivalDetails, r.categoryNames())
-			}
-		})
-	}
-	return wg.Wait
 }

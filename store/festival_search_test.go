@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/marquee-festival/marquee"
-	"github.com/marquee-festival/marquee/store"
 	"github.com/marquee-festival/marquee/store/storetest"
 )
 
@@ -48,36 +47,30 @@ var searchFixture = []fixtureFestival{
 	{"서울독립영화제", "Seoul Independent Film Festival", "KR", "서울", "2026-09-10", "2026-09-18", marquee.FestivalApproved, nil},
 }
 
-// loadSearchFixture stores the fixture through the organiser's API
-// (create, categories, review) and returns the slugs by index.
-func loadSearchFixture(t testing.TB, db *store.DB) []string {
+// loadSearchFixture stores the fixture through the organiser's and the
+// admins' API (create, categories, review) and returns its organiser.
+func loadSearchFixture(t testing.TB, db *storetest.DB) *marquee.User {
 	t.Helper()
-	ctx := context.Background()
 	setNow(db, festivalNow)
 	u := newOrganiser(t, db, "fixture@example.com")
-	var slugs []string
 	for _, ff := range searchFixture {
 		d := marquee.FestivalDetails{Name: ff.name, Description: ff.description, Location: ff.city + " centre", Country: ff.country,
 			City: ff.city, StartDate: ff.start, EndDate: ff.end, ContactEmail: "x@example.org"}
-		f := mustCreate(t, db, u.ID, d)
+		f := mustCreate(t, db, u, d)
 		if ff.categories != nil {
 			var err error
-			if f, err = db.ReplaceFestivalCategories(ctx, f.ID, f.Version, ff.categories); err != nil {
+			if f, err = db.Festivals.ReplaceCategories(as(u), f.Slug, f.Version, ff.categories); err != nil {
 				t.Fatalf("categories of %s: %v", ff.name, err)
 			}
 		}
-		if ff.status != marquee.FestivalPending {
-			reason := ""
-			if ff.status == marquee.FestivalRejected {
-				reason = "Duplicate"
-			}
-			if _, err := db.ReviewFestival(ctx, f.ID, ff.status, reason); err != nil {
-				t.Fatal(err)
-			}
+		switch ff.status {
+		case marquee.FestivalApproved:
+			approve(t, db, f.ID)
+		case marquee.FestivalRejected:
+			reject(t, db, f.ID, "Duplicate")
 		}
-		slugs = append(slugs, f.Slug)
 	}
-	return slugs
+	return u
 }
 
 // Slugs of the fixture's approved festivals.
@@ -146,11 +139,11 @@ var searchCases = []struct {
 }
 
 func TestFestivalSearch(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		ctx := context.Background()
 		loadSearchFixture(t, db)
 		for _, c := range searchCases {
-			p, err := db.SearchFestivals(ctx, c.q)
+			p, err := db.Festivals.Search(ctx, c.q)
 			if err != nil {
 				t.Errorf("%s: %v", c.name, err)
 				continue
@@ -164,15 +157,15 @@ func TestFestivalSearch(t *testing.T) {
 				}
 			}
 		}
-		p, err := db.SearchFestivals(ctx, marquee.FestivalQuery{})
+		p, err := db.Festivals.Search(ctx, marquee.FestivalQuery{})
 		if err != nil || p.Page != 1 || p.PerPage != 20 {
 			t.Fatalf("defaults: %+v %v", p, err)
 		}
-		p, _ = db.SearchFestivals(ctx, marquee.FestivalQuery{PerPage: 500})
+		p, _ = db.Festivals.Search(ctx, marquee.FestivalQuery{PerPage: 500})
 		if p.PerPage != 50 {
 			t.Fatalf("per page capped: %d", p.PerPage)
 		}
-		p, _ = db.SearchFestivals(ctx, marquee.FestivalQuery{Text: "tokyo"})
+		p, _ = db.Festivals.Search(ctx, marquee.FestivalQuery{Text: "tokyo"})
 		if len(p.Items) != 1 || p.Items[0].NextDeadline != "2026-04-01" || p.Items[0].MinFee == nil || *p.Items[0].MinFee != 10 {
 			t.Fatalf("cached deadline in the list: %+v", p.Items)
 		}
@@ -180,7 +173,7 @@ func TestFestivalSearch(t *testing.T) {
 }
 
 func TestFestivalSearchValidation(t *testing.T) {
-	db := storetest.OpenSQLite(t)
+	db := storetest.Wrap(t, storetest.OpenSQLite(t))
 	ctx := context.Background()
 	cases := map[string]marquee.FestivalQuery{
 		"q":        {Text: strings.Repeat("映", 201)},
@@ -193,12 +186,12 @@ func TestFestivalSearchValidation(t *testing.T) {
 		"page":     {Page: -1},
 	}
 	for field, q := range cases {
-		_, err := db.SearchFestivals(ctx, q)
+		_, err := db.Festivals.Search(ctx, q)
 		if marquee.ErrorCode(err) != marquee.EInvalid || marquee.ErrorFields(err)[field] == "" {
 			t.Errorf("%s: got %v %v", field, err, marquee.ErrorFields(err))
 		}
 	}
-	_, err := db.SearchFestivals(ctx, marquee.FestivalQuery{To: "2026-02-30"})
+	_, err := db.Festivals.Search(ctx, marquee.FestivalQuery{To: "2026-02-30"})
 	if marquee.ErrorFields(err)["to"] != "Enter the date as YYYY-MM-DD" {
 		t.Errorf("bad to date: %v", err)
 	}
@@ -206,15 +199,15 @@ func TestFestivalSearchValidation(t *testing.T) {
 
 // When days pass, searches follow at once: the next deadline, the open
 // filter and the minimum fee are computed from the deadlines for the
-// query's day, never from the cached columns, which RefreshFestivalDeadlines
+// query's day, never from the cached columns, which RefreshDeadlines
 // brings up to date for the other lists.
 func TestFestivalDeadlinesRefresh(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		ctx := context.Background()
 		loadSearchFixture(t, db)
 		open := func() []string {
 			t.Helper()
-			p, err := db.SearchFestivals(ctx, marquee.FestivalQuery{Open: true})
+			p, err := db.Festivals.Search(ctx, marquee.FestivalQuery{Open: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -222,7 +215,7 @@ func TestFestivalDeadlinesRefresh(t *testing.T) {
 		}
 		cheap := func() []string {
 			t.Helper()
-			p, err := db.SearchFestivals(ctx, marquee.FestivalQuery{MaxFee: fee(20)})
+			p, err := db.Festivals.Search(ctx, marquee.FestivalQuery{MaxFee: fee(20)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -239,10 +232,10 @@ func TestFestivalDeadlinesRefresh(t *testing.T) {
 		if got := cheap(); !reflect.DeepEqual(got, []string{sTokyo}) { // osaka (fee 0) closed
 			t.Fatalf("max fee 20 on 03-03: %v", got)
 		}
-		if n, err := db.RefreshFestivalDeadlines(ctx); err != nil || n != 1 {
+		if n, err := db.Festivals.RefreshDeadlines(ctx); err != nil || n != 1 {
 			t.Fatalf("refresh on 03-03 changed %d rows (%v), want 1 (osaka)", n, err)
 		}
-		if n, err := db.RefreshFestivalDeadlines(ctx); err != nil || n != 0 {
+		if n, err := db.Festivals.RefreshDeadlines(ctx); err != nil || n != 0 {
 			t.Fatalf("second refresh the same day changed %d rows (%v)", n, err)
 		}
 		// On 04-02: Beijing (03-10) closed, pending and rejected (03-05 and
@@ -255,11 +248,11 @@ func TestFestivalDeadlinesRefresh(t *testing.T) {
 		if got := cheap(); !reflect.DeepEqual(got, []string{sTokyo}) {
 			t.Fatalf("max fee 20 on 04-02: %v", got)
 		}
-		n, err := db.RefreshFestivalDeadlines(ctx)
+		n, err := db.Festivals.RefreshDeadlines(ctx)
 		if err != nil || n != 4 {
 			t.Fatalf("refresh on 04-02 changed %d rows (%v), want 4 (beijing, tokyo, pending, rejected)", n, err)
 		}
-		f, _ := db.FestivalBySlug(ctx, sTokyo)
+		f, _ := db.Festivals.Public(ctx, sTokyo)
 		if f.NextDeadline != "2026-05-01" || *f.MinFee != 20 || f.Categories[0].Current.Tier != marquee.TierRegular {
 			t.Fatalf("tokyo on 04-02: %s fee %d current %+v", f.NextDeadline, *f.MinFee, f.Categories[0].Current)
 		}
@@ -271,7 +264,7 @@ func TestFestivalDeadlinesRefresh(t *testing.T) {
 		if got := cheap(); len(got) != 0 {
 			t.Fatalf("cheap a year later: %v", got)
 		}
-		all, _ := db.SearchFestivals(ctx, marquee.FestivalQuery{})
+		all, _ := db.Festivals.Search(ctx, marquee.FestivalQuery{})
 		for _, f := range all.Items {
 			if f.NextDeadline != "" || f.MinFee != nil {
 				t.Fatalf("closed festival still has a deadline: %s", describe(f))

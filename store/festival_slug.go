@@ -31,21 +31,9 @@ func makeSlug(name string) string {
 		}
 		dash = true
 	}
-	s := strings.TrimRight(truncateRunes(b.String(), slugMaxRunes), "-")
+	s := strings.TrimRight(search.TruncateRunes(b.String(), slugMaxRunes), "-")
 	if s == "" {
 		return "festival"
-	}
-	return s
-}
-
-// truncateRunes cuts s to at most n runes.
-func truncateRunes(s string, n int) string {
-	i := 0
-	for j := range s {
-		if i == n {
-			return s[:j]
-		}
-		i++
 	}
 	return s
 }
@@ -57,7 +45,7 @@ func uniqueSlug(ctx context.Context, c conn, name string, used map[string]bool) 
 	base := makeSlug(name)
 	// Every candidate is base or starts with stem (suffixes are short), so
 	// one range query finds all the slugs that could collide.
-	stem := truncateRunes(base, slugMaxRunes-20)
+	stem := search.TruncateRunes(base, slugMaxRunes-20)
 	if stem == base {
 		stem = base + "-"
 	}
@@ -88,7 +76,7 @@ func uniqueSlug(ctx context.Context, c conn, name string, used map[string]bool) 
 		cand := base
 		if n > 1 {
 			suffix := "-" + strconv.Itoa(n)
-			cand = strings.TrimRight(truncateRunes(base, slugMaxRunes-len(suffix)), "-") + suffix
+			cand = strings.TrimRight(search.TruncateRunes(base, slugMaxRunes-len(suffix)), "-") + suffix
 		}
 		if !taken[cand] && !used[cand] {
 			return cand, nil

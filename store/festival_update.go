@@ -9,16 +9,37 @@ import (
 	"github.com/marquee-festival/marquee"
 )
 
-// UpdateFestivalDetails saves d over festival id if its version is still
-// version (else EConflict), refusing dates that would put existing
-// deadlines on or after the start. A rejected festival returns to pending.
-// The slug never changes.
-func (db *DB) UpdateFestivalDetails(ctx context.Context, id, version int64, d marquee.FestivalDetails) (*marquee.Festival, error) {
-	if err := d.Validate(); err != nil {
+// managedID returns the id of the festival named slug if the signed-in
+// user may manage it (marquee.CanManageFestival); to anyone else it does
+// not exist.
+func (db *FestivalService) managedID(ctx context.Context, slug string) (int64, error) {
+	f, err := db.Managed(ctx, slug)
+	if err != nil {
+		return 0, err
+	}
+	return f.ID, nil
+}
+
+// UpdateDetails saves d over the festival named slug, for its organiser or
+// an admin, if its version is still version (else EConflict), refusing
+// dates that would put existing deadlines on or after the start. A
+// rejected festival returns to pending. The slug never changes.
+func (db *FestivalService) UpdateDetails(ctx context.Context, slug string, version int64, d marquee.FestivalDetails) (*marquee.Festival, error) {
+	id, err := db.managedID(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	var fields marquee.FieldErrors
+	marquee.CheckVersion(version, &fields)
+	if err := fields.Merge(d.Validate(), marquee.FestivalDetailsFields...); err != nil {
+		return nil, err
+	}
+	if err := fields.Err(); err != nil {
 		return nil, err
 	}
 	var f *marquee.Festival
-	err := db.inTx(ctx, func(c conn) error {
+	today := db.today()
+	err = db.inTx(ctx, func(c conn) error {
 		_, err := db.bumpFestival(ctx, c, id, version, `name = ?, description = ?, location = ?, country = ?, city = ?,
 				website = ?, start_date = ?, end_date = ?, contact_email = ?,
 				status = CASE WHEN status = 'rejected' THEN 'pending' ELSE status END,
@@ -38,7 +59,7 @@ func (db *DB) UpdateFestivalDetails(ctx context.Context, id, version int64, d ma
 		if err := markIndexChanged(ctx, c, id); err != nil {
 			return err
 		}
-		f, err = db.loadFestival(ctx, c, `f.id = ?`, id)
+		f, err = loadFestival(ctx, c, today, `f.id = ?`, id)
 		return err
 	})
 	if err != nil {
@@ -47,15 +68,30 @@ func (db *DB) UpdateFestivalDetails(ctx context.Context, id, version int64, d ma
 	return f, nil
 }
 
-// ReplaceFestivalCategories makes cats the festival's categories (keeping
-// the ids of those that carry one, adding the rest, deleting the missing),
-// validated against the festival's start date, if its version is still
-// version. The cached deadlines and the search index version follow in
-// the same transaction.
-func (db *DB) ReplaceFestivalCategories(ctx context.Context, id, version int64, cats []marquee.Category) (*marquee.Festival, error) {
+// ReplaceCategories makes cats the categories of the festival named slug
+// (keeping the ids of those that carry one, adding the rest, deleting the
+// missing), validated against the festival's start date, if its version
+// is still version; nil cats (none sent) is refused, an empty list clears
+// them. Each category's current tier is computed, never taken from the
+// caller. The cached deadlines and the search index version follow in the
+// same transaction. For the festival's organiser or an admin.
+func (db *FestivalService) ReplaceCategories(ctx context.Context, slug string, version int64, cats []marquee.Category) (*marquee.Festival, error) {
+	id, err := db.managedID(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	var fields marquee.FieldErrors
+	marquee.CheckVersion(version, &fields)
+	if cats == nil {
+		fields.Add("categories", "Send the list of categories (it may be empty)")
+	}
+	if err := fields.Err(); err != nil {
+		return nil, err
+	}
 	cats = cloneCategories(cats)
 	var f *marquee.Festival
-	err := db.inTx(ctx, func(c conn) error {
+	today := db.today()
+	err = db.inTx(ctx, func(c conn) error {
 		start, err := db.bumpFestival(ctx, c, id, version, "")
 		if err != nil {
 			return err
@@ -96,7 +132,7 @@ func (db *DB) ReplaceFestivalCategories(ctx context.Context, id, version int64, 
 		if err := markIndexChanged(ctx, c, id); err != nil {
 			return err
 		}
-		f, err = db.loadFestival(ctx, c, `f.id = ?`, id)
+		f, err = loadFestival(ctx, c, today, `f.id = ?`, id)
 		return err
 	})
 	if err != nil {
@@ -105,12 +141,27 @@ func (db *DB) ReplaceFestivalCategories(ctx context.Context, id, version int64, 
 	return f, nil
 }
 
-// ReplaceFestivalCriteria makes cs the festival's judging criteria (keeping
-// the ids of those that carry one), if its version is still version.
-func (db *DB) ReplaceFestivalCriteria(ctx context.Context, id, version int64, cs []marquee.Criterion) (*marquee.Festival, error) {
+// ReplaceCriteria makes cs the judging criteria of the festival named slug
+// (keeping the ids of those that carry one), if its version is still
+// version; nil cs (none sent) is refused, an empty list clears them. For
+// the festival's organiser or an admin.
+func (db *FestivalService) ReplaceCriteria(ctx context.Context, slug string, version int64, cs []marquee.Criterion) (*marquee.Festival, error) {
+	id, err := db.managedID(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	var fields marquee.FieldErrors
+	marquee.CheckVersion(version, &fields)
+	if cs == nil {
+		fields.Add("criteria", "Send the list of criteria (it may be empty)")
+	}
+	if err := fields.Err(); err != nil {
+		return nil, err
+	}
 	cs = append([]marquee.Criterion(nil), cs...)
 	var f *marquee.Festival
-	err := db.inTx(ctx, func(c conn) error {
+	today := db.today()
+	err = db.inTx(ctx, func(c conn) error {
 		if _, err := db.bumpFestival(ctx, c, id, version, ""); err != nil {
 			return err
 		}
@@ -147,7 +198,7 @@ func (db *DB) ReplaceFestivalCriteria(ctx context.Context, id, version int64, cs
 			return err
 		}
 		var err error
-		f, err = db.loadFestival(ctx, c, `f.id = ?`, id)
+		f, err = loadFestival(ctx, c, today, `f.id = ?`, id)
 		return err
 	})
 	if err != nil {
@@ -204,23 +255,18 @@ func checkOwnIDs(ctx context.Context, c conn, table string, id int64, ids []int6
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("store: festival %d %s: %w", id, table, err)
 	}
-	f := marquee.FieldErrors{}
-	var first string
+	var f marquee.FieldErrors
 	seen := map[int64]bool{}
 	for i, x := range ids {
 		if x == 0 {
 			continue
 		}
 		if !own[x] || seen[x] {
-			key := fmt.Sprintf("%s.%d.name", prefix, i)
-			if first == "" {
-				first = key
-			}
-			f.Add(key, "This item is not part of the festival any more. Reload the page and try again.")
+			f.Add(fmt.Sprintf("%s.%d.name", prefix, i), "This item is not part of the festival any more. Reload the page and try again.")
 		}
 		seen[x] = true
 	}
-	return f.Err(marquee.FirstFieldMessage(f, first))
+	return f.Err()
 }
 
 // deleteOthers deletes festival id's rows of table whose id is not in keep.

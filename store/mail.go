@@ -45,9 +45,14 @@ func insertMail(ctx context.Context, c conn, m *marquee.Mail, now time.Time) err
 		m.Kind, m.To, m.Subject, m.Body, m.Language, string(m.Status), now, now).Scan(&m.ID)
 }
 
-// EnqueueMail puts m in the outbox: m.Status must be MailQueued (an SMTP
+// MailService implements marquee.MailService.
+type MailService struct{ service }
+
+var _ marquee.MailService = (*MailService)(nil)
+
+// Enqueue puts m in the outbox: m.Status must be MailQueued (an SMTP
 // sender will deliver it) or MailKept (no SMTP server: it stays for admins).
-func (db *DB) EnqueueMail(ctx context.Context, m *marquee.Mail) error {
+func (db *MailService) Enqueue(ctx context.Context, m *marquee.Mail) error {
 	if m.Status != marquee.MailQueued && m.Status != marquee.MailKept {
 		return fmt.Errorf("store: enqueue mail: status %q (want queued or kept)", m.Status)
 	}
@@ -57,13 +62,13 @@ func (db *DB) EnqueueMail(ctx context.Context, m *marquee.Mail) error {
 	return nil
 }
 
-// ClaimQueuedMail leases up to limit queued mails that are due (first
+// Claim leases up to limit queued mails that are due (first
 // attempt or retry time reached) and not leased by another sender, for
 // lease. The caller delivers them outside any transaction, then calls
 // MarkMailSent or MarkMailFailed; a mail whose sender died becomes
 // claimable again when its lease ends. On PostgreSQL concurrent senders
 // skip each other's rows (FOR UPDATE SKIP LOCKED).
-func (db *DB) ClaimQueuedMail(ctx context.Context, limit int, lease time.Duration) ([]*marquee.Mail, error) {
+func (db *MailService) Claim(ctx context.Context, limit int, lease time.Duration) ([]*marquee.Mail, error) {
 	if limit <= 0 {
 		limit = 20
 	}
@@ -99,7 +104,7 @@ func (db *DB) ClaimQueuedMail(ctx context.Context, limit int, lease time.Duratio
 }
 
 // MarkMailSent records that the SMTP server accepted queued mail id.
-func (db *DB) MarkMailSent(ctx context.Context, id int64) error {
+func (db *MailService) MarkSent(ctx context.Context, id int64) error {
 	res, err := db.writer().exec(ctx, `UPDATE mail_outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1,
 		last_error = '', locked_until = NULL WHERE id = ? AND status = 'queued'`, db.now(), id)
 	if err != nil {
@@ -117,7 +122,7 @@ func (db *DB) MarkMailSent(ctx context.Context, id int64) error {
 // again from retryAt, or marked failed once it has had MailMaxAttempts
 // attempts. A zero retryAt gives up at once (the server refused the mail
 // for good). It returns the mail's new status.
-func (db *DB) MarkMailFailed(ctx context.Context, id int64, sendErr error, retryAt time.Time) (marquee.MailStatus, error) {
+func (db *MailService) MarkFailed(ctx context.Context, id int64, sendErr error, retryAt time.Time) (marquee.MailStatus, error) {
 	maxAttempts := MailMaxAttempts
 	if retryAt.IsZero() {
 		maxAttempts, retryAt = 0, db.now()
@@ -141,41 +146,44 @@ func (db *DB) MarkMailFailed(ctx context.Context, id int64, sendErr error, retry
 	return marquee.MailStatus(status), nil
 }
 
-// ListMail returns the outbox's mails with status ("" for every status),
-// newest first, and their count, for admins.
-func (db *DB) ListMail(ctx context.Context, status marquee.MailStatus, limit, offset int) ([]*marquee.Mail, int64, error) {
+// List returns a page of the outbox's mails with the filter's status ("" for
+// every status), newest first, and their count (admin only).
+func (db *MailService) List(ctx context.Context, f marquee.MailFilter) (*marquee.Page[*marquee.Mail], error) {
+	if _, err := marquee.RequireAdmin(ctx); err != nil {
+		return nil, err
+	}
 	where, args := "", []any{}
-	switch status {
+	switch f.Status {
 	case "":
 	case marquee.MailQueued, marquee.MailSent, marquee.MailFailed, marquee.MailKept:
-		where, args = ` WHERE status = ?`, append(args, string(status))
+		where, args = ` WHERE status = ?`, append(args, string(f.Status))
 	default:
-		return nil, 0, &marquee.Error{Code: marquee.EInvalid, Message: "Unknown mail status (want queued, sent, failed, kept or all)",
-			Fields: map[string]string{"status": "Unknown mail status (want queued, sent, failed, kept or all)"}}
+		return nil, fmt.Errorf("store: list mail: unknown status %q", f.Status)
 	}
-	if limit <= 0 || limit > 200 {
-		limit = 50
+	if f.PerPage <= 0 {
+		f.PerPage = marquee.OutboxPerPage
 	}
+	limit, offset := f.PerPage, f.Offset()
 	var total int64
 	if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM mail_outbox`+where, args...).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("store: count mail: %w", err)
+		return nil, fmt.Errorf("store: count mail: %w", err)
 	}
 	rows, err := db.reader().query(ctx, `SELECT `+mailColumns+` FROM mail_outbox`+where+` ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
 		append(args, limit, max(offset, 0))...)
 	if err != nil {
-		return nil, 0, fmt.Errorf("store: list mail: %w", err)
+		return nil, fmt.Errorf("store: list mail: %w", err)
 	}
 	defer rows.Close()
 	out := []*marquee.Mail{}
 	for rows.Next() {
 		m, err := scanMail(rows)
 		if err != nil {
-			return nil, 0, fmt.Errorf("store: scan mail: %w", err)
+			return nil, fmt.Errorf("store: scan mail: %w", err)
 		}
 		out = append(out, m)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, 0, fmt.Errorf("store: list mail: %w", err)
+		return nil, fmt.Errorf("store: list mail: %w", err)
 	}
-	return out, total, nil
+	return marquee.NewPage(out, total, max(f.Page, 1), f.PerPage), nil
 }

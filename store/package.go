@@ -18,9 +18,14 @@ const packageQuery = `SELECT p.id, p.price_cents, p.credits,
 	LEFT JOIN package_texts t ON t.package_id = p.id AND t.lang = ?
 	WHERE p.active = 1`
 
-// ListPackages returns the active credit packages in display order, with
+// PackageService implements marquee.PackageService.
+type PackageService struct{ service }
+
+var _ marquee.PackageService = (*PackageService)(nil)
+
+// List returns the active credit packages in display order, with
 // texts in lang (English where lang is unknown or untranslated).
-func (db *DB) ListPackages(ctx context.Context, lang string) ([]*marquee.Package, error) {
+func (db *PackageService) List(ctx context.Context, lang string) ([]*marquee.Package, error) {
 	rows, err := db.reader().query(ctx, packageQuery+` ORDER BY p.position, p.id`, packageLanguage(lang))
 	if err != nil {
 		return nil, fmt.Errorf("store: list packages: %w", err)
@@ -40,8 +45,8 @@ func (db *DB) ListPackages(ctx context.Context, lang string) ([]*marquee.Package
 	return out, nil
 }
 
-// FindPackage returns one active package in lang, or ENotFound.
-func (db *DB) FindPackage(ctx context.Context, id, lang string) (*marquee.Package, error) {
+// Find returns one active package in lang, or ENotFound.
+func (db *PackageService) Find(ctx context.Context, id, lang string) (*marquee.Package, error) {
 	rows, err := db.reader().query(ctx, packageQuery+` AND p.id = ?`, packageLanguage(lang), id)
 	if err != nil {
 		return nil, fmt.Errorf("store: find package %s: %w", id, err)

@@ -37,16 +37,40 @@ func scanReminder(row interface{ Scan(...any) error }, extra ...any) (*marquee.R
 	return &r, nil
 }
 
-// CreateReminder stores userID's reminder nr (already validated with
-// nr.Validate) to be e-mailed in language at marquee.ReminderSendAt. A user
-// who already has ActiveRemindersMax unsent reminders gets EInvalid.
-func (db *DB) CreateReminder(ctx context.Context, userID int64, nr marquee.NewReminder, language string) (*marquee.Reminder, error) {
+// ReminderService implements marquee.ReminderService.
+type ReminderService struct{ service }
+
+var _ marquee.ReminderService = (*ReminderService)(nil)
+
+// Create validates the signed-in user's reminder nr against today and
+// stores it, to be e-mailed in language at marquee.ReminderSendAt. A
+// FestivalSlug must name an approved festival. A user who already has
+// ActiveRemindersMax unsent reminders gets EInvalid.
+func (db *ReminderService) Create(ctx context.Context, nr marquee.NewReminder, language string) (*marquee.Reminder, error) {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	now := db.now()
+	if err := nr.Validate(now); err != nil {
+		return nil, err
+	}
+	if nr.FestivalSlug != "" {
+		f, err := loadFestival(ctx, db.reader(), marquee.Today(now), `f.slug = ?`, nr.FestivalSlug)
+		switch {
+		case marquee.ErrorCode(err) == marquee.ENotFound || (err == nil && !marquee.CanSeeFestival(u, f)):
+			return nil, marquee.ErrReminderFestivalUnlisted()
+		case err != nil:
+			return nil, err
+		}
+	}
+	userID := u.ID
 	sendAt, ok := marquee.ReminderSendAt(nr.Date, nr.Preference)
 	if !ok {
 		return nil, fmt.Errorf("store: create reminder: unvalidated date %q or preference %q", nr.Date, nr.Preference)
 	}
 	var out *marquee.Reminder
-	err := db.inTx(ctx, func(c conn) error {
+	err = db.inTx(ctx, func(c conn) error {
 		// Lock the user's row on PostgreSQL so that two requests at once
 		// cannot both pass the limit; SQLite's single writer already serialises.
 		lock := `SELECT id FROM users WHERE id = ?`
@@ -81,9 +105,14 @@ func (db *DB) CreateReminder(ctx context.Context, userID int64, nr marquee.NewRe
 	return out, nil
 }
 
-// ListReminders returns userID's reminders, sent or not, by festival date
+// List returns the signed-in user's reminders, sent or not, by festival date
 // (then send time).
-func (db *DB) ListReminders(ctx context.Context, userID int64) ([]*marquee.Reminder, error) {
+func (db *ReminderService) List(ctx context.Context) ([]*marquee.Reminder, error) {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	userID := u.ID
 	rows, err := db.reader().query(ctx, `SELECT `+reminderColumns+` FROM reminders r
 		WHERE r.user_id = ? ORDER BY r.festival_date, r.send_at, r.id`, userID)
 	if err != nil {
@@ -104,10 +133,14 @@ func (db *DB) ListReminders(ctx context.Context, userID int64) ([]*marquee.Remin
 	return out, nil
 }
 
-// DeleteReminder deletes userID's reminder id; another user's reminder or
-// an unknown id is ENotFound.
-func (db *DB) DeleteReminder(ctx context.Context, userID, id int64) error {
-	res, err := db.writer().exec(ctx, `DELETE FROM reminders WHERE id = ? AND user_id = ?`, id, userID)
+// Delete deletes the signed-in user's reminder id; another user's
+// reminder or an unknown id is ENotFound.
+func (db *ReminderService) Delete(ctx context.Context, id int64) error {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil {
+		return err
+	}
+	res, err := db.writer().exec(ctx, `DELETE FROM reminders WHERE id = ? AND user_id = ?`, id, u.ID)
 	if err != nil {
 		return fmt.Errorf("store: delete reminder %d: %w", id, err)
 	}
@@ -119,10 +152,7 @@ func (db *DB) DeleteReminder(ctx context.Context, userID, id int64) error {
 	return nil
 }
 
-// ComposeFunc writes the e-mail for reminder r, addressed to to.
-type ComposeFunc func(r *marquee.Reminder, to string) marquee.Mail
-
-// SendDueReminders takes up to limit due reminders (send time reached, not
+// SendDue takes up to limit due reminders (send time reached, not
 // yet sent), oldest first, marks each sent and puts its e-mail, written by
 // compose, in the outbox with status (MailQueued when an SMTP server will
 // deliver it, MailKept otherwise), all in one transaction. It returns how
@@ -130,7 +160,7 @@ type ComposeFunc func(r *marquee.Reminder, to string) marquee.Mail
 // nodes: PostgreSQL hands each due row to one of them (FOR UPDATE SKIP
 // LOCKED), SQLite's single writer runs them one after the other, and the
 // sent_at guard makes every reminder produce exactly one e-mail.
-func (db *DB) SendDueReminders(ctx context.Context, limit int, compose ComposeFunc, status marquee.MailStatus) (int, error) {
+func (db *ReminderService) SendDue(ctx context.Context, limit int, compose marquee.ComposeReminder, status marquee.MailStatus) (int, error) {
 	if status != marquee.MailQueued && status != marquee.MailKept {
 		return 0, fmt.Errorf("store: send due reminders: status %q (want queued or kept)", status)
 	}

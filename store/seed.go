@@ -11,7 +11,7 @@ import (
 // whose sign-up times spread evenly over the span before the current time.
 // All share passwordHash: hashing each with argon2id would take hours at
 // scale. Rows go in batches, each batch one transaction.
-func (db *DB) SeedUsers(ctx context.Context, n int, passwordHash string, span time.Duration) error {
+func (db *UserService) SeedUsers(ctx context.Context, n int, passwordHash string, span time.Duration) error {
 	const batch = 500
 	end := db.now()
 	var first int64

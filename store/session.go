@@ -2,21 +2,64 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/search"
 )
 
-// CreateSession stores a session for the user, identified by the hash of its token.
-func (db *DB) CreateSession(ctx context.Context, userID int64, tokenHash string, ttl time.Duration, userAgent, ip string) (*marquee.Session, error) {
-	now := db.now()
-	s := &marquee.Session{UserID: userID, TokenHash: tokenHash, CreatedAt: now, ExpiresAt: now.Add(ttl)}
-	if len(userAgent) > 300 {
-		userAgent = userAgent[:300]
+// SessionService implements marquee.SessionService: sessions behind
+// random 32-byte tokens of which only the SHA-256 is stored.
+type SessionService struct {
+	service
+	ttl time.Duration
+}
+
+var _ marquee.SessionService = (*SessionService)(nil)
+
+// userAgentMaxRunes is how much of a client's user agent a session keeps:
+// cut at a character, never inside one, and with invalid bytes replaced,
+// because PostgreSQL refuses text that is not UTF-8.
+const userAgentMaxRunes = 300
+
+// tokenMaxLength bounds the tokens worth looking up; longer ones are not ours.
+const tokenMaxLength = 200
+
+// hashToken returns the stored form of a session token ("" for "").
+func hashToken(token string) string {
+	if token == "" {
+		return ""
 	}
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// Start opens a session for the user and returns its token.
+func (db *SessionService) Start(ctx context.Context, userID int64, userAgent, ip string) (string, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("store: session token: %w", err)
+	}
+	token := base64.RawURLEncoding.EncodeToString(b)
+	if _, err := db.create(ctx, userID, hashToken(token), userAgent, ip); err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+// create stores a session for the user under tokenHash.
+func (db *SessionService) create(ctx context.Context, userID int64, tokenHash, userAgent, ip string) (*marquee.Session, error) {
+	now := db.now()
+	s := &marquee.Session{UserID: userID, TokenHash: tokenHash, CreatedAt: now, ExpiresAt: now.Add(db.ttl)}
+	userAgent = search.TruncateRunes(strings.ToValidUTF8(userAgent, "\uFFFD"), userAgentMaxRunes)
 	err := db.writer().queryRow(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at, user_agent, ip)
 		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, tokenHash, userID, s.CreatedAt, s.ExpiresAt, userAgent, ip).Scan(&s.ID)
 	if err != nil {
@@ -25,12 +68,15 @@ func (db *DB) CreateSession(ctx context.Context, userID int64, tokenHash string,
 	return s, nil
 }
 
-// FindSessionUser returns the user of the unexpired session with the given
-// token hash, or EUnauthorized.
-func (db *DB) FindSessionUser(ctx context.Context, tokenHash string) (*marquee.User, error) {
+// User returns the user of the unexpired session with the given token, or
+// EUnauthorized.
+func (db *SessionService) User(ctx context.Context, token string) (*marquee.User, error) {
+	if token == "" || len(token) > tokenMaxLength {
+		return nil, marquee.Errorf(marquee.EUnauthorized, "Please log in")
+	}
 	row := db.reader().queryRow(ctx, `SELECT u.id, u.email, u.name, u.role, u.credits, u.terms_accepted_at, u.created_at, u.password_hash
 		FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.expires_at > ?`, tokenHash, db.now())
+		WHERE s.token_hash = ? AND s.expires_at > ?`, hashToken(token), db.now())
 	u, err := scanUser(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, marquee.Errorf(marquee.EUnauthorized, "Please log in")
@@ -40,24 +86,19 @@ func (db *DB) FindSessionUser(ctx context.Context, tokenHash string) (*marquee.U
 	return u, nil
 }
 
-// DeleteSession ends the session with the given token hash (no error when it is already gone).
-func (db *DB) DeleteSession(ctx context.Context, tokenHash string) error {
-	if _, err := db.writer().exec(ctx, `DELETE FROM sessions WHERE token_hash = ?`, tokenHash); err != nil {
+// End ends the session with the given token (no error when it is already gone).
+func (db *SessionService) End(ctx context.Context, token string) error {
+	if token == "" || len(token) > tokenMaxLength {
+		return nil
+	}
+	if _, err := db.writer().exec(ctx, `DELETE FROM sessions WHERE token_hash = ?`, hashToken(token)); err != nil {
 		return fmt.Errorf("store: delete session: %w", err)
 	}
 	return nil
 }
 
-// DeleteUserSessions ends every session of the user except the one with keepHash.
-func (db *DB) DeleteUserSessions(ctx context.Context, userID int64, keepHash string) error {
-	if _, err := db.writer().exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, userID, keepHash); err != nil {
-		return fmt.Errorf("store: delete sessions of user %d: %w", userID, err)
-	}
-	return nil
-}
-
-// DeleteExpiredSessions removes sessions past their expiry and returns how many.
-func (db *DB) DeleteExpiredSessions(ctx context.Context) (int64, error) {
+// DeleteExpired removes sessions past their expiry and returns how many.
+func (db *SessionService) DeleteExpired(ctx context.Context) (int64, error) {
 	res, err := db.writer().exec(ctx, `DELETE FROM sessions WHERE expires_at <= ?`, db.now())
 	if err != nil {
 		return 0, fmt.Errorf("store: delete expired sessions: %w", err)

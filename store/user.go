@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/password"
 )
 
 const userColumns = `id, email, name, role, credits, terms_accepted_at, created_at, password_hash`
@@ -31,17 +32,94 @@ func scanUser(row interface{ Scan(...any) error }, extra ...any) (*marquee.User,
 	return &u, nil
 }
 
-// NewUser is what it takes to create an account.
-type NewUser struct {
+// UserRecord is an account as stored: its password already hashed.
+type UserRecord struct {
 	Email        string
 	Name         string
 	PasswordHash string
 	Role         marquee.Role
 }
 
+// UserService implements marquee.UserService.
+type UserService struct {
+	service
+	params    password.Params
+	dummyHash string
+}
+
+var _ marquee.UserService = (*UserService)(nil)
+
+// Register creates a filmmaker account from a sign-up.
+func (db *UserService) Register(ctx context.Context, nu marquee.NewUser) (*marquee.User, error) {
+	if err := nu.Validate(); err != nil {
+		return nil, err
+	}
+	hash, err := password.Hash(nu.Password, db.params)
+	if err != nil {
+		return nil, fmt.Errorf("store: register: %w", err)
+	}
+	return db.CreateUser(ctx, UserRecord{Email: nu.Email, Name: nu.Name, PasswordHash: hash, Role: marquee.RoleFilmmaker})
+}
+
+// Authenticate returns the user with these credentials, or ErrBadLogin;
+// an unknown e-mail costs a password check too, so that the two cannot be
+// told apart by time.
+func (db *UserService) Authenticate(ctx context.Context, c marquee.Credentials) (*marquee.User, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	u, err := db.FindUserByEmail(ctx, c.Email)
+	if marquee.ErrorCode(err) == marquee.ENotFound {
+		_, _ = password.Verify(c.Password, db.dummyHash)
+		return nil, marquee.ErrBadLogin()
+	} else if err != nil {
+		return nil, err
+	}
+	ok, err := password.Verify(c.Password, u.PasswordHash)
+	if err != nil {
+		return nil, fmt.Errorf("store: authenticate user %d: %w", u.ID, err)
+	}
+	if !ok {
+		return nil, marquee.ErrBadLogin()
+	}
+	return u, nil
+}
+
+// ChangePassword checks the signed-in user's current password and stores
+// the new one, ending every other session (all but keepToken's) in the
+// same transaction.
+func (db *UserService) ChangePassword(ctx context.Context, pc marquee.PasswordChange, keepToken string) error {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil {
+		return err
+	}
+	matches := false
+	if pc.CurrentPassword != "" {
+		if matches, err = password.Verify(pc.CurrentPassword, u.PasswordHash); err != nil {
+			return fmt.Errorf("store: change password of user %d: %w", u.ID, err)
+		}
+	}
+	if err := pc.Validate(matches); err != nil {
+		return err
+	}
+	hash, err := password.Hash(pc.NewPassword, db.params)
+	if err != nil {
+		return fmt.Errorf("store: change password of user %d: %w", u.ID, err)
+	}
+	return db.inTx(ctx, func(c conn) error {
+		if err := updateUser(ctx, c, db.now(), u.ID, `password_hash = ?`, hash); err != nil {
+			return err
+		}
+		if _, err := c.exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, u.ID, hashToken(keepToken)); err != nil {
+			return fmt.Errorf("store: end other sessions of user %d: %w", u.ID, err)
+		}
+		return nil
+	})
+}
+
 // CreateUser inserts a user. The email is stored normalised (lower case); a
 // second account with the same address fails with EEmailTaken.
-func (db *DB) CreateUser(ctx context.Context, nu NewUser) (*marquee.User, error) {
+func (db *UserService) CreateUser(ctx context.Context, nu UserRecord) (*marquee.User, error) {
 	if nu.Role == "" {
 		nu.Role = marquee.RoleFilmmaker
 	}
@@ -62,8 +140,8 @@ func (db *DB) CreateUser(ctx context.Context, nu NewUser) (*marquee.User, error)
 	return u, nil
 }
 
-// FindUserByID returns the user with the given id, or ENotFound.
-func (db *DB) FindUserByID(ctx context.Context, id int64) (*marquee.User, error) {
+// FindUser returns the user with the given id, or ENotFound.
+func (db *UserService) FindUser(ctx context.Context, id int64) (*marquee.User, error) {
 	u, err := scanUser(db.reader().queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, marquee.Errorf(marquee.ENotFound, "User not found")
@@ -74,7 +152,7 @@ func (db *DB) FindUserByID(ctx context.Context, id int64) (*marquee.User, error)
 }
 
 // FindUserByEmail returns the user with the given address (any case), or ENotFound.
-func (db *DB) FindUserByEmail(ctx context.Context, email string) (*marquee.User, error) {
+func (db *UserService) FindUserByEmail(ctx context.Context, email string) (*marquee.User, error) {
 	email = marquee.NormalizeEmail(email)
 	u, err := scanUser(db.reader().queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE email = ?`, email))
 	if errors.Is(err, sql.ErrNoRows) {
@@ -85,29 +163,31 @@ func (db *DB) FindUserByEmail(ctx context.Context, email string) (*marquee.User,
 	return u, nil
 }
 
-// UpdatePassword stores a new password hash for the user.
-func (db *DB) UpdatePassword(ctx context.Context, userID int64, hash string) error {
-	return db.updateUser(ctx, userID, `password_hash = ?`, hash)
-}
-
 // SetRole changes a user's role.
-func (db *DB) SetRole(ctx context.Context, userID int64, role marquee.Role) error {
+func (db *UserService) SetRole(ctx context.Context, userID int64, role marquee.Role) error {
 	if !role.Valid() {
 		return marquee.Errorf(marquee.EInvalid, "Unknown role %q", role)
 	}
-	return db.updateUser(ctx, userID, `role = ?`, string(role))
+	return updateUser(ctx, db.writer(), db.now(), userID, `role = ?`, string(role))
 }
 
-// AcceptTerms records that the user accepted the terms of service now.
-func (db *DB) AcceptTerms(ctx context.Context, userID int64) (*marquee.User, error) {
-	if err := db.updateUser(ctx, userID, `terms_accepted_at = ?`, db.now()); err != nil {
+// AcceptTerms records that the signed-in user accepted the terms of
+// service now.
+func (db *UserService) AcceptTerms(ctx context.Context) (*marquee.User, error) {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil {
 		return nil, err
 	}
-	return db.FindUserByID(ctx, userID)
+	now := db.now()
+	if err := updateUser(ctx, db.writer(), now, u.ID, `terms_accepted_at = ?`, now); err != nil {
+		return nil, err
+	}
+	return db.FindUser(ctx, u.ID)
 }
 
-func (db *DB) updateUser(ctx context.Context, userID int64, set string, arg any) error {
-	res, err := db.writer().exec(ctx, `UPDATE users SET `+set+`, updated_at = ? WHERE id = ?`, arg, db.now(), userID)
+// updateUser applies set (one assignment taking arg) to user userID.
+func updateUser(ctx context.Context, c conn, now time.Time, userID int64, set string, arg any) error {
+	res, err := c.exec(ctx, `UPDATE users SET `+set+`, updated_at = ? WHERE id = ?`, arg, now, userID)
 	if err != nil {
 		return fmt.Errorf("store: update user %d: %w", userID, err)
 	}
@@ -118,10 +198,20 @@ func (db *DB) updateUser(ctx context.Context, userID int64, set string, arg any)
 }
 
 // UpsertAdmin makes the account with the given email an admin with the
-// given password hash, creating it (named name) when there is none. It
+// given password, creating it (named name) when there is none. It
 // reports whether it created the account; both steps are one transaction.
-func (db *DB) UpsertAdmin(ctx context.Context, email, name, hash string) (created bool, err error) {
+func (db *UserService) UpsertAdmin(ctx context.Context, email, name, pw string) (created bool, err error) {
 	email = marquee.NormalizeEmail(email)
+	if !marquee.ValidEmail(email) {
+		return false, marquee.FieldError("email", "Enter a valid email address")
+	}
+	if msg := marquee.CheckPassword(pw); msg != "" {
+		return false, marquee.FieldError("password", msg)
+	}
+	hash, err := password.Hash(pw, db.params)
+	if err != nil {
+		return false, fmt.Errorf("store: upsert admin: %w", err)
+	}
 	err = db.inTx(ctx, func(c conn) error {
 		now := db.now()
 		res, err := c.exec(ctx, `UPDATE users SET role = ?, password_hash = ?, updated_at = ? WHERE email = ?`, string(marquee.RoleAdmin), hash, now, email)
@@ -142,23 +232,27 @@ func (db *DB) UpsertAdmin(ctx context.Context, email, name, hash string) (create
 	return created, err
 }
 
-// UserFilter narrows ListUsers.
-type UserFilter struct {
-	// Query matches part of the email or name, case-insensitively.
-	Query  string
-	Limit  int
-	Offset int
+// ListUsers returns a page of users, newest first, with the number
+// matching the filter (admin only).
+func (db *UserService) ListUsers(ctx context.Context, f marquee.UserFilter) (*marquee.Page[*marquee.User], error) {
+	if _, err := marquee.RequireAdmin(ctx); err != nil {
+		return nil, err
+	}
+	if f.PerPage <= 0 {
+		f.PerPage = marquee.AdminUsersPerPage
+	}
+	users, total, err := db.listUsersPage(ctx, f.Query, f.PerPage, f.Offset())
+	if err != nil {
+		return nil, err
+	}
+	return marquee.NewPage(users, total, max(f.Page, 1), f.PerPage), nil
 }
 
-// ListUsers returns a page of users, newest first, and the number matching the filter.
-func (db *DB) ListUsers(ctx context.Context, f UserFilter) ([]*marquee.User, int64, error) {
-	if f.Limit <= 0 || f.Limit > 200 {
-		f.Limit = 50
-	}
-	if f.Offset < 0 {
-		f.Offset = 0
-	}
-	q := strings.TrimSpace(f.Query)
+// listUsersPage returns limit users after offset, newest first, matching
+// query (part of the e-mail or name, ignoring case), and their number.
+func (db *UserService) listUsersPage(ctx context.Context, query string, limit, offset int) ([]*marquee.User, int64, error) {
+	f := struct{ Limit, Offset int }{limit, max(offset, 0)}
+	q := strings.TrimSpace(query)
 	if q == "" {
 		var total int64
 		if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM users`).Scan(&total); err != nil {
@@ -184,7 +278,7 @@ func (db *DB) ListUsers(ctx context.Context, f UserFilter) ([]*marquee.User, int
 }
 
 // listUsers runs a query selecting userColumns plus one count column.
-func (db *DB) listUsers(ctx context.Context, query string, args ...any) ([]*marquee.User, int64, error) {
+func (db *UserService) listUsers(ctx context.Context, query string, args ...any) ([]*marquee.User, int64, error) {
 	rows, err := db.reader().query(ctx, query, args...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: list users: %w", err)

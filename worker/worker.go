@@ -13,7 +13,6 @@ import (
 
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/mail"
-	"github.com/marquee-festival/marquee/store"
 )
 
 // Defaults of a Worker's settings.
@@ -32,7 +31,12 @@ var retryDelays = []time.Duration{time.Minute, 5 * time.Minute, 15 * time.Minute
 
 // Worker does the background work every Interval.
 type Worker struct {
-	DB *store.DB
+	// Reminders, Mail and Festivals are the services the worker drives.
+	Reminders marquee.ReminderService
+	Mail      marquee.MailService
+	Festivals marquee.FestivalService
+	// Clock returns the current time (time.Now when nil).
+	Clock func() time.Time
 	// Sender delivers mail; nil means no SMTP server, and mail is kept in
 	// the outbox for admins to read.
 	Sender mail.Sender
@@ -47,6 +51,13 @@ type Worker struct {
 	Lease time.Duration
 	// Logger receives the worker's reports (slog.Default when nil).
 	Logger *slog.Logger
+}
+
+func (w *Worker) now() time.Time {
+	if w.Clock != nil {
+		return w.Clock()
+	}
+	return time.Now()
 }
 
 func (w *Worker) log() *slog.Logger {
@@ -104,7 +115,7 @@ func (w *Worker) sendReminders(ctx context.Context) error {
 	}
 	total := 0
 	for range maxRounds {
-		n, err := w.DB.SendDueReminders(ctx, w.batch(), w.Composer.Reminder, status)
+		n, err := w.Reminders.SendDue(ctx, w.batch(), w.Composer.Reminder, status)
 		total += n
 		if err != nil {
 			return fmt.Errorf("worker: send due reminders: %w", err)
@@ -131,7 +142,7 @@ func (w *Worker) deliverMail(ctx context.Context) error {
 	}
 	var errs []error
 	for range maxRounds {
-		mails, err := w.DB.ClaimQueuedMail(ctx, w.batch(), lease)
+		mails, err := w.Mail.Claim(ctx, w.batch(), lease)
 		if err != nil {
 			return fmt.Errorf("worker: claim mail: %w", err)
 		}
@@ -155,7 +166,7 @@ func (w *Worker) deliverMail(ctx context.Context) error {
 func (w *Worker) deliver(ctx context.Context, m *marquee.Mail) error {
 	sendErr := w.Sender.Send(ctx, *m)
 	if sendErr == nil {
-		if err := w.DB.MarkMailSent(ctx, m.ID); err != nil {
+		if err := w.Mail.MarkSent(ctx, m.ID); err != nil {
 			return fmt.Errorf("worker: mark mail %d sent: %w", m.ID, err)
 		}
 		w.log().Debug("mail sent", "id", m.ID, "kind", m.Kind)
@@ -163,9 +174,9 @@ func (w *Worker) deliver(ctx context.Context, m *marquee.Mail) error {
 	}
 	var retryAt time.Time // zero: give up now
 	if !mail.IsPermanent(sendErr) {
-		retryAt = w.DB.Now().Add(retryDelays[min(m.Attempts, len(retryDelays)-1)])
+		retryAt = w.now().Add(retryDelays[min(m.Attempts, len(retryDelays)-1)])
 	}
-	status, err := w.DB.MarkMailFailed(ctx, m.ID, sendErr, retryAt)
+	status, err := w.Mail.MarkFailed(ctx, m.ID, sendErr, retryAt)
 	if err != nil {
 		return fmt.Errorf("worker: mark mail %d failed: %w", m.ID, err)
 	}
@@ -180,7 +191,7 @@ func (w *Worker) deliver(ctx context.Context, m *marquee.Mail) error {
 // refreshDeadlines updates the festivals' cached next deadlines. Its
 // failure is only logged at debug level: it is not the worker's own work.
 func (w *Worker) refreshDeadlines(ctx context.Context) error {
-	n, err := w.DB.RefreshFestivalDeadlines(ctx)
+	n, err := w.Festivals.RefreshDeadlines(ctx)
 	if err != nil {
 		w.log().Debug("refresh festival deadlines", "err", err)
 		return nil

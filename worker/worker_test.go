@@ -24,26 +24,43 @@ import (
 
 // setup makes a user with a ja reminder for 2026-07-10 (one day before,
 // due 2026-07-09 09:00 UTC) and pins the clock before it is due.
-func setup(t *testing.T, db *store.DB) (*store.DB, func(time.Time), *marquee.Reminder) {
+func setup(t *testing.T, db *storetest.DB) (*storetest.DB, func(time.Time), *marquee.Reminder) {
 	t.Helper()
 	ctx := context.Background()
-	var mu sync.Mutex
-	now := time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
-	db.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-	set := func(t time.Time) { mu.Lock(); now = t; mu.Unlock() }
-	u, err := db.CreateUser(ctx, store.NewUser{Email: "hanako@example.jp", PasswordHash: "h"})
+	db.Clock.Set(time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC))
+	u, err := db.Users.CreateUser(ctx, store.UserRecord{Email: "hanako@example.jp", PasswordHash: "h"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	nr := marquee.NewReminder{FestivalName: "東京国際映画祭", FestivalSlug: "tiff", Date: "2026-07-10", Preference: marquee.RemindOneDayBefore}
-	if err := nr.Validate(db.Now()); err != nil {
-		t.Fatal(err)
-	}
-	r, err := db.CreateReminder(ctx, u.ID, nr, "ja")
+	// A reminder linked to a festival slug must name an approved festival.
+	f, err := db.Festivals.Create(storetest.AsUser(ctx, u), marquee.FestivalDetails{Name: "TIFF", Location: "東京",
+		StartDate: "2026-07-10", EndDate: "2026-07-20", ContactEmail: "info@tiff.example"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return db, set, r
+	admin, err := db.Users.CreateUser(ctx, store.UserRecord{Email: "admin@example.com", PasswordHash: "h", Role: marquee.RoleAdmin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Festivals.Approve(storetest.AsUser(ctx, admin), f.ID); err != nil {
+		t.Fatal(err)
+	}
+	nr := marquee.NewReminder{FestivalName: "東京国際映画祭", FestivalSlug: f.Slug, Date: "2026-07-10", Preference: marquee.RemindOneDayBefore}
+	r, err := db.Reminders.Create(storetest.AsUser(ctx, u), nr, "ja")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, db.Clock.Set, r
+}
+
+// listMail reads the outbox as an admin: the mails with status ("" for
+// all), newest first, and their count.
+func listMail(ctx context.Context, db *storetest.DB, status marquee.MailStatus) ([]*marquee.Mail, int64, error) {
+	page, err := db.Mail.List(storetest.AsUser(ctx, &marquee.User{Role: marquee.RoleAdmin}), marquee.MailFilter{Status: status, PageRequest: marquee.PageRequest{Page: 1, PerPage: 50}})
+	if err != nil {
+		return nil, 0, err
+	}
+	return page.Items, page.Total, nil
 }
 
 func quietLogger(buf *bytes.Buffer) *slog.Logger {
@@ -53,15 +70,15 @@ func quietLogger(buf *bytes.Buffer) *slog.Logger {
 // TestTickKeepsMailWithoutSMTP: with no SMTP server the reminder's mail
 // stays in the outbox as kept, once.
 func TestTickKeepsMailWithoutSMTP(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		ctx := context.Background()
-		db, set, _ := setup(t, db)
+		db, set, rem := setup(t, db)
 		var logs bytes.Buffer
-		w := &worker.Worker{DB: db, Composer: mail.Composer{PublicURL: "https://marquee.example"}, Logger: quietLogger(&logs)}
+		w := &worker.Worker{Reminders: db.Reminders, Mail: db.Mail, Festivals: db.Festivals, Clock: db.Clock.Now, Composer: mail.Composer{PublicURL: "https://marquee.example"}, Logger: quietLogger(&logs)}
 		if err := w.Tick(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if _, total, _ := db.ListMail(ctx, "", 0, 0); total != 0 {
+		if _, total, _ := listMail(ctx, db, ""); total != 0 {
 			t.Fatalf("mail before the reminder was due: %d", total)
 		}
 		set(time.Date(2026, 7, 9, 9, 0, 30, 0, time.UTC))
@@ -70,13 +87,13 @@ func TestTickKeepsMailWithoutSMTP(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		mails, total, _ := db.ListMail(ctx, "", 0, 0)
+		mails, total, _ := listMail(ctx, db, "")
 		if total != 1 {
 			t.Fatalf("%d mails, want 1", total)
 		}
 		m := mails[0]
 		if m.Status != marquee.MailKept || m.To != "hanako@example.jp" || m.Subject != "明日開催：東京国際映画祭" || m.Language != "ja" ||
-			!strings.Contains(m.Body, "https://marquee.example/festival/tiff") {
+			rem.FestivalSlug != "tiff" || !strings.Contains(m.Body, "https://marquee.example/festival/tiff") {
 			t.Fatalf("kept mail %+v", m)
 		}
 		if !strings.Contains(logs.String(), "reminders sent") {
@@ -88,7 +105,7 @@ func TestTickKeepsMailWithoutSMTP(t *testing.T) {
 // TestTickSendsThroughSMTP: the worker delivers a due reminder through a
 // real SMTP exchange and records it as sent.
 func TestTickSendsThroughSMTP(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		ctx := context.Background()
 		srv := smtpmock.New(smtpmock.ConfigurationAttr{MultipleMessageReceiving: true})
 		if err := srv.Start(); err != nil {
@@ -101,7 +118,7 @@ func TestTickSendsThroughSMTP(t *testing.T) {
 		}
 		db, set, _ := setup(t, db)
 		var logs bytes.Buffer
-		w := &worker.Worker{DB: db, Sender: sender, Composer: mail.Composer{PublicURL: "https://marquee.example"}, Logger: quietLogger(&logs)}
+		w := &worker.Worker{Reminders: db.Reminders, Mail: db.Mail, Festivals: db.Festivals, Clock: db.Clock.Now, Sender: sender, Composer: mail.Composer{PublicURL: "https://marquee.example"}, Logger: quietLogger(&logs)}
 		set(time.Date(2026, 7, 9, 9, 0, 0, 0, time.UTC))
 		if err := w.Tick(ctx); err != nil {
 			t.Fatal(err)
@@ -118,7 +135,7 @@ func TestTickSendsThroughSMTP(t *testing.T) {
 		if subject != "明日開催：東京国際映画祭" || !strings.Contains(msgs[0].RcpttoRequestResponse()[0][0], "hanako@example.jp") {
 			t.Fatalf("received subject %q, rcpt %v", subject, msgs[0].RcpttoRequestResponse())
 		}
-		sent, total, _ := db.ListMail(ctx, marquee.MailSent, 0, 0)
+		sent, total, _ := listMail(ctx, db, marquee.MailSent)
 		if total != 1 || sent[0].SentAt == nil || sent[0].Attempts != 1 {
 			t.Fatalf("outbox after delivery: %+v", sent)
 		}
@@ -152,7 +169,7 @@ func (f *flakySender) Send(_ context.Context, m marquee.Mail) error {
 }
 
 func TestTickRetriesAndGivesUp(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		ctx := context.Background()
 		db, set, _ := setup(t, db)
 		due := time.Date(2026, 7, 9, 9, 0, 0, 0, time.UTC)
@@ -160,11 +177,11 @@ func TestTickRetriesAndGivesUp(t *testing.T) {
 		temp := errors.New("451 4.3.0 try again later")
 		sender := &flakySender{errs: []error{temp, temp}}
 		var logs bytes.Buffer
-		w := &worker.Worker{DB: db, Sender: sender, Logger: quietLogger(&logs)}
+		w := &worker.Worker{Reminders: db.Reminders, Mail: db.Mail, Festivals: db.Festivals, Clock: db.Clock.Now, Sender: sender, Logger: quietLogger(&logs)}
 		if err := w.Tick(ctx); err != nil {
 			t.Fatal(err)
 		}
-		queued, _, _ := db.ListMail(ctx, marquee.MailQueued, 0, 0)
+		queued, _, _ := listMail(ctx, db, marquee.MailQueued)
 		if len(queued) != 1 || queued[0].Attempts != 1 || queued[0].LastError != temp.Error() {
 			t.Fatalf("after a temporary failure: %+v", queued)
 		}
@@ -181,7 +198,7 @@ func TestTickRetriesAndGivesUp(t *testing.T) {
 		if len(sender.sent) != 3 {
 			t.Fatalf("%d sends, want 3", len(sender.sent))
 		}
-		if sent, _, _ := db.ListMail(ctx, marquee.MailSent, 0, 0); len(sent) != 1 || sent[0].Attempts != 3 {
+		if sent, _, _ := listMail(ctx, db, marquee.MailSent); len(sent) != 1 || sent[0].Attempts != 3 {
 			t.Fatalf("after the third attempt: %+v", sent)
 		}
 		if !strings.Contains(logs.String(), "will retry") {
@@ -190,12 +207,12 @@ func TestTickRetriesAndGivesUp(t *testing.T) {
 
 		// A permanent refusal is given up at once.
 		m := &marquee.Mail{Kind: "reminder", To: "nobody@example.com", Subject: "x", Body: "x", Status: marquee.MailQueued}
-		if err := db.EnqueueMail(ctx, m); err != nil {
+		if err := db.Mail.Enqueue(ctx, m); err != nil {
 			t.Fatal(err)
 		}
 		sender.errs = []error{mail.Permanent(errors.New("550 5.1.1 no such user"))}
 		_ = w.Tick(ctx)
-		failed, _, _ := db.ListMail(ctx, marquee.MailFailed, 0, 0)
+		failed, _, _ := listMail(ctx, db, marquee.MailFailed)
 		if len(failed) != 1 || failed[0].ID != m.ID || failed[0].Attempts != 1 {
 			t.Fatalf("permanent failure: %+v", failed)
 		}
@@ -203,17 +220,16 @@ func TestTickRetriesAndGivesUp(t *testing.T) {
 }
 
 func TestRunStopsWithItsContext(t *testing.T) {
-	db := storetest.OpenSQLite(t)
-	db, set, _ := setup(t, db)
+	db, set, _ := setup(t, storetest.Wrap(t, storetest.OpenSQLite(t)))
 	set(time.Date(2026, 7, 9, 10, 0, 0, 0, time.UTC))
 	var logs syncBuffer
-	w := &worker.Worker{DB: db, Interval: 10 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(&logs, nil))}
+	w := &worker.Worker{Reminders: db.Reminders, Mail: db.Mail, Festivals: db.Festivals, Clock: db.Clock.Now, Interval: 10 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(&logs, nil))}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { w.Run(ctx); close(done) }()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		if _, total, _ := db.ListMail(context.Background(), "", 0, 0); total == 1 {
+		if _, total, _ := listMail(context.Background(), db, ""); total == 1 {
 			break
 		}
 		if time.Now().After(deadline) {

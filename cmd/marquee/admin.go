@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/marquee-festival/marquee"
-	"github.com/marquee-festival/marquee/password"
 )
 
 // admin runs `marquee admin create --email EMAIL [--name NAME]`: it reads
@@ -40,11 +39,7 @@ func admin(ctx context.Context, cfg config, args []string, stdin io.Reader, stdo
 	if msg := marquee.CheckPassword(pw); msg != "" {
 		return fmt.Errorf("admin create: %s (send it on standard input)", msg)
 	}
-	hash, err := password.Hash(pw, cfg.Server.Password)
-	if err != nil {
-		return err
-	}
-	db, err := openDB(ctx, cfg)
+	db, svc, err := openServices(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -53,7 +48,7 @@ func admin(ctx context.Context, cfg config, args []string, stdin io.Reader, stdo
 	if display == "" {
 		display, _, _ = strings.Cut(addr, "@")
 	}
-	created, err := db.UpsertAdmin(ctx, addr, display, hash)
+	created, err := svc.Users.UpsertAdmin(ctx, addr, display, pw)
 	if err != nil {
 		return err
 	}

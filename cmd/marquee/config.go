@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/marquee-festival/marquee/mail"
+	"github.com/marquee-festival/marquee/password"
 	"github.com/marquee-festival/marquee/server"
 	"github.com/marquee-festival/marquee/worker"
 )
@@ -21,6 +22,8 @@ type config struct {
 	LogFormat   string
 	WebDir      string
 	Server      server.Config
+	// Password sets argon2id's cost for every password the services hash.
+	Password password.Params
 	// Mail holds the SMTP settings; an empty Mail.SMTPURL keeps mail in the outbox.
 	Mail mail.Config
 	// PublicURL is the site's address in e-mails ("" means mail.DefaultPublicURL).
@@ -37,6 +40,7 @@ func configFromEnv(getenv func(string) string) (config, error) {
 		DatabaseURL:    "sqlite:data/marquee.db",
 		LogFormat:      "text",
 		Server:         server.DefaultConfig(),
+		Password:       password.Default,
 		Mail:           mail.Config{From: mail.DefaultFrom},
 		Worker:         true,
 		WorkerInterval: worker.DefaultInterval,

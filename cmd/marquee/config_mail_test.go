@@ -13,6 +13,7 @@ import (
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/mail"
 	"github.com/marquee-festival/marquee/store"
+	"github.com/marquee-festival/marquee/store/storetest"
 	"github.com/marquee-festival/marquee/worker"
 )
 
@@ -62,14 +63,19 @@ func TestServeRunsTheWorker(t *testing.T) {
 	if err := db.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
-	u, err := db.CreateUser(ctx, store.NewUser{Email: "due@example.com", PasswordHash: "h"})
+	svc := storetest.Wrap(t, db)
+	u, err := svc.Users.CreateUser(ctx, store.UserRecord{Email: "due@example.com", PasswordHash: "h"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	yesterday := time.Now().UTC().AddDate(0, 0, -1).Format(marquee.DateLayout)
-	if _, err := db.CreateReminder(ctx, u.ID, marquee.NewReminder{FestivalName: "Due Fest", Date: yesterday, Preference: marquee.RemindDayOf}, "en"); err != nil {
+	// Set yesterday, the reminder is due today: the server finds it at start.
+	yesterday := time.Now().UTC().AddDate(0, 0, -1)
+	svc.Clock.Set(yesterday)
+	nr := marquee.NewReminder{FestivalName: "Due Fest", Date: yesterday.Format(marquee.DateLayout), Preference: marquee.RemindDayOf}
+	if _, err := svc.Reminders.Create(storetest.AsUser(ctx, u), nr, "en"); err != nil {
 		t.Fatal(err)
 	}
+	admin := storetest.AsUser(ctx, &marquee.User{Role: marquee.RoleAdmin})
 
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -88,7 +94,9 @@ func TestServeRunsTheWorker(t *testing.T) {
 
 	var mails []*marquee.Mail
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && len(mails) == 0; time.Sleep(50 * time.Millisecond) {
-		mails, _, _ = db.ListMail(ctx, marquee.MailKept, 0, 0)
+		if page, err := svc.Mail.List(admin, marquee.MailFilter{Status: marquee.MailKept}); err == nil {
+			mails = page.Items
+		}
 	}
 	if len(mails) != 1 || mails[0].To != "due@example.com" || !strings.Contains(mails[0].Body, "https://marquee.example/manage") {
 		t.Fatalf("outbox after start: %+v", mails)

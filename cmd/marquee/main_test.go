@@ -14,6 +14,7 @@ import (
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/password"
 	"github.com/marquee-festival/marquee/store"
+	"github.com/marquee-festival/marquee/store/storetest"
 )
 
 func TestConfigFromEnv(t *testing.T) {
@@ -71,15 +72,16 @@ func TestAdminCreate(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	u, err := db.FindUserByEmail(ctx, "boss@example.com")
+	u, err := storetest.Wrap(t, db).Users.FindUserByEmail(ctx, "boss@example.com")
 	if err != nil || u.Role != marquee.RoleAdmin {
 		t.Fatalf("admin: %+v %v", u, err)
 	}
 	if ok, _ := password.Verify("second-password", u.PasswordHash); !ok {
 		t.Fatal("password not updated on promotion")
 	}
-	if _, total, _ := db.ListUsers(ctx, store.UserFilter{}); total != 1 {
-		t.Fatalf("%d users, want 1", total)
+	page, err := storetest.Wrap(t, db).Users.ListUsers(storetest.AsUser(ctx, u), marquee.UserFilter{})
+	if err != nil || page.Total != 1 {
+		t.Fatalf("users: %+v %v, want 1", page, err)
 	}
 }
 
@@ -105,7 +107,7 @@ func TestSeedCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	u, err := db.FindUserByEmail(context.Background(), "seed-0000700@example.test")
+	u, err := storetest.Wrap(t, db).Users.FindUserByEmail(context.Background(), "seed-0000700@example.test")
 	if err != nil {
 		t.Fatal(err)
 	}

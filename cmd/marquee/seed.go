@@ -68,20 +68,20 @@ func seed(ctx context.Context, cfg config, args []string, stdout, stderr io.Writ
 		*users = 0
 	}
 
-	db, err := openDB(ctx, cfg)
+	db, svc, err := openServices(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 
 	if *users > 0 || !festivalMode {
-		if err := seedUsers(ctx, cfg, db, *users, *months, stdout); err != nil {
+		if err := seedUsers(ctx, cfg, svc, *users, *months, stdout); err != nil {
 			return err
 		}
 	}
 	n := *festivals
 	if *demo {
-		_, total, err := db.ListFestivalsForAdmin(ctx, "", 1, 0)
+		total, err := svc.Festivals.Count(ctx)
 		if err != nil {
 			return fmt.Errorf("seed: count festivals: %w", err)
 		}
@@ -94,17 +94,17 @@ func seed(ctx context.Context, cfg config, args []string, stdout, stderr io.Writ
 	if n == 0 {
 		return nil
 	}
-	return seedFestivals(ctx, cfg, db, n, *seedValue, stdout)
+	return seedFestivals(ctx, cfg, svc, n, *seedValue, stdout)
 }
 
 // seedUsers adds n synthetic filmmakers whose sign-ups spread over months.
-func seedUsers(ctx context.Context, cfg config, db *store.DB, n, months int, stdout io.Writer) error {
-	hash, err := password.Hash("seed-password", cfg.Server.Password)
+func seedUsers(ctx context.Context, cfg config, svc *store.Services, n, months int, stdout io.Writer) error {
+	hash, err := password.Hash("seed-password", cfg.Password)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	if err := db.SeedUsers(ctx, n, hash, time.Duration(months)*30*24*time.Hour); err != nil {
+	if err := svc.Users.SeedUsers(ctx, n, hash, time.Duration(months)*30*24*time.Hour); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "seeded %d filmmakers in %s (password: seed-password)\n", n, time.Since(start).Round(time.Millisecond))
@@ -112,14 +112,14 @@ func seedUsers(ctx context.Context, cfg config, db *store.DB, n, months int, std
 }
 
 // seedFestivals adds n festivals generated from seed for the seed organiser.
-func seedFestivals(ctx context.Context, cfg config, db *store.DB, n int, seed uint64, stdout io.Writer) error {
+func seedFestivals(ctx context.Context, cfg config, svc *store.Services, n int, seed uint64, stdout io.Writer) error {
 	start := time.Now()
-	org, err := seedOrganiser(ctx, cfg, db)
+	org, err := seedOrganiser(ctx, cfg, svc.Users)
 	if err != nil {
 		return err
 	}
-	fs := seeddata.Festivals(n, seed, db.Now())
-	if err := db.ImportFestivals(ctx, org.ID, fs); err != nil {
+	fs := seeddata.Festivals(n, seed, svc.Now())
+	if err := svc.Festivals.Import(ctx, org.ID, fs); err != nil {
 		return fmt.Errorf("seed: %w", err)
 	}
 	count := map[marquee.FestivalStatus]int{}
@@ -135,7 +135,7 @@ func seedFestivals(ctx context.Context, cfg config, db *store.DB, n int, seed ui
 // seedOrganiser returns the account that owns seeded festivals, creating it
 // as an organiser when missing. Its password is 32 random bytes that are
 // hashed and forgotten: the account exists to own festivals, not to log in.
-func seedOrganiser(ctx context.Context, cfg config, db *store.DB) (*marquee.User, error) {
+func seedOrganiser(ctx context.Context, cfg config, db *store.UserService) (*marquee.User, error) {
 	u, err := db.FindUserByEmail(ctx, seedOrganiserEmail)
 	if err == nil {
 		return u, nil
@@ -147,11 +147,11 @@ func seedOrganiser(ctx context.Context, cfg config, db *store.DB) (*marquee.User
 	if _, err := rand.Read(secret); err != nil {
 		return nil, fmt.Errorf("seed: random password: %w", err)
 	}
-	hash, err := password.Hash(hex.EncodeToString(secret), cfg.Server.Password)
+	hash, err := password.Hash(hex.EncodeToString(secret), cfg.Password)
 	if err != nil {
 		return nil, fmt.Errorf("seed: hash password: %w", err)
 	}
-	u, err = db.CreateUser(ctx, store.NewUser{
+	u, err = db.CreateUser(ctx, store.UserRecord{
 		Email: seedOrganiserEmail, Name: seedOrganiserName, PasswordHash: hash, Role: marquee.RoleOrganiser,
 	})
 	if marquee.ErrorCode(err) == marquee.EEmailTaken {

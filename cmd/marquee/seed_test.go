@@ -13,6 +13,7 @@ import (
 	"github.com/marquee-festival/marquee/password"
 	seeddata "github.com/marquee-festival/marquee/seed"
 	"github.com/marquee-festival/marquee/store"
+	"github.com/marquee-festival/marquee/store/storetest"
 )
 
 // runSeed runs `marquee seed args...` and returns its output.
@@ -23,19 +24,24 @@ func runSeed(t *testing.T, args ...string) (string, error) {
 	return out.String() + errOut.String(), err
 }
 
-func openSeeded(t *testing.T, dbURL string) *store.DB {
+func openSeeded(t *testing.T, dbURL string) *storetest.DB {
 	t.Helper()
 	db, err := store.Open(context.Background(), dbURL)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return db
+	return storetest.Wrap(t, db)
 }
 
-func countFestivals(t *testing.T, db *store.DB) int64 {
+// asAdmin is ctx signed in as an admin, for the admins' lists.
+func asAdmin(ctx context.Context) context.Context {
+	return storetest.AsUser(ctx, &marquee.User{Role: marquee.RoleAdmin})
+}
+
+func countFestivals(t *testing.T, db *storetest.DB) int64 {
 	t.Helper()
-	_, total, err := db.ListFestivalsForAdmin(context.Background(), "", 1, 0)
+	total, err := db.Festivals.Count(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,10 +62,10 @@ func TestSeedFestivals(t *testing.T) {
 		t.Fatalf("%d festivals stored, want 50", n)
 	}
 	// No filmmakers were seeded: the only account is the organiser.
-	if _, total, err := db.ListUsers(ctx, store.UserFilter{}); err != nil || total != 1 {
-		t.Fatalf("%d accounts (%v), want only the organiser", total, err)
+	if page, err := db.Users.ListUsers(asAdmin(ctx), marquee.UserFilter{}); err != nil || page.Total != 1 {
+		t.Fatalf("accounts %+v (%v), want only the organiser", page, err)
 	}
-	org, err := db.FindUserByEmail(ctx, seedOrganiserEmail)
+	org, err := db.Users.FindUserByEmail(ctx, seedOrganiserEmail)
 	if err != nil || org.Role != marquee.RoleOrganiser {
 		t.Fatalf("organiser: %+v %v", org, err)
 	}
@@ -71,7 +77,7 @@ func TestSeedFestivals(t *testing.T) {
 
 	// The stored festivals are the generator's for seed 7, with their
 	// categories and criteria.
-	mine, err := db.ListOrganiserFestivals(ctx, org.ID)
+	mine, err := db.Festivals.ListManaged(storetest.AsUser(ctx, org))
 	if err != nil || len(mine) != 50 {
 		t.Fatalf("organiser's festivals: %d %v", len(mine), err)
 	}
@@ -86,7 +92,7 @@ func TestSeedFestivals(t *testing.T) {
 	if !slices.Equal(gotNames, wantNames) {
 		t.Fatalf("stored names differ from the generator's:\n%v\n%v", gotNames, wantNames)
 	}
-	full, err := db.FestivalByID(ctx, mine[0].ID)
+	full, err := db.Festivals.FestivalByID(ctx, mine[0].ID)
 	if err != nil || len(full.Categories) == 0 || len(full.Criteria) < 2 || full.Slug == "" {
 		t.Fatalf("a seeded festival read in full: %+v %v", full, err)
 	}
@@ -98,8 +104,8 @@ func TestSeedFestivals(t *testing.T) {
 	if n := countFestivals(t, db); n != 100 {
 		t.Fatalf("%d festivals after the second run, want 100", n)
 	}
-	if _, total, _ := db.ListUsers(ctx, store.UserFilter{}); total != 1 {
-		t.Fatalf("%d accounts after the second run, want 1", total)
+	if page, _ := db.Users.ListUsers(asAdmin(ctx), marquee.UserFilter{}); page == nil || page.Total != 1 {
+		t.Fatalf("accounts after the second run: %+v, want 1", page)
 	}
 
 	// --demo leaves a database that has festivals alone.
@@ -128,7 +134,7 @@ func TestSeedDemoOnce(t *testing.T) {
 	}
 	// The demo is a living site: approved festivals are public and some
 	// take submissions now.
-	page, err := db.SearchFestivals(context.Background(), marquee.FestivalQuery{
+	page, err := db.Festivals.Search(context.Background(), marquee.FestivalQuery{
 		Open: true, Page: 1, PerPage: 50, Today: marquee.Today(time.Now()), Sort: marquee.FestivalSortDeadline,
 	})
 	if err != nil || page.Total == 0 {

@@ -28,6 +28,21 @@ func newLogger(cfg config, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
+// openServices opens and migrates the configured database and returns the
+// services over it; close closes the database.
+func openServices(ctx context.Context, cfg config) (*store.DB, *store.Services, error) {
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	svc, err := store.NewServices(db, store.Options{Password: cfg.Password, SessionTTL: cfg.Server.SessionTTL})
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	return db, svc, nil
+}
+
 // openDB opens and migrates the configured database.
 func openDB(ctx context.Context, cfg config) (*store.DB, error) {
 	db, err := store.Open(ctx, cfg.DatabaseURL)
@@ -54,7 +69,7 @@ func webFS(cfg config) (fs.FS, error) {
 
 func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	log := newLogger(cfg, stderr)
-	db, err := openDB(ctx, cfg)
+	db, svc, err := openServices(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -66,7 +81,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	if _, err := fs.Stat(cfg.Server.Web, "index.html"); err != nil {
 		log.Warn("the front end is not built into this binary; run make build")
 	}
-	srv, err := server.New(cfg.Server, db, log)
+	srv, err := server.New(cfg.Server, svc.Domain(), log)
 	if err != nil {
 		return err
 	}
@@ -83,9 +98,9 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
 	}
-	go sweepSessions(ctx, db, log)
-	go warmFestivalSearch(ctx, db, log)
-	stopWorker, err := startWorker(ctx, cfg, db, log)
+	go sweepSessions(ctx, svc.Sessions, log)
+	go warmFestivalSearch(ctx, svc.Festivals, log)
+	stopWorker, err := startWorker(ctx, cfg, svc, log)
 	if err != nil {
 		ln.Close()
 		return err
@@ -115,12 +130,12 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 
 // startWorker runs the background worker (reminders, mail, deadlines)
 // unless MARQUEE_WORKER=off; stop ends it and waits for it.
-func startWorker(ctx context.Context, cfg config, db *store.DB, log *slog.Logger) (stop func(), err error) {
+func startWorker(ctx context.Context, cfg config, svc *store.Services, log *slog.Logger) (stop func(), err error) {
 	if !cfg.Worker {
 		log.Info("background worker off on this node (MARQUEE_WORKER=off)")
 		return func() {}, nil
 	}
-	w := &worker.Worker{DB: db, Composer: mail.Composer{PublicURL: cfg.PublicURL}, Interval: cfg.WorkerInterval, Logger: log}
+	w := &worker.Worker{Reminders: svc.Reminders, Mail: svc.Mail, Festivals: svc.Festivals, Composer: mail.Composer{PublicURL: cfg.PublicURL}, Interval: cfg.WorkerInterval, Logger: log}
 	if cfg.Mail.SMTPURL != "" {
 		sender, err := mail.NewSMTP(cfg.Mail)
 		if err != nil {
@@ -141,11 +156,11 @@ func startWorker(ctx context.Context, cfg config, db *store.DB, log *slog.Logger
 }
 
 // sweepSessions deletes expired sessions every hour until ctx ends.
-func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger) {
+func sweepSessions(ctx context.Context, sessions marquee.SessionService, log *slog.Logger) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
-		if n, err := db.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
+		if n, err := sessions.DeleteExpired(ctx); err != nil && ctx.Err() == nil {
 			log.Error("sweep sessions", "err", err)
 		} else if n > 0 {
 			log.Info("expired sessions removed", "count", n)
@@ -170,10 +185,10 @@ func migrate(ctx context.Context, cfg config, stdout io.Writer) error {
 
 // warmFestivalSearch builds the festival search index in the background, so
 // that the first visitor's search does not wait for it.
-func warmFestivalSearch(ctx context.Context, db *store.DB, log *slog.Logger) {
+func warmFestivalSearch(ctx context.Context, festivals marquee.FestivalService, log *slog.Logger) {
 	start := time.Now()
-	q := marquee.FestivalQuery{Page: 1, PerPage: 1, Sort: marquee.FestivalSortDeadline, Today: marquee.Today(db.Now())}
-	if _, err := db.SearchFestivals(ctx, q); err != nil {
+	q := marquee.FestivalQuery{Page: 1, PerPage: 1, Sort: marquee.FestivalSortDeadline}
+	if _, err := festivals.Search(ctx, q); err != nil {
 		if ctx.Err() == nil {
 			log.Warn("festival search index not built at start; the first search builds it", "err", err)
 		}

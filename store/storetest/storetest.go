@@ -11,22 +11,65 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
+	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
+	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/password"
 	"github.com/marquee-festival/marquee/store"
 )
 
 // PostgresEnv names the variable holding the PostgreSQL test server's URL.
 const PostgresEnv = "MARQUEE_TEST_POSTGRES_URL"
 
+// FastPasswords keeps argon2id cheap in tests.
+var FastPasswords = password.Params{MemoryKiB: 1024, Time: 1, Threads: 1}
+
+// Clock is a settable clock, safe for concurrent use.
+type Clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// Now returns the clock's time.
+func (c *Clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+
+// Set makes the clock read t.
+func (c *Clock) Set(t time.Time) { c.mu.Lock(); c.now = t; c.mu.Unlock() }
+
+// DB is a test database with the store's services over it, sharing a
+// settable clock (the current time until a test sets it).
+type DB struct {
+	*store.DB
+	*store.Services
+	Clock *Clock
+}
+
+// Wrap returns the services over db with a settable clock and cheap passwords.
+func Wrap(t testing.TB, db *store.DB) *DB {
+	t.Helper()
+	c := &Clock{now: time.Now()}
+	svc, err := store.NewServices(db, store.Options{Clock: c.Now, Password: FastPasswords})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &DB{DB: db, Services: svc, Clock: c}
+}
+
+// AsUser returns ctx signed in as u, as the HTTP layer would.
+func AsUser(ctx context.Context, u *marquee.User) context.Context {
+	return marquee.NewContextWithUser(ctx, u)
+}
+
 // ForEach runs fn as a subtest on every test database: "sqlite", and
 // "postgres" when MARQUEE_TEST_POSTGRES_URL is set.
-func ForEach(t *testing.T, fn func(t *testing.T, db *store.DB)) {
+func ForEach(t *testing.T, fn func(t *testing.T, db *DB)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) { fn(t, OpenSQLite(t)) })
+	t.Run("sqlite", func(t *testing.T) { fn(t, Wrap(t, OpenSQLite(t))) })
 	if os.Getenv(PostgresEnv) != "" {
-		t.Run("postgres", func(t *testing.T) { fn(t, OpenPostgres(t)) })
+		t.Run("postgres", func(t *testing.T) { fn(t, Wrap(t, OpenPostgres(t))) })
 	}
 }
 

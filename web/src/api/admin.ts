@@ -1,4 +1,4 @@
-import { request, type User } from './client';
+import { request, type Page, type User } from './client';
 
 /** One month of sign-ups; month is 'YYYY-MM'. */
 export interface MonthlySignups {
@@ -17,21 +17,21 @@ export interface DashboardSummary {
   signupsByMonth: MonthlySignups[];
 }
 
-export interface UserPage {
-  users: User[];
-  total: number;
-}
+/** One page of users, newest first (50 a page). */
+export type UserPage = Page<User>;
 
 export interface UserQuery {
+  /** Part of the e-mail or name. */
   q?: string;
-  limit?: number;
-  offset?: number;
+  /** The page number, from 1. */
+  page?: number;
 }
 
 export const adminApi = {
   dashboard: () => request<DashboardSummary>('GET', '/api/v1/admin/dashboard'),
-  users: ({ q = '', limit = 50, offset = 0 }: UserQuery = {}) => {
-    const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  /** GET /api/v1/admin/users?q=&page= (admins only): {items, total, page, perPage}. */
+  users: ({ q = '', page = 1 }: UserQuery = {}) => {
+    const params = new URLSearchParams({ page: String(page) });
     if (q.trim()) params.set('q', q.trim());
     return request<UserPage>('GET', `/api/v1/admin/users?${params.toString()}`);
   },

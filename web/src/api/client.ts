@@ -63,6 +63,22 @@ export async function request<T>(method: HttpMethod, path: string, body?: unknow
   return data as T;
 }
 
+/** One page of a list, the shape of every paged list of the API: {items, total, page, perPage}. */
+export interface Page<T> {
+  items: T[];
+  /** Every match, on all pages. */
+  total: number;
+  /** The page number, from 1. */
+  page: number;
+  perPage: number;
+}
+
+/** pageCount is how many pages a list of total items has (at least 1). */
+export function pageCount(list: { total: number; perPage: number } | undefined): number {
+  if (!list || list.perPage <= 0) return 1;
+  return Math.max(1, Math.ceil(list.total / list.perPage));
+}
+
 export type Role = 'filmmaker' | 'organiser' | 'admin';
 
 /** The signed-in user as the server describes them. */

@@ -1,4 +1,4 @@
-import { request } from './client';
+import { request, type Page } from './client';
 
 /** What a visitor sends through the contact form. `website` is the honeypot and must stay empty. */
 export interface ContactInput {
@@ -28,12 +28,9 @@ export const contactApi = {
 };
 
 export const adminMessagesApi = {
-  /** GET /api/v1/admin/messages?status=open|handled|all&limit=&offset= (admins only), newest first. */
-  list: (status: MessageStatus, limit: number, offset: number) =>
-    request<{ messages: ContactMessage[]; total: number }>(
-      'GET',
-      `/api/v1/admin/messages?${new URLSearchParams({ status, limit: String(limit), offset: String(offset) })}`,
-    ),
+  /** GET /api/v1/admin/messages?status=open|handled|all&page= (admins only), newest first, 50 a page. */
+  list: (status: MessageStatus, page: number) =>
+    request<Page<ContactMessage>>('GET', `/api/v1/admin/messages?${new URLSearchParams({ status, page: String(page) })}`),
   /** PATCH /api/v1/admin/messages/{id} {handled}: marks a message handled or reopens it. */
   setHandled: (id: number, handled: boolean) =>
     request<{ message: ContactMessage }>('PATCH', `/api/v1/admin/messages/${id}`, { handled }).then((r) => r.message),

@@ -19,7 +19,7 @@ const routes = [{ path: '/admin/messages', Component: AdminMessagesPage }];
 
 describe('AdminMessagesPage', () => {
   it('lists open messages by default with a reply link', async () => {
-    const fetch = stubApi({ 'GET /api/v1/admin/messages?status=open&limit=50&offset=0': { status: 200, body: { messages: [message], total: 1 } } });
+    const fetch = stubApi({ 'GET /api/v1/admin/messages?status=open&page=1': { status: 200, body: { items: [message], total: 1, page: 1, perPage: 50 } } });
     renderPage(routes, ['/admin/messages']);
     const item = await screen.findByTestId('message-item');
     expect(within(item).getByRole('heading', { name: 'Screening room' })).toBeInTheDocument();
@@ -37,9 +37,9 @@ describe('AdminMessagesPage', () => {
   it('marks a message handled and refetches', async () => {
     let handled = false;
     const fetch = stubApi({
-      'GET /api/v1/admin/messages?status=open&limit=50&offset=0': () => ({
+      'GET /api/v1/admin/messages?status=open&page=1': () => ({
         status: 200,
-        body: handled ? { messages: [], total: 0 } : { messages: [message], total: 1 },
+        body: handled ? { items: [], total: 0, page: 1, perPage: 50 } : { items: [message], total: 1, page: 1, perPage: 50 },
       }),
       'PATCH /api/v1/admin/messages/7': () => {
         handled = true;
@@ -55,10 +55,10 @@ describe('AdminMessagesPage', () => {
 
   it('switches to handled messages and offers Reopen', async () => {
     stubApi({
-      'GET /api/v1/admin/messages?status=open&limit=50&offset=0': { status: 200, body: { messages: [], total: 0 } },
-      'GET /api/v1/admin/messages?status=handled&limit=50&offset=0': {
+      'GET /api/v1/admin/messages?status=open&page=1': { status: 200, body: { items: [], total: 0, page: 1, perPage: 50 } },
+      'GET /api/v1/admin/messages?status=handled&page=1': {
         status: 200,
-        body: { messages: [{ ...message, handledAt: '2026-05-02T00:00:00Z' }], total: 1 },
+        body: { items: [{ ...message, handledAt: '2026-05-02T00:00:00Z' }], total: 1, page: 1, perPage: 50 },
       },
     });
     renderPage(routes, ['/admin/messages']);
@@ -70,7 +70,7 @@ describe('AdminMessagesPage', () => {
   });
 
   it('shows an error state with retry', async () => {
-    stubApi({ 'GET /api/v1/admin/messages?status=open&limit=50&offset=0': { status: 403, body: { message: 'Forbidden', code: 'forbidden' } } });
+    stubApi({ 'GET /api/v1/admin/messages?status=open&page=1': { status: 403, body: { message: 'Forbidden', code: 'forbidden' } } });
     renderPage(routes, ['/admin/messages']);
     const error = await screen.findByTestId('messages-error');
     expect(error).toHaveTextContent('The messages could not be loaded.');
@@ -80,10 +80,10 @@ describe('AdminMessagesPage', () => {
 
   it('pages through messages 50 at a time', async () => {
     const fetch = stubApi({
-      'GET /api/v1/admin/messages?status=open&limit=50&offset=0': { status: 200, body: { messages: [message], total: 120 } },
-      'GET /api/v1/admin/messages?status=open&limit=50&offset=50': {
+      'GET /api/v1/admin/messages?status=open&page=1': { status: 200, body: { items: [message], total: 120, page: 1, perPage: 50 } },
+      'GET /api/v1/admin/messages?status=open&page=2': {
         status: 200,
-        body: { messages: [{ ...message, id: 8, subject: 'Second page' }], total: 120 },
+        body: { items: [{ ...message, id: 8, subject: 'Second page' }], total: 120, page: 2, perPage: 50 },
       },
     });
     renderPage(routes, ['/admin/messages']);
@@ -92,6 +92,6 @@ describe('AdminMessagesPage', () => {
     expect(within(nav).getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
     await userEvent.setup().click(within(nav).getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByRole('heading', { name: 'Second page' })).toBeInTheDocument();
-    expect(fetch.mock.calls.some(([url]) => String(url).includes('offset=50'))).toBe(true);
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('page=2'))).toBe(true);
   });
 });

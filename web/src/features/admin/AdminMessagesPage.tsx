@@ -12,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from './AdminList';
 import { AdminPagination } from './AdminPagination';
+import { pageCount, type Page } from '../../api/client';
 import { adminMessagesApi, type ContactMessage, type MessageStatus } from '../../api/contact';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorText } from '../contact/apiErrorText';
@@ -19,10 +20,7 @@ import { Notice } from '../contact/Notice';
 import { dateTime } from '../reminders/format';
 
 const statuses: MessageStatus[] = ['open', 'handled', 'all'];
-type MessageList = { messages: ContactMessage[]; total: number };
-
-/** Messages per page of the list. */
-const messagesPageSize = 50;
+type MessageList = Page<ContactMessage>;
 
 /** /admin/messages: contact messages with an Open / Handled / All filter, 50 a page. */
 export default function AdminMessagesPage() {
@@ -34,9 +32,9 @@ export default function AdminMessagesPage() {
 
   const list = useQuery({
     queryKey: key,
-    queryFn: () => adminMessagesApi.list(status, messagesPageSize, (page - 1) * messagesPageSize),
+    queryFn: () => adminMessagesApi.list(status, page),
   });
-  const totalPages = Math.max(1, Math.ceil((list.data?.total ?? 0) / messagesPageSize));
+  const totalPages = pageCount(list.data);
 
   const update = useMutation({
     mutationFn: ({ id, handled }: { id: number; handled: boolean }) => adminMessagesApi.setHandled(id, handled),
@@ -46,13 +44,14 @@ export default function AdminMessagesPage() {
       const previous = queryClient.getQueryData<MessageList>(key);
       if (previous) {
         const now = new Date().toISOString();
-        const messages =
+        const items =
           status === 'all'
-            ? previous.messages.map((m) => (m.id === id ? { ...m, handledAt: handled ? now : null } : m))
-            : previous.messages.filter((m) => m.id !== id);
+            ? previous.items.map((m) => (m.id === id ? { ...m, handledAt: handled ? now : null } : m))
+            : previous.items.filter((m) => m.id !== id);
         queryClient.setQueryData<MessageList>(key, {
-          messages,
-          total: previous.total - (previous.messages.length - messages.length),
+          ...previous,
+          items,
+          total: previous.total - (previous.items.length - items.length),
         });
       }
       return { previous };
@@ -90,7 +89,7 @@ export default function AdminMessagesPage() {
 
       <AdminListState
         query={list}
-        isEmpty={(data) => data.messages.length === 0}
+        isEmpty={(data) => data.items.length === 0}
         loadingLabel={t('admin.loading')}
         errorTitle={t('admin.loadError')}
         errorText={apiErrorText(list.error, 'contact')}
@@ -101,7 +100,7 @@ export default function AdminMessagesPage() {
       >
         {(data) => (
           <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="messages-list">
-            {data.messages.map((m) => {
+            {data.items.map((m) => {
               const handled = m.handledAt !== null;
               return (
                 <Paper

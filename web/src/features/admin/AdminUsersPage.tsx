@@ -5,11 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPagination } from './AdminPagination';
 import { adminApi } from '../../api/admin';
+import { pageCount } from '../../api/client';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorMessage } from '../../i18n/errorMessage';
 import { shortDate } from './format';
-
-const pageSize = 50;
 
 /** AdminUsersPage: every account, searchable by name or email, 50 a page. */
 export default function AdminUsersPage() {
@@ -22,10 +21,10 @@ export default function AdminUsersPage() {
 
   const query = useQuery({
     queryKey: ['admin', 'users', { q, page }],
-    queryFn: () => adminApi.users({ q, limit: pageSize, offset: (page - 1) * pageSize }),
+    queryFn: () => adminApi.users({ q, page }),
     placeholderData: keepPreviousData,
   });
-  const totalPages = Math.max(1, Math.ceil((query.data?.total ?? 0) / pageSize));
+  const totalPages = pageCount(query.data);
 
   return (
     <Stack gap="lg">
@@ -67,7 +66,7 @@ export default function AdminUsersPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {query.data.users.length === 0 ? (
+                {query.data.items.length === 0 ? (
                   <Table.Tr>
                     <Table.Td colSpan={4}>
                       <Text c="gray.7" ta="center" py="md">
@@ -76,7 +75,7 @@ export default function AdminUsersPage() {
                     </Table.Td>
                   </Table.Tr>
                 ) : (
-                  query.data.users.map((u) => (
+                  query.data.items.map((u) => (
                     <Table.Tr key={u.id}>
                       <Table.Td>{u.name || t('users.noName')}</Table.Td>
                       <Table.Td style={{ wordBreak: 'break-all' }}>{u.email}</Table.Td>

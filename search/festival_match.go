@@ -1,32 +1,19 @@
-package store
+package search
 
 import (
-	"cmp"
+	"context"
 	"slices"
 	"sort"
 	"sync"
 
 	"github.com/marquee-festival/marquee"
-	"github.com/marquee-festival/marquee/search"
 )
-
-// indexHit is a matching festival with its sort keys.
-type indexHit struct {
-	score int32
-	next  int32 // next deadline; closedLast when closed
-	start int32
-	slot  int32
-	id    int64
-}
-
-// closedLast sorts festivals without a next deadline after all others.
-const closedLast = 1<<31 - 1
 
 // matcher is one search's state: the query, read once into the index's
 // terms, and the hits so far. Matchers are pooled with their buffers.
 type matcher struct {
-	ix       *festivalIndex
-	parts    []search.Part
+	ix       *FestivalIndex
+	parts    []Part
 	country  uint16 // 0: any
 	from, to int32  // 0: no bound
 	today    int32
@@ -45,9 +32,27 @@ type matcher struct {
 
 var matcherPool = sync.Pool{New: func() any { return &matcher{} }}
 
+// Search runs a discovery search over the approved festivals (see
+// store.DB.SearchFestivals for its rules): it checks q, fills in its
+// defaults (today when q.Today is unset), brings the index up to date
+// with l, and answers from memory.
+func (ix *FestivalIndex) Search(ctx context.Context, l FestivalLoader, q marquee.FestivalQuery, today string) (*marquee.FestivalPage, error) {
+	if err := q.Validate(); err != nil {
+		return nil, err
+	}
+	parsed := ParseQuery(q.Text)
+	q.Normalize(today, !parsed.Empty())
+	if err := ix.sync(ctx, l); err != nil {
+		return nil, err
+	}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.search(q, parsed), nil
+}
+
 // search runs q (normalised, its text parsed) over the index. The caller
 // holds ix.mu for reading.
-func (ix *festivalIndex) search(q marquee.FestivalQuery, parsed search.Query) *marquee.FestivalPage {
+func (ix *FestivalIndex) search(q marquee.FestivalQuery, parsed Query) *marquee.FestivalPage {
 	page := &marquee.FestivalPage{Items: []*marquee.Festival{}, Page: q.Page, PerPage: q.PerPage}
 	m := matcherPool.Get().(*matcher)
 	defer func() {
@@ -58,7 +63,7 @@ func (ix *festivalIndex) search(q marquee.FestivalQuery, parsed search.Query) *m
 		today: dayNumber(q.Today), open: q.Open, maxFee: q.MaxFee, needNext: q.Sort != marquee.FestivalSortStart,
 		hits: m.hits[:0], count: m.count, best: m.best, score: m.score, touched: m.touched[:0]}
 	if q.Category != "" {
-		m.category = search.Fold(q.Category)
+		m.category = Fold(q.Category)
 	}
 	m.run()
 	hits := m.hits
@@ -68,7 +73,7 @@ func (ix *festivalIndex) search(q marquee.FestivalQuery, parsed search.Query) *m
 		return page
 	}
 	end := min(len(hits), offset+q.PerPage)
-	hits = topHits(hits, end, hitOrder(q.Sort, q.Sort == marquee.FestivalSortRelevance && !parsed.Empty()))
+	hits = topHits(hits, end, hitOrder(q.Sort))
 	for _, h := range hits[offset:end] {
 		f := new(marquee.Festival)
 		*f = ix.recs[h.slot].festival
@@ -201,7 +206,7 @@ func (m *matcher) finish(s int32, score int32) {
 
 // eachPosting calls fn with every festival holding a term matching p and
 // the term's weight there (a festival can come once per matching term).
-func (ix *festivalIndex) eachPosting(p *search.Part, fn func(s int32, w uint8)) {
+func (ix *FestivalIndex) eachPosting(p *Part, fn func(s int32, w uint8)) {
 	if !p.Prefix {
 		if ps := ix.postings[p.Term]; ps != nil {
 			for k, s := range ps.slots {
@@ -220,7 +225,7 @@ func (ix *festivalIndex) eachPosting(p *search.Part, fn func(s int32, w uint8)) 
 }
 
 // partSize returns how many postings the terms matching p hold.
-func (ix *festivalIndex) partSize(p *search.Part) int {
+func (ix *FestivalIndex) partSize(p *Part) int {
 	if !p.Prefix {
 		if ps := ix.postings[p.Term]; ps != nil {
 			return len(ps.slots)
@@ -236,69 +241,11 @@ func (ix *festivalIndex) partSize(p *search.Part) int {
 }
 
 // termRange returns the range of ix.terms matching p.
-func (ix *festivalIndex) termRange(p *search.Part) (lo, hi int) {
+func (ix *FestivalIndex) termRange(p *Part) (lo, hi int) {
 	lo = sort.SearchStrings(ix.terms, p.Term)
 	hi = len(ix.terms)
 	if p.Upper != "" {
 		hi = lo + sort.SearchStrings(ix.terms[lo:], p.Upper)
 	}
 	return lo, hi
-}
-
-// hitOrder returns the order of a search: by start date; or by next
-// deadline (closed last), then start date; each preceded by the score,
-// highest first, when relevance; the festival id breaks ties.
-func hitOrder(sortBy string, relevance bool) func(a, b indexHit) int {
-	if sortBy == marquee.FestivalSortStart {
-		return func(a, b indexHit) int {
-			return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.id, b.id))
-		}
-	}
-	return func(a, b indexHit) int {
-		if relevance && a.score != b.score {
-			return cmp.Compare(b.score, a.score)
-		}
-		return cmp.Or(cmp.Compare(a.next, b.next), cmp.Compare(a.start, b.start), cmp.Compare(a.id, b.id))
-	}
-}
-
-// topHits orders hits so that its first n are the n first in order
-// compare, sorted: through a bounded heap when n is small against
-// len(hits), else by sorting them all.
-func topHits(hits []indexHit, n int, compare func(a, b indexHit) int) []indexHit {
-	if n*4 >= len(hits) {
-		slices.SortFunc(hits, compare)
-		return hits
-	}
-	// hits[:n] becomes a heap of the best n seen, the worst of them at
-	// its root, replaced whenever a better hit comes.
-	heap := hits[:n]
-	down := func(i int) {
-		for {
-			l := 2*i + 1
-			if l >= n {
-				return
-			}
-			w := l
-			if r := l + 1; r < n && compare(heap[l], heap[r]) < 0 {
-				w = r
-			}
-			if compare(heap[i], heap[w]) >= 0 {
-				return
-			}
-			heap[i], heap[w] = heap[w], heap[i]
-			i = w
-		}
-	}
-	for i := n/2 - 1; i >= 0; i-- {
-		down(i)
-	}
-	for i := n; i < len(hits); i++ {
-		if compare(hits[i], heap[0]) < 0 {
-			heap[0] = hits[i]
-			down(0)
-		}
-	}
-	slices.SortFunc(heap, compare)
-	return hits
 }

@@ -1,9 +1,6 @@
-package store
+package search
 
 import (
-	"context"
-	"database/sql"
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -12,24 +9,23 @@ import (
 	"github.com/marquee-festival/marquee"
 )
 
-// festivalIndex is a DB's in-memory search index: every approved
-// festival's listing record, folded category names and deadlines, and
-// the postings of its search terms. It is derived from the database and
-// follows it through festival_index_state: before every search, sync
-// reads that one-row table and loads the festivals changed since the
-// version the index reflects (see markIndexChanged), so that a search
-// sees every change committed before it started, on any server. The
-// zero value is an empty index that loads everything on its first sync.
-// Loading is in festival_search_load.go, searching in
-// festival_search_match.go.
-type festivalIndex struct {
+// FestivalIndex is an in-memory search index of the approved festivals:
+// each one's listing record, folded category names and deadline
+// timeline, and the postings of its search terms. It is derived from a
+// database, which it follows through a FestivalLoader: before every
+// search it reads the database's index version and loads the festivals
+// changed since the version it reflects, so that a search sees every
+// change committed before it started, whichever server made it.
+//
+// The zero value is an empty index that loads everything on its first
+// search. Loading is in festival_load.go, search terms in
+// festival_terms.go, matching and pages in festival_match.go, orders in
+// festival_order.go.
+type FestivalIndex struct {
 	// syncMu lets one sync at a time read the database.
 	syncMu sync.Mutex
-	// stateStmt reads the festival_index_state version, prepared once.
-	stateStmt   atomic.Pointer[sql.Stmt]
-	stateStmtMu sync.Mutex
 	// loaded and version say what the index reflects: nothing yet, or
-	// festival_index_state at version. Written under mu and syncMu.
+	// the loader's version. Written under mu and syncMu.
 	loaded  atomic.Bool
 	version atomic.Int64
 
@@ -89,22 +85,9 @@ type indexedFestival struct {
 	terms []termWeight
 }
 
-// indexedCategory is a category's name, folded name and deadlines in tier order.
+// indexedCategory is a category's name and folded name.
 type indexedCategory struct {
 	name, key string
-	deadlines []indexedDeadline
-}
-
-type indexedDeadline struct {
-	tier int   // index in marquee.Tiers
-	day  int32 // YYYYMMDD
-	fee  int64
-}
-
-// termWeight is a festival's term and the weight of the best field it is in.
-type termWeight struct {
-	term   string
-	weight uint8
 }
 
 // posting lists the slots holding a term, in no order, and the term's
@@ -160,47 +143,6 @@ func countryCode(s string) uint16 {
 	return 0xFFFF
 }
 
-// deadlineState returns, for day today, the festival's next deadline (0
-// when closed) and the lowest fee of its categories' current tiers
-// (hasFee false when closed): what deadlineCache computes.
-func (r *indexedFestival) deadlineState(today int32) (next int32, minFee int64, hasFee bool) {
-	for i := range r.categories {
-		for _, d := range r.categories[i].deadlines {
-			if d.day < today {
-				continue
-			}
-			if next == 0 || d.day < next {
-				next = d.day
-			}
-			if !hasFee || d.fee < minFee {
-				minFee, hasFee = d.fee, true
-			}
-			break
-		}
-	}
-	return next, minFee, hasFee
-}
-
-// deadlineTimeline precomputes deadlineState for every day: the state
-// changes only on the day after a deadline, so it is constant from the
-// day after one distinct deadline date up to the next.
-func (r *indexedFestival) deadlineTimeline() []dayState {
-	var days []int32
-	for i := range r.categories {
-		for _, d := range r.categories[i].deadlines {
-			days = append(days, d.day)
-		}
-	}
-	slices.Sort(days)
-	days = slices.Compact(days)
-	out := make([]dayState, 0, len(days))
-	for _, day := range days {
-		next, fee, _ := r.deadlineState(day)
-		out = append(out, dayState{upTo: day, next: next, minFee: fee})
-	}
-	return out
-}
-
 // categoryNames returns the names of the festival's categories.
 func (r *indexedFestival) categoryNames() []string {
 	names := make([]string, len(r.categories))
@@ -220,54 +162,18 @@ func (r *indexedFestival) hasCategory(key string) bool {
 	return false
 }
 
-// sync brings the index up to the database's festival_index_state
-// version, loading everything the first time. The version check is one
-// point query; only a sync that finds work reads more, and it blocks
-// searches only while it applies what it read.
-func (ix *festivalIndex) sync(ctx context.Context, db *DB) error {
-	stmt, err := ix.versionStmt(ctx, db)
-	if err != nil {
-		return err
-	}
-	var v int64
-	if err := stmt.QueryRowContext(ctx).Scan(&v); err != nil {
-		return fmt.Errorf("store: search index version: %w", err)
-	}
-	if ix.loaded.Load() && v <= ix.version.Load() {
-		return nil
-	}
-	ix.syncMu.Lock()
-	defer ix.syncMu.Unlock()
-	if ix.loaded.Load() && v <= ix.version.Load() {
-		return nil // another search synced meanwhile
-	}
-	since := int64(-1)
-	if ix.loaded.Load() {
-		since = ix.version.Load()
-	}
-	ch, err := db.loadIndexChanges(ctx, since)
-	if err != nil {
-		return err
-	}
-	ix.mu.Lock()
-	ix.apply(ch)
-	ix.version.Store(ch.version)
-	ix.loaded.Store(true)
-	ix.mu.Unlock()
-	return nil
-}
-
-// apply puts ch into the index: every changed festival leaves it, the
-// approved ones come back in their new state. The caller holds ix.mu.
-func (ix *festivalIndex) apply(ch *indexChanges) {
+// apply puts a sync's changes into the index: every changed festival
+// leaves it, the approved ones (recs, with their terms) come back in
+// their new state. The caller holds ix.mu.
+func (ix *FestivalIndex) apply(changed []int64, recs []*indexedFestival) {
 	if ix.slots == nil {
-		ix.slots = make(map[int64]int32, len(ch.approved))
+		ix.slots = make(map[int64]int32, len(recs))
 		ix.postings = map[string]*posting{}
 		ix.byCountry = map[uint16][]int32{}
 	}
-	termsGone := ix.remove(ch.changed)
+	termsGone := ix.remove(changed)
 	var newTerms []string
-	for _, r := range ch.approved {
+	for _, r := range recs {
 		var s int32
 		if n := len(ix.free); n > 0 {
 			s, ix.free = ix.free[n-1], ix.free[:n-1]
@@ -308,7 +214,7 @@ func (ix *festivalIndex) apply(ch *indexChanges) {
 // reports whether some term lost its last festival. Their terms are
 // computed again from what the index kept of them, the same as when
 // they were added.
-func (ix *festivalIndex) remove(ids []int64) (termsGone bool) {
+func (ix *FestivalIndex) remove(ids []int64) (termsGone bool) {
 	var removed []int32
 	for _, id := range ids {
 		if s, ok := ix.slots[id]; ok {
@@ -362,7 +268,7 @@ func (ix *festivalIndex) remove(ids []int64) (termsGone bool) {
 
 // mergeTerms merges newTerms into the sorted ix.terms, dropping the
 // terms that have no posting any more when some are gone.
-func (ix *festivalIndex) mergeTerms(newTerms []string, termsGone bool) {
+func (ix *FestivalIndex) mergeTerms(newTerms []string, termsGone bool) {
 	slices.Sort(newTerms)
 	merged := make([]string, 0, len(ix.terms)+len(newTerms))
 	i, j := 0, 0

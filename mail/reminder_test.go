@@ -1,53 +1,11 @@
 package mail
 
 import (
-	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/marquee-festival/marquee"
 )
-
-// TestEveryLanguageHasEveryKey checks that each language Marquee speaks has
-// every template, non-empty, with the same placeholders as English.
-func TestEveryLanguageHasEveryKey(t *testing.T) {
-	placeholder := regexp.MustCompile(`\{[a-z]+\}`)
-	en := templates["en"]
-	for _, lang := range marquee.Languages {
-		texts, ok := templates[lang]
-		if !ok {
-			t.Errorf("no templates for %s", lang)
-			continue
-		}
-		for key, want := range en {
-			got, ok := texts[key]
-			if !ok || strings.TrimSpace(got) == "" {
-				t.Errorf("%s lacks %s", lang, key)
-				continue
-			}
-			wp, gp := placeholder.FindAllString(want, -1), placeholder.FindAllString(got, -1)
-			slices.Sort(wp)
-			slices.Sort(gp)
-			if !slices.Equal(wp, gp) {
-				t.Errorf("%s %s has placeholders %v, English %v", lang, key, gp, wp)
-			}
-		}
-		for key := range texts {
-			if _, ok := en[key]; !ok {
-				t.Errorf("%s has %s, which English lacks", lang, key)
-			}
-		}
-	}
-	// Every reminder preference has its subject and introduction.
-	for _, p := range []marquee.ReminderPreference{marquee.RemindDayOf, marquee.RemindOneDayBefore, marquee.RemindOneWeekBefore} {
-		for _, k := range []string{"reminder.subject.", "reminder.intro."} {
-			if _, ok := en[k+string(p)]; !ok {
-				t.Errorf("no %s%s", k, p)
-			}
-		}
-	}
-}
 
 func TestFormatDate(t *testing.T) {
 	for _, tc := range []struct{ lang, want string }{

@@ -1,0 +1,47 @@
+package marquee
+
+import "strconv"
+
+// PageMax is the highest page number a paged list accepts.
+const PageMax = 10_000
+
+// Page is one page of a list: every paged list of the API answers this
+// shape, {items, total, page, perPage}.
+type Page[T any] struct {
+	Items   []T   `json:"items"`
+	Total   int64 `json:"total"`
+	Page    int   `json:"page"`
+	PerPage int   `json:"perPage"`
+}
+
+// NewPage returns a page of items (never a null list).
+func NewPage[T any](items []T, total int64, page, perPage int) *Page[T] {
+	if items == nil {
+		items = []T{}
+	}
+	return &Page[T]{Items: items, Total: total, Page: page, PerPage: perPage}
+}
+
+// PageRequest names a page of a list: Page counts from 1.
+type PageRequest struct {
+	Page    int
+	PerPage int
+}
+
+// Offset returns the number of items before the page.
+func (p PageRequest) Offset() int { return (max(p.Page, 1) - 1) * p.PerPage }
+
+// ParsePageNumber reads the page number v of a paged list into f: 1 when v
+// is empty; a field error under "page" (and 1) when v is not a whole
+// number from 1 to PageMax.
+func ParsePageNumber(v string, f *FieldErrors) int {
+	if v == "" {
+		return 1
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > PageMax {
+		f.Add("page", "Page must be a whole number from 1 to 10,000")
+		return 1
+	}
+	return n
+}

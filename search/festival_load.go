@@ -1,0 +1,187 @@
+package search
+
+import (
+	"context"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// FestivalLoader is the database a FestivalIndex follows. The database
+// keeps an index version that every change to what a search can show
+// (a festival's details, status or categories and their deadlines)
+// increases, in the transaction making the change, and marks the
+// festivals it changed with that version. Festivals are never deleted:
+// one leaves the search by leaving the approved status.
+type FestivalLoader interface {
+	// IndexVersion returns the database's current index version. It is
+	// read before every search: it should be one cheap query.
+	IndexVersion(ctx context.Context) (int64, error)
+	// FestivalsChangedSince returns, from one consistent snapshot, every
+	// festival marked with a version above since, whatever its status
+	// now (only the approved ones need their categories), and the index
+	// version of that snapshot. A negative since asks for every approved
+	// festival, for the first load.
+	FestivalsChangedSince(ctx context.Context, since int64) (docs []FestivalDoc, version int64, err error)
+}
+
+// FestivalDoc is a festival as a FestivalLoader hands it to the index.
+type FestivalDoc struct {
+	// Festival holds the listing fields search results carry; its
+	// Categories, Criteria, NextDeadline and MinFee are ignored (the
+	// index computes the last two for the query's day from Categories).
+	Festival marquee.Festival
+	// Categories are the festival's categories (needed when it is approved).
+	Categories []CategoryDoc
+}
+
+// CategoryDoc is a category of a FestivalDoc.
+type CategoryDoc struct {
+	Name string
+	// Key is the name folded (Fold), in which the category filter looks.
+	Key string
+	// Deadlines are the category's deadlines, in any order.
+	Deadlines []marquee.Deadline
+}
+
+// sync brings the index up to l's version, loading everything the first
+// time. The version check is one call to IndexVersion; only a sync that
+// finds work loads more, and it blocks searches only while it applies
+// what it loaded.
+func (ix *FestivalIndex) sync(ctx context.Context, l FestivalLoader) error {
+	v, err := l.IndexVersion(ctx)
+	if err != nil {
+		return err
+	}
+	if ix.loaded.Load() && v <= ix.version.Load() {
+		return nil
+	}
+	ix.syncMu.Lock()
+	defer ix.syncMu.Unlock()
+	if ix.loaded.Load() && v <= ix.version.Load() {
+		return nil // another search synced meanwhile
+	}
+	since := int64(-1)
+	if ix.loaded.Load() {
+		since = ix.version.Load()
+	}
+	docs, version, err := l.FestivalsChangedSince(ctx, since)
+	if err != nil {
+		return err
+	}
+	changed := make([]int64, len(docs))
+	for i := range docs {
+		changed[i] = docs[i].Festival.ID
+	}
+	recs := indexedFestivals(docs)
+	ix.mu.Lock()
+	ix.apply(changed, recs)
+	ix.version.Store(version)
+	ix.loaded.Store(true)
+	ix.mu.Unlock()
+	return nil
+}
+
+// indexedFestivals returns the records of the approved festivals of
+// docs, with their deadline timelines and search terms, computed on
+// every processor.
+func indexedFestivals(docs []FestivalDoc) []*indexedFestival {
+	var approved []*FestivalDoc
+	for i := range docs {
+		if docs[i].Festival.Status == marquee.FestivalApproved {
+			approved = append(approved, &docs[i])
+		}
+	}
+	recs := make([]*indexedFestival, len(approved))
+	build := func(start, end int) {
+		var tc termCollector
+		for i := start; i < end; i++ {
+			recs[i] = newIndexedFestival(approved[i], &tc)
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(approved)/64+1)
+	if workers <= 1 {
+		build(0, len(approved))
+		return recs
+	}
+	var wg sync.WaitGroup
+	per := (len(approved) + workers - 1) / workers
+	for start := 0; start < len(approved); start += per {
+		wg.Go(func() { build(start, min(len(approved), start+per)) })
+	}
+	wg.Wait()
+	return recs
+}
+
+// indexedDeadline is a deadline of a category being indexed.
+type indexedDeadline struct {
+	tier int   // index in marquee.Tiers
+	day  int32 // YYYYMMDD
+	fee  int64
+}
+
+// newIndexedFestival returns the record of the approved festival d,
+// with its search terms (collected by tc).
+func newIndexedFestival(d *FestivalDoc, tc *termCollector) *indexedFestival {
+	r := &indexedFestival{festival: d.Festival, categories: make([]indexedCategory, len(d.Categories))}
+	f := &r.festival
+	f.Categories, f.Criteria, f.NextDeadline, f.MinFee = nil, nil, "", nil
+	deadlines := make([][]indexedDeadline, len(d.Categories)) // of each category, in tier order
+	for i := range d.Categories {
+		c := &d.Categories[i]
+		r.categories[i] = indexedCategory{name: c.Name, key: c.Key}
+		ds := make([]indexedDeadline, len(c.Deadlines))
+		for j, dl := range c.Deadlines {
+			ds[j] = indexedDeadline{tier: slices.Index(marquee.Tiers, dl.Tier), day: dayNumber(dl.Date), fee: dl.Fee}
+		}
+		slices.SortFunc(ds, func(a, b indexedDeadline) int { return a.tier - b.tier })
+		deadlines[i] = ds
+	}
+	r.timeline = deadlineTimeline(deadlines)
+	r.terms = tc.festivalTerms(&f.FestivalDetails, r.categoryNames())
+	return r
+}
+
+// deadlineState returns, for day today, the next deadline (0 when
+// closed) of the categories whose deadlines (in tier order) are given,
+// and the lowest fee of their current tiers (hasFee false when closed):
+// what the store's deadline cache holds.
+func deadlineState(categories [][]indexedDeadline, today int32) (next int32, minFee int64, hasFee bool) {
+	for _, ds := range categories {
+		for _, d := range ds {
+			if d.day < today {
+				continue
+			}
+			if next == 0 || d.day < next {
+				next = d.day
+			}
+			if !hasFee || d.fee < minFee {
+				minFee, hasFee = d.fee, true
+			}
+			break
+		}
+	}
+	return next, minFee, hasFee
+}
+
+// deadlineTimeline precomputes deadlineState for every day: the state
+// changes only on the day after a deadline, so it is constant from the
+// day after one distinct deadline date up to the next.
+func deadlineTimeline(categories [][]indexedDeadline) []dayState {
+	var days []int32
+	for _, ds := range categories {
+		for _, d := range ds {
+			days = append(days, d.day)
+		}
+	}
+	slices.Sort(days)
+	days = slices.Compact(days)
+	out := make([]dayState, 0, len(days))
+	for _, day := range days {
+		next, fee, _ := deadlineState(categories, day)
+		out = append(out, dayState{upTo: day, next: next, minFee: fee})
+	}
+	return out
+}

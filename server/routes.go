@@ -1,0 +1,63 @@
+package server
+
+import "net/http"
+
+// routes registers every route: the API's table of contents. A visitor may
+// call the routes without a guard; requireUser answers 401 to visitors;
+// requireAdmin 401 to visitors and 403 to non-admins. Services check the
+// same permissions again (marquee.RequireAdmin, CanManageFestival).
+func (s *Server) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /healthz", s.handleHealthGet)
+
+	// Accounts: the seed's register and login calls, and their aliases.
+	mux.HandleFunc("POST /api/v1/user/register", s.handleUserRegister)
+	mux.HandleFunc("POST /api/v1/auth/signup", s.handleUserRegister)
+	mux.HandleFunc("POST /api/v1/user/login", s.handleUserLogin)
+	mux.HandleFunc("POST /api/v1/auth/login", s.handleUserLogin)
+	mux.HandleFunc("POST /api/v1/auth/logout", s.handleUserLogout)
+	mux.HandleFunc("GET /api/v1/session", s.handleSessionGet)
+	mux.Handle("GET /api/v1/me", s.requireUser(s.handleMeGet))
+	mux.Handle("POST /api/v1/me/password", s.requireUser(s.handleMePassword))
+	mux.Handle("POST /api/v1/me/terms", s.requireUser(s.handleMeTerms))
+
+	// Public information.
+	mux.HandleFunc("GET /api/v1/packages", s.handlePackageList)
+	mux.HandleFunc("GET /api/v1/packages/{id}", s.handlePackageGet)
+	mux.HandleFunc("GET /api/v1/site", s.handleSiteGet)
+	mux.HandleFunc("POST /api/v1/contact", s.handleContactCreate)
+
+	// Festivals: registration (the REST call and the seed's), discovery
+	// (approved festivals only) and the organiser's management.
+	mux.Handle("POST /api/v1/festivals", s.requireUser(s.handleFestivalCreate))
+	mux.HandleFunc("POST /api/v1/festival/create", s.handleCompatFestivalCreate)
+	mux.HandleFunc("GET /api/v1/festivals", s.handleFestivalSearch)
+	mux.HandleFunc("GET /api/v1/festivals/{slug}", s.handleFestivalGet)
+	mux.Handle("GET /api/v1/manage/festivals", s.requireUser(s.handleManageFestivalList))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}", s.requireUser(s.handleManageFestivalGet))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}", s.requireUser(s.handleManageFestivalDetails))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/categories", s.requireUser(s.handleManageFestivalCategories))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/criteria", s.requireUser(s.handleManageFestivalCriteria))
+
+	// Reminders and their calendar feed.
+	mux.Handle("GET /api/v1/reminders", s.requireUser(s.handleReminderList))
+	mux.Handle("POST /api/v1/reminders", s.requireUser(s.handleReminderCreate))
+	mux.Handle("DELETE /api/v1/reminders/{id}", s.requireUser(s.handleReminderDelete))
+	mux.Handle("GET /api/v1/reminders.ics", s.requireUser(s.handleRemindersICS))
+
+	// Admin.
+	mux.Handle("GET /api/v1/admin/dashboard", s.requireAdmin(s.handleAdminDashboard))
+	mux.Handle("GET /api/v1/admin/users", s.requireAdmin(s.handleAdminUserList))
+	mux.Handle("GET /api/v1/admin/messages", s.requireAdmin(s.handleAdminMessageList))
+	mux.Handle("PATCH /api/v1/admin/messages/{id}", s.requireAdmin(s.handleAdminMessageUpdate))
+	mux.Handle("GET /api/v1/admin/festivals", s.requireAdmin(s.handleAdminFestivalList))
+	mux.Handle("POST /api/v1/admin/festivals/{id}/approve", s.requireAdmin(s.handleAdminFestivalApprove))
+	mux.Handle("POST /api/v1/admin/festivals/{id}/reject", s.requireAdmin(s.handleAdminFestivalReject))
+	mux.Handle("GET /api/v1/admin/outbox", s.requireAdmin(s.handleAdminOutboxList))
+
+	// The seed client's admin calls, in its shapes.
+	mux.Handle("GET /api/v1/dashboard/get", s.requireAdmin(s.handleCompatDashboard))
+	mux.Handle("GET /api/v1/user/get", s.requireAdmin(s.handleCompatUserList))
+
+	mux.HandleFunc("/api/", s.handleAPINotFound)
+	mux.Handle("/", s.static)
+}

@@ -1,0 +1,99 @@
+package store
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/password"
+)
+
+// Options configure the services over a DB.
+type Options struct {
+	// Clock returns the current time; nil means time.Now. Tests set it.
+	Clock func() time.Time
+	// Password sets argon2id's cost; the zero value means password.Default.
+	Password password.Params
+	// SessionTTL is how long a login lasts; zero means 30 days.
+	SessionTTL time.Duration
+}
+
+// service is what every service type shares: the database and the clock.
+// Helpers that need the time or the connections are methods of it.
+type service struct {
+	*DB
+	clock func() time.Time
+}
+
+// now returns the current time in UTC, at microsecond precision (what
+// PostgreSQL keeps), so that values read back compare equal.
+func (s service) now() time.Time { return s.clock().UTC().Truncate(time.Microsecond) }
+
+// today returns the current UTC calendar date, YYYY-MM-DD.
+func (s service) today() string { return marquee.Today(s.now()) }
+
+// Services are the store's implementations of the domain's service
+// interfaces, sharing one DB and one clock.
+type Services struct {
+	Users     *UserService
+	Sessions  *SessionService
+	Festivals *FestivalService
+	Reminders *ReminderService
+	Mail      *MailService
+	Contact   *ContactService
+	Packages  *PackageService
+	// RateLimits counts hits in the database, shared by every node.
+	RateLimits *RateLimits
+	db         *DB
+}
+
+// NewServices returns every service over db.
+func NewServices(db *DB, opts Options) (*Services, error) {
+	if opts.Clock == nil {
+		opts.Clock = time.Now
+	}
+	if opts.Password.MemoryKiB == 0 {
+		opts.Password = password.Default
+	}
+	if opts.SessionTTL <= 0 {
+		opts.SessionTTL = 30 * 24 * time.Hour
+	}
+	base := service{DB: db, clock: opts.Clock}
+	// A hash to verify against when the e-mail is unknown, so that a wrong
+	// e-mail costs as much time as a wrong password.
+	dummy, err := password.Hash("marquee-timing-equaliser", opts.Password)
+	if err != nil {
+		return nil, fmt.Errorf("store: services: %w", err)
+	}
+	return &Services{
+		Users:      &UserService{service: base, params: opts.Password, dummyHash: dummy},
+		Sessions:   &SessionService{service: base, ttl: opts.SessionTTL},
+		Festivals:  &FestivalService{service: base},
+		Reminders:  &ReminderService{service: base},
+		Mail:       &MailService{service: base},
+		Contact:    &ContactService{service: base},
+		Packages:   &PackageService{service: base},
+		RateLimits: NewRateLimits(db, opts.Clock),
+		db:         db,
+	}, nil
+}
+
+// Domain returns the services as the domain's interfaces, for the HTTP
+// server, the worker and the commands.
+func (s *Services) Domain() marquee.Services {
+	return marquee.Services{
+		Users:      s.Users,
+		Sessions:   s.Sessions,
+		Festivals:  s.Festivals,
+		Reminders:  s.Reminders,
+		Mail:       s.Mail,
+		Contact:    s.Contact,
+		Packages:   s.Packages,
+		RateLimits: s.RateLimits,
+		Health:     s.db,
+	}
+}
+
+// Now returns the services' current time (their clock's), for callers
+// that must agree with them, such as the seed command's dates.
+func (s *Services) Now() time.Time { return service{clock: s.Users.clock}.now() }

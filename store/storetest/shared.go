@@ -1,0 +1,73 @@
+package storetest
+
+import (
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/marquee-festival/marquee/store"
+)
+
+// ForEachShared runs fn as a subtest on every test database, like ForEach,
+// with two handles (two pools, as two nodes have) on one and the same
+// database.
+func ForEachShared(t *testing.T, fn func(t *testing.T, a, b *store.DB)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { a, b := OpenSQLiteShared(t); fn(t, a, b) })
+	if os.Getenv(PostgresEnv) != "" {
+		t.Run("postgres", func(t *testing.T) { a, b := OpenPostgresShared(t); fn(t, a, b) })
+	}
+}
+
+// OpenSQLiteShared returns two handles on one new, migrated SQLite file.
+func OpenSQLiteShared(t testing.TB) (a, b *store.DB) {
+	t.Helper()
+	u := "sqlite:" + filepath.Join(t.TempDir(), "marquee.db")
+	return open(t, u), open(t, u)
+}
+
+// OpenPostgresShared returns two handles on one fresh, migrated schema of
+// the PostgreSQL test server; the schema is dropped when the test ends.
+func OpenPostgresShared(t testing.TB) (a, b *store.DB) {
+	t.Helper()
+	u := newPostgresSchema(t)
+	return open(t, u), open(t, u)
+}
+
+// newPostgresSchema creates a schema on the PostgreSQL test server, dropped
+// when the test ends, and returns a URL whose connections use it.
+func newPostgresSchema(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv(PostgresEnv)
+	if base == "" {
+		t.Fatalf("%s is not set", PostgresEnv)
+	}
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	schema := "test_" + hex.EncodeToString(b)
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatalf("open postgres: %v", err)
+	}
+	t.Cleanup(func() { admin.Close() })
+	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatalf("create schema: %v", err)
+	}
+	t.Cleanup(func() {
+		if _, err := admin.Exec("DROP SCHEMA " + schema + " CASCADE"); err != nil {
+			t.Errorf("drop schema %s: %v", schema, err)
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("parse %s: %v", PostgresEnv, err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
