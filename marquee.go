@@ -82,6 +82,15 @@ type DashboardSummary struct {
 	TotalIncomeCents   int64          `json:"totalIncomeCents"`
 	UsersThisMonth     int64          `json:"usersThisMonth"`
 	SignupsByMonth     []MonthlyCount `json:"signupsByMonth"`
+	// IncomeByMonth is the income of the same twelve months, succeeded
+	// purchases less refunds, in cents.
+	IncomeByMonth []MonthlyAmount `json:"incomeByMonth"`
+}
+
+// MonthlyAmount is an amount of money for one calendar month, "YYYY-MM".
+type MonthlyAmount struct {
+	Month       string `json:"month"`
+	AmountCents int64  `json:"amountCents"`
 }
 
 // MonthlyCount is a count for one calendar month, "YYYY-MM".
@@ -112,6 +121,7 @@ type Services struct {
 	Mail       MailService
 	Contact    ContactService
 	Packages   PackageService
+	Payments   PaymentService
 	RateLimits RateLimiter
 	Health     HealthChecker
 }
