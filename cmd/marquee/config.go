@@ -31,6 +31,8 @@ type config struct {
 	// Worker runs the background worker on this node; WorkerInterval is its period.
 	Worker         bool
 	WorkerInterval time.Duration
+	// Payments chooses the card provider: Stripe, or the test mode.
+	Payments paymentConfig
 }
 
 // configFromEnv reads the MARQUEE_* variables (documented in the README).
@@ -98,6 +100,7 @@ func configFromEnv(getenv func(string) string) (config, error) {
 		errs = append(errs, fmt.Sprintf("MARQUEE_LOG_FORMAT=%q: want text or json", v))
 	}
 	errs = append(errs, mailFromEnv(getenv, &c)...)
+	errs = append(errs, paymentFromEnv(getenv, &c)...)
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+// paymentConfig holds the card provider's settings. With no Stripe keys the
+// embedded test mode takes payments ("Test mode: no real charge").
+type paymentConfig struct {
+	// StripeSecretKey and StripePublishableKey switch Stripe on; both or neither.
+	StripeSecretKey      string
+	StripePublishableKey string
+	// StripeWebhookSecret verifies the Stripe-Signature of webhooks ("whsec_...").
+	StripeWebhookSecret string
+	// StripeAPIBase points the Stripe client elsewhere (stripe-mock in tests).
+	StripeAPIBase string
+}
+
+// Stripe reports whether Stripe takes payments.
+func (p paymentConfig) Stripe() bool { return p.StripeSecretKey != "" }
+
+// paymentFromEnv reads MARQUEE_STRIPE_* into c and returns what is wrong
+// with them. Keys are never echoed in a message.
+func paymentFromEnv(getenv func(string) string, c *config) []string {
+	var errs []string
+	p := paymentConfig{
+		StripeSecretKey:      strings.TrimSpace(getenv("MARQUEE_STRIPE_SECRET_KEY")),
+		StripePublishableKey: strings.TrimSpace(getenv("MARQUEE_STRIPE_PUBLISHABLE_KEY")),
+		StripeWebhookSecret:  strings.TrimSpace(getenv("MARQUEE_STRIPE_WEBHOOK_SECRET")),
+		StripeAPIBase:        strings.TrimRight(strings.TrimSpace(getenv("MARQUEE_STRIPE_API_BASE")), "/"),
+	}
+	switch {
+	case p.StripeSecretKey == "" && p.StripePublishableKey == "":
+		if p.StripeWebhookSecret != "" || p.StripeAPIBase != "" {
+			errs = append(errs, "MARQUEE_STRIPE_WEBHOOK_SECRET and MARQUEE_STRIPE_API_BASE need MARQUEE_STRIPE_SECRET_KEY and MARQUEE_STRIPE_PUBLISHABLE_KEY")
+		}
+	case p.StripeSecretKey == "" || p.StripePublishableKey == "":
+		errs = append(errs, "set both MARQUEE_STRIPE_SECRET_KEY and MARQUEE_STRIPE_PUBLISHABLE_KEY, or neither for the test mode")
+	default:
+		if !strings.HasPrefix(p.StripeSecretKey, "sk_") && !strings.HasPrefix(p.StripeSecretKey, "rk_") {
+			errs = append(errs, "MARQUEE_STRIPE_SECRET_KEY: want a Stripe secret key (sk_... or rk_...)")
+		}
+		if !strings.HasPrefix(p.StripePublishableKey, "pk_") {
+			errs = append(errs, "MARQUEE_STRIPE_PUBLISHABLE_KEY: want a Stripe publishable key (pk_...)")
+		}
+		if p.StripeWebhookSecret != "" && !strings.HasPrefix(p.StripeWebhookSecret, "whsec_") {
+			errs = append(errs, "MARQUEE_STRIPE_WEBHOOK_SECRET: want a Stripe webhook signing secret (whsec_...)")
+		}
+		if p.StripeAPIBase != "" {
+			if u, err := url.Parse(p.StripeAPIBase); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+				errs = append(errs, fmt.Sprintf("MARQUEE_STRIPE_API_BASE=%q: want an address such as http://127.0.0.1:12111", p.StripeAPIBase))
+			}
+		}
+	}
+	c.Payments = p
+	return errs
+}
