@@ -7,8 +7,8 @@ import (
 )
 
 // compatPaymentRequest is the seed client's payment body. Amount is in
-// cents and must equal a package's price; package, when given, names the
-// package and the amount is only compared with its price.
+// cents and must equal an active package's price, which names the package;
+// package, when given, wins and the amount is only compared with its price.
 type compatPaymentRequest struct {
 	Amount        int64  `json:"amount"`
 	PaymentMethod string `json:"paymentMethodId"`
@@ -53,6 +53,19 @@ func (s *Server) compatPay(w http.ResponseWriter, r *http.Request) error {
 	var body compatPaymentRequest
 	if err := s.decodeJSON(w, r, &body); err != nil {
 		return err
+	}
+	// The seed client names the package by its price: find it among the
+	// active packages, so the payment service is always given a package.
+	if body.Package == "" {
+		packages, err := s.svc.Packages.List(r.Context(), requestLanguage(r))
+		if err != nil {
+			return err
+		}
+		p, err := marquee.PackageForAmount(packages, body.Amount)
+		if err != nil {
+			return err
+		}
+		body.Package = p.ID
 	}
 	res, err := s.checkout(w, r, marquee.CheckoutRequest{
 		PackageID:     body.Package,

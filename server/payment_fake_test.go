@@ -61,11 +61,12 @@ func newFakePayments() *fakePayments {
 	return &fakePayments{config: marquee.PaymentConfig{Provider: marquee.ProviderTest}, balances: map[int64]int64{}}
 }
 
-// fakePackages are the packages the fake sells: id, price in cents, credits.
+// fakePackages are the packages the fake sells, as the store's migration
+// adds them: id, price in cents, credits.
 var fakePackages = []*marquee.Package{
-	{ID: "basic", Name: "Basic", PriceCents: 2500, Credits: 25},
+	{ID: "basic", Name: "Basic", PriceCents: 2500, Credits: 50},
 	{ID: "pro", Name: "Pro", PriceCents: 5000, Credits: 100},
-	{ID: "premium", Name: "Premium", PriceCents: 10000, Credits: 250},
+	{ID: "enterprise", Name: "Enterprise", PriceCents: 10000, Credits: 250},
 }
 
 func (f *fakePayments) Config() marquee.PaymentConfig { return f.config }
