@@ -30,7 +30,7 @@ func BenchmarkFestivalSearchHTTP(b *testing.B) {
 	}
 	cfg := server.DefaultConfig()
 	cfg.Clock = db.Clock.Now
-	srv, err := server.New(cfg, db.Domain(), nil)
+	srv, err := server.New(cfg, domain(db), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,6 +11,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"github.com/marquee-festival/marquee"
 )
 
 type ctxKey int
@@ -106,11 +108,29 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 	})
 }
 
-// contentSecurityPolicy allows only the site's own scripts, styles, images
-// and API; Mantine sets inline style attributes, hence 'unsafe-inline' for styles only.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+// basePolicy allows only the site's own scripts, styles, images and API;
+// Mantine sets inline style attributes, hence 'unsafe-inline' for styles only.
+const basePolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
 	"img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; " +
 	"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+// stripePolicy is basePolicy plus what Stripe Elements needs: Stripe.js
+// (js.stripe.com) as a script and in frames, its 3-D Secure frames
+// (hooks.stripe.com) and its API (api.stripe.com). Frames were the
+// default-src's 'self' and stay allowed.
+const stripePolicy = "default-src 'self'; script-src 'self' https://js.stripe.com; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data:; font-src 'self' data:; connect-src 'self' https://api.stripe.com; " +
+	"frame-src 'self' https://js.stripe.com https://hooks.stripe.com; object-src 'none'; " +
+	"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+// contentSecurityPolicy returns the CSP for the active payment provider:
+// Stripe's origins are allowed only when Stripe takes the payments.
+func contentSecurityPolicy(provider string) string {
+	if provider == marquee.ProviderStripe {
+		return stripePolicy
+	}
+	return basePolicy
+}
 
 // securityHeaders sets the CSP and its companions on every response, and
 // HSTS when the client came over HTTPS.
@@ -120,7 +140,7 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 		if s.isTLS(r) {
 			h.Set("Strict-Transport-Security", "max-age=31536000")
 		}
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("Content-Security-Policy", s.csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")

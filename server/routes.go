@@ -44,6 +44,18 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("DELETE /api/v1/reminders/{id}", s.requireUser(s.handleReminderDelete))
 	mux.Handle("GET /api/v1/reminders.ics", s.requireUser(s.handleRemindersICS))
 
+	// Payments: the provider's configuration, checkout (the REST call and
+	// the seed's), the provider's webhook, and the buyer's purchases,
+	// receipts and credit ledger.
+	mux.HandleFunc("GET /api/v1/payments/config", s.handlePaymentConfig)
+	mux.Handle("POST /api/v1/payments", s.requireUser(s.handlePaymentCheckout))
+	mux.Handle("POST /api/v1/payments/{id}/confirm", s.requireUser(s.handlePaymentConfirm))
+	mux.HandleFunc("POST /api/v1/payments/webhook", s.handlePaymentWebhook)
+	mux.HandleFunc("POST /api/v1/payment/create", s.handleCompatPaymentCreate)
+	mux.Handle("GET /api/v1/me/purchases", s.requireUser(s.handlePurchaseList))
+	mux.Handle("GET /api/v1/me/purchases/{id}", s.requireUser(s.handlePurchaseGet))
+	mux.Handle("GET /api/v1/me/ledger", s.requireUser(s.handleLedgerList))
+
 	// Admin.
 	mux.Handle("GET /api/v1/admin/dashboard", s.requireAdmin(s.handleAdminDashboard))
 	mux.Handle("GET /api/v1/admin/users", s.requireAdmin(s.handleAdminUserList))
@@ -53,6 +65,8 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("POST /api/v1/admin/festivals/{id}/approve", s.requireAdmin(s.handleAdminFestivalApprove))
 	mux.Handle("POST /api/v1/admin/festivals/{id}/reject", s.requireAdmin(s.handleAdminFestivalReject))
 	mux.Handle("GET /api/v1/admin/outbox", s.requireAdmin(s.handleAdminOutboxList))
+	mux.Handle("GET /api/v1/admin/purchases", s.requireAdmin(s.handleAdminPurchaseList))
+	mux.Handle("POST /api/v1/admin/purchases/{id}/refund", s.requireAdmin(s.handleAdminPurchaseRefund))
 
 	// The seed client's admin calls, in its shapes.
 	mux.Handle("GET /api/v1/dashboard/get", s.requireAdmin(s.handleCompatDashboard))

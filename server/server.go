@@ -29,6 +29,11 @@ type Config struct {
 	SignupRatePerHour int
 	// ContactRatePerHour bounds contact messages per client IP.
 	ContactRatePerHour int
+	// CheckoutRatePer10Min bounds payment attempts (checkouts, the seed's
+	// payment call) per signed-in user in ten minutes.
+	CheckoutRatePer10Min int
+	// WebhookRatePerMinute bounds payment provider webhooks per client IP.
+	WebhookRatePerMinute int
 	// TrustProxy takes the client address from X-Forwarded-For and TLS from
 	// X-Forwarded-Proto (set it only behind a proxy that sets them).
 	TrustProxy bool
@@ -53,6 +58,9 @@ func DefaultConfig() Config {
 		SignupRatePerHour:  30,
 		ContactRatePerHour: 5,
 		MaxBodyBytes:       64 << 10,
+
+		CheckoutRatePer10Min: 10,
+		WebhookRatePerMinute: 300,
 	}
 }
 
@@ -69,6 +77,12 @@ type Server struct {
 	loginByAccount *keyedLimiter
 	signupByIP     *keyedLimiter
 	contactByIP    *keyedLimiter
+	checkoutByUser *keyedLimiter
+	webhookByIP    *keyedLimiter
+
+	// csp is the Content-Security-Policy header, fixed at construction
+	// from the payment provider (Stripe's origins only when it is Stripe).
+	csp string
 }
 
 // New returns a server over the services. Zero values in cfg take DefaultConfig's.
@@ -85,6 +99,12 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 	}
 	if cfg.ContactRatePerHour <= 0 {
 		cfg.ContactRatePerHour = def.ContactRatePerHour
+	}
+	if cfg.CheckoutRatePer10Min <= 0 {
+		cfg.CheckoutRatePer10Min = def.CheckoutRatePer10Min
+	}
+	if cfg.WebhookRatePerMinute <= 0 {
+		cfg.WebhookRatePerMinute = def.WebhookRatePerMinute
 	}
 	if cfg.MaxBodyBytes <= 0 {
 		cfg.MaxBodyBytes = def.MaxBodyBytes
@@ -115,6 +135,9 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 		loginByAccount: newKeyedLimiter(limits, logger, "login-account", perAccount, time.Minute),
 		signupByIP:     newKeyedLimiter(limits, logger, "signup-ip", cfg.SignupRatePerHour, time.Hour),
 		contactByIP:    newKeyedLimiter(limits, logger, "contact-ip", cfg.ContactRatePerHour, time.Hour),
+		checkoutByUser: newKeyedLimiter(limits, logger, "checkout-user", cfg.CheckoutRatePer10Min, 10*time.Minute),
+		webhookByIP:    newKeyedLimiter(limits, logger, "webhook-ip", cfg.WebhookRatePerMinute, time.Minute),
+		csp:            contentSecurityPolicy(svc.Payments.Config().Provider),
 	}, nil
 }
 

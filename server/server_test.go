@@ -43,8 +43,15 @@ func adminCtx(t *testing.T) context.Context {
 }
 
 // newTestServer serves db's services; the server and the store share db's
-// settable clock.
+// settable clock. While the store has no PaymentService, payments are an
+// in-memory fake (domain, in payment_fake_test.go).
 func newTestServer(t *testing.T, db *storetest.DB, edit ...func(*server.Config)) *testServer {
+	t.Helper()
+	return newTestServerOver(t, db, domain(db), edit...)
+}
+
+// newTestServerOver serves svc (db's services with some replaced).
+func newTestServerOver(t *testing.T, db *storetest.DB, svc marquee.Services, edit ...func(*server.Config)) *testServer {
 	t.Helper()
 	cfg := server.DefaultConfig()
 	cfg.Clock = db.Clock.Now
@@ -55,7 +62,7 @@ func newTestServer(t *testing.T, db *storetest.DB, edit ...func(*server.Config))
 	for _, e := range edit {
 		e(&cfg)
 	}
-	srv, err := server.New(cfg, db.Domain(), nil)
+	srv, err := server.New(cfg, svc, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

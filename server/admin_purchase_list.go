@@ -1,0 +1,37 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// handleAdminPurchaseList answers a page of everyone's purchases, newest
+// first: ?status=pending|succeeded|failed|refunded|all (default all),
+// ?userId= (one user's), ?page=; {items, total, page, perPage}, 20 a page.
+func (s *Server) handleAdminPurchaseList(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	var f marquee.FieldErrors
+	filter := marquee.PurchaseFilter{
+		Status:      marquee.ParsePurchaseStatusFilter(q.Get("status"), &f),
+		PageRequest: marquee.PageRequest{Page: marquee.ParsePageNumber(q.Get("page"), &f), PerPage: marquee.PurchasesPerPage},
+	}
+	if v := q.Get("userId"); v != "" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id < 1 {
+			f.Add("userId", "User id must be a positive whole number")
+		}
+		filter.UserID = max(id, 0)
+	}
+	if err := f.Err(); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	page, err := s.svc.Payments.Purchases(r.Context(), filter, requestLanguage(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, page)
+}
