@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/locale"
 )
 
 // handlePaymentCheckout buys a package for the signed-in user: body
@@ -35,5 +36,19 @@ func (s *Server) checkout(w http.ResponseWriter, r *http.Request, req marquee.Ch
 		return nil, marquee.Errorf(marquee.ERateLimited, "Too many payment attempts. Try again in a few minutes.")
 	}
 	req.Language = requestLanguage(r)
-	return s.svc.Payments.Checkout(r.Context(), req)
+	res, err := s.svc.Payments.Checkout(r.Context(), req)
+	if err != nil {
+		return nil, err
+	}
+	translateFailure(r, res.Purchase)
+	return res, nil
+}
+
+// translateFailure puts a failed purchase's message in the request's
+// language when the catalogue knows it (the test mode's messages are
+// Marquee's own); a provider's other messages stay as they came.
+func translateFailure(r *http.Request, p *marquee.Purchase) {
+	if p != nil && p.FailureMessage != "" {
+		p.FailureMessage = locale.Text(requestLanguage(r), p.FailureMessage)
+	}
 }

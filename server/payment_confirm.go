@@ -13,5 +13,6 @@ func (s *Server) handlePaymentConfirm(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	translateFailure(r, res.Purchase)
 	writeJSON(w, http.StatusOK, res)
 }
