@@ -38,20 +38,20 @@ var testCards = map[string]outcome{
 // to Stripe: one per card brand that succeeds, and the declines whose
 // messages Marquee translates.
 var testPaymentMethods = map[string]outcome{
-	"pm_card_visa":                           {Type: marquee.PaymentSucceeded},
-	"pm_card_visa_debit":                     {Type: marquee.PaymentSucceeded},
-	"pm_card_mastercard":                     {Type: marquee.PaymentSucceeded},
-	"pm_card_mastercard_debit":               {Type: marquee.PaymentSucceeded},
-	"pm_card_amex":                           {Type: marquee.PaymentSucceeded},
-	"pm_card_discover":                       {Type: marquee.PaymentSucceeded},
-	"pm_card_jcb":                            {Type: marquee.PaymentSucceeded},
-	"pm_card_unionpay":                       {Type: marquee.PaymentSucceeded},
-	"pm_card_chargeDeclined":                 {Type: marquee.PaymentFailed, Message: "Your card was declined."},
+	"pm_card_visa":                            {Type: marquee.PaymentSucceeded},
+	"pm_card_visa_debit":                      {Type: marquee.PaymentSucceeded},
+	"pm_card_mastercard":                      {Type: marquee.PaymentSucceeded},
+	"pm_card_mastercard_debit":                {Type: marquee.PaymentSucceeded},
+	"pm_card_amex":                            {Type: marquee.PaymentSucceeded},
+	"pm_card_discover":                        {Type: marquee.PaymentSucceeded},
+	"pm_card_jcb":                             {Type: marquee.PaymentSucceeded},
+	"pm_card_unionpay":                        {Type: marquee.PaymentSucceeded},
+	"pm_card_chargeDeclined":                  {Type: marquee.PaymentFailed, Message: "Your card was declined."},
 	"pm_card_chargeDeclinedInsufficientFunds": {Type: marquee.PaymentFailed, Message: "Your card has insufficient funds."},
-	"pm_card_chargeDeclinedLostCard":         {Type: marquee.PaymentFailed, Message: "Your card was declined."},
-	"pm_card_chargeDeclinedStolenCard":       {Type: marquee.PaymentFailed, Message: "Your card was declined."},
-	"pm_card_chargeDeclinedExpiredCard":      {Type: marquee.PaymentFailed, Message: "Your card has expired."},
-	"pm_card_chargeDeclinedIncorrectCvc":     {Type: marquee.PaymentFailed, Message: "Your card's security code is incorrect."},
+	"pm_card_chargeDeclinedLostCard":          {Type: marquee.PaymentFailed, Message: "Your card was declined."},
+	"pm_card_chargeDeclinedStolenCard":        {Type: marquee.PaymentFailed, Message: "Your card was declined."},
+	"pm_card_chargeDeclinedExpiredCard":       {Type: marquee.PaymentFailed, Message: "Your card has expired."},
+	"pm_card_chargeDeclinedIncorrectCvc":      {Type: marquee.PaymentFailed, Message: "Your card's security code is incorrect."},
 }
 
 // TestMode is the embedded payment provider used when Stripe is not
