@@ -23,6 +23,25 @@ else
     say "Node.js $nv is too old: the front end (Vite 8) needs Node.js 20.19 or newer."
   fi
 fi
+# stripe-mock (Stripe's API mock) for the Stripe provider's Go tests, which
+# look for it in PATH and in $(go env GOPATH)/bin. Installed when missing or
+# of another version: only the Go module proxy is needed.
+stripe_mock_version=v0.203.0
+if command -v go >/dev/null 2>&1; then
+  gobin=$(go env GOBIN)
+  [ -n "$gobin" ] || gobin="$(go env GOPATH | cut -d: -f1)/bin"
+  sm=$(command -v stripe-mock 2>/dev/null || echo "$gobin/stripe-mock")
+  have=
+  [ -x "$sm" ] && have=$(go version -m "$sm" 2>/dev/null | awk '$1 == "mod" && $2 == "github.com/stripe/stripe-mock" { print $3 }')
+  if [ "$have" != "$stripe_mock_version" ]; then
+    printf 'marquee: installing stripe-mock %s (go install github.com/stripe/stripe-mock@%s)\n' "$stripe_mock_version" "$stripe_mock_version" >&2
+    if ! go install "github.com/stripe/stripe-mock@$stripe_mock_version"; then
+      say "Installing stripe-mock failed. Install it with: go install github.com/stripe/stripe-mock@$stripe_mock_version (it needs the Go module proxy; set GOPROXY if yours differs)."
+    elif [ "$(command -v stripe-mock 2>/dev/null || echo "$gobin/stripe-mock")" != "$gobin/stripe-mock" ]; then
+      printf 'marquee: note: %s comes first in PATH and is not stripe-mock %s; the tests use it. Remove it or put %s first in PATH.\n' "$sm" "$stripe_mock_version" "$gobin" >&2
+    fi
+  fi
+fi
 command -v npm >/dev/null 2>&1 || say "npm is not installed. Install npm with Node.js (for example: apt-get install -y npm)."
 if [ "$need_browser" = "browser" ]; then
   chromium=${MARQUEE_CHROMIUM:-/usr/bin/chromium}

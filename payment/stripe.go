@@ -1,0 +1,214 @@
+package payment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/stripe/stripe-go/v85"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// metadataPurchaseID is the PaymentIntent metadata key naming the purchase.
+const metadataPurchaseID = "purchase_id"
+
+// StripeConfig configures the Stripe provider.
+type StripeConfig struct {
+	// SecretKey is the API secret key (sk_...), MARQUEE_STRIPE_SECRET_KEY.
+	SecretKey string
+	// PublishableKey is the browser's key (pk_...) for Stripe Elements,
+	// MARQUEE_STRIPE_PUBLISHABLE_KEY.
+	PublishableKey string
+	// WebhookSecret is the webhook endpoint's signing secret (whsec_...),
+	// MARQUEE_STRIPE_WEBHOOK_SECRET; empty refuses every webhook.
+	WebhookSecret string
+	// APIBase is the API's address, MARQUEE_STRIPE_API_BASE; "" is
+	// Stripe's own (tests point it at stripe-mock).
+	APIBase string
+	// HTTPClient makes the API calls; nil is stripe-go's default client.
+	HTTPClient *http.Client
+}
+
+// Stripe takes payments with Stripe PaymentIntents: the server creates the
+// PaymentIntent, the browser confirms it with Stripe Elements (or an API
+// client gives a PaymentMethod id and the server confirms it at once), and
+// Stripe's webhooks report the outcome.
+type Stripe struct {
+	cfg    StripeConfig
+	client *stripe.Client
+}
+
+var _ marquee.PaymentProvider = (*Stripe)(nil)
+
+// NewStripe returns the Stripe provider for cfg. stripe-go logs nothing:
+// its errors are returned, with context, to the caller.
+func NewStripe(cfg StripeConfig) *Stripe {
+	bc := &stripe.BackendConfig{
+		HTTPClient:    cfg.HTTPClient,
+		LeveledLogger: &stripe.LeveledLogger{Level: stripe.LevelNull},
+	}
+	if cfg.APIBase != "" {
+		bc.URL = stripe.String(strings.TrimRight(cfg.APIBase, "/"))
+	}
+	client := stripe.NewClient(cfg.SecretKey, stripe.WithBackends(stripe.NewBackendsWithConfig(bc)))
+	return &Stripe{cfg: cfg, client: client}
+}
+
+// Name is marquee.ProviderStripe.
+func (*Stripe) Name() string { return marquee.ProviderStripe }
+
+// Config gives the front end the publishable key for Stripe Elements.
+func (s *Stripe) Config() marquee.PaymentConfig {
+	return marquee.PaymentConfig{Provider: marquee.ProviderStripe, PublishableKey: s.cfg.PublishableKey}
+}
+
+// CreatePayment creates a card PaymentIntent for req.AmountCents in
+// req.Currency, with req.IdempotencyKey and the purchase id in its
+// metadata. With a PaymentMethod id it confirms the payment at once: the
+// result then carries its outcome (a card Stripe refuses is a failed event
+// with Stripe's message), or, when the card needs the buyer (3-D Secure),
+// the client secret. Without one the browser confirms the payment with the
+// client secret. A card number is refused: with Stripe, cards go to
+// Stripe, never through Marquee.
+func (s *Stripe) CreatePayment(ctx context.Context, req marquee.PaymentRequest) (*marquee.PaymentResult, error) {
+	if req.Card != nil {
+		return nil, marquee.FieldError("card", "Card numbers are not accepted with Stripe; use the card form")
+	}
+	currency := strings.ToLower(req.Currency)
+	if currency == "" {
+		currency = marquee.Currency
+	}
+	params := &stripe.PaymentIntentCreateParams{
+		Amount:             stripe.Int64(req.AmountCents),
+		Currency:           stripe.String(currency),
+		PaymentMethodTypes: stripe.StringSlice([]string{"card"}),
+	}
+	params.AddMetadata(metadataPurchaseID, strconv.FormatInt(req.PurchaseID, 10))
+	if req.IdempotencyKey != "" {
+		params.SetIdempotencyKey(req.IdempotencyKey)
+	}
+	if pm := strings.TrimSpace(req.PaymentMethod); pm != "" {
+		params.PaymentMethod = stripe.String(pm)
+		params.Confirm = stripe.Bool(true)
+	}
+	pi, err := s.client.V1PaymentIntents.Create(ctx, params)
+	if err != nil {
+		var se *stripe.Error
+		switch {
+		case errors.As(err, &se) && se.Type == stripe.ErrorTypeCard && se.PaymentIntent != nil && se.PaymentIntent.ID != "":
+			// The card was refused while confirming: a failed payment,
+			// not an error.
+			return &marquee.PaymentResult{
+				Reference: se.PaymentIntent.ID,
+				Event: &marquee.PaymentEvent{
+					Type:        marquee.PaymentFailed,
+					Reference:   se.PaymentIntent.ID,
+					PurchaseID:  req.PurchaseID,
+					AmountCents: req.AmountCents,
+					Message:     failureMessage(se),
+				},
+			}, nil
+		case errors.As(err, &se) && se.Type == stripe.ErrorTypeCard:
+			return nil, &marquee.Error{Code: marquee.EInvalid, Message: failureMessage(se)}
+		case errors.As(err, &se) && se.Type == stripe.ErrorTypeInvalidRequest && se.Param == "payment_method":
+			return nil, marquee.FieldError("paymentMethodId", "Payment method is not valid")
+		}
+		return nil, fmt.Errorf("stripe: create the payment intent of purchase %d: %w", req.PurchaseID, err)
+	}
+	res := &marquee.PaymentResult{Reference: pi.ID, Event: intentEvent(pi, req.PurchaseID)}
+	if res.Event == nil {
+		res.ClientSecret = pi.ClientSecret
+	}
+	return res, nil
+}
+
+// Payment retrieves the PaymentIntent reference and reports its outcome:
+// a succeeded or failed event, EConflict while the payment is still in
+// progress (the buyer has not finished, or the bank is processing it), and
+// ENotFound for a PaymentIntent Stripe does not know.
+func (s *Stripe) Payment(ctx context.Context, reference string) (*marquee.PaymentEvent, error) {
+	if reference == "" {
+		return nil, marquee.Errorf(marquee.ENotFound, "The payment was not found")
+	}
+	pi, err := s.client.V1PaymentIntents.Retrieve(ctx, reference, nil)
+	if err != nil {
+		var se *stripe.Error
+		if errors.As(err, &se) && (se.HTTPStatusCode == http.StatusNotFound || se.Code == stripe.ErrorCodeResourceMissing) {
+			return nil, marquee.Errorf(marquee.ENotFound, "The payment was not found")
+		}
+		return nil, fmt.Errorf("stripe: retrieve payment intent %s: %w", reference, err)
+	}
+	ev := intentEvent(pi, 0)
+	if ev == nil {
+		return nil, marquee.Errorf(marquee.EConflict, "The payment is not finished yet")
+	}
+	return ev, nil
+}
+
+// Refund refunds the whole PaymentIntent reference, with idempotencyKey so
+// that a retry never refunds twice. A payment Stripe has already refunded
+// counts as refunded.
+func (s *Stripe) Refund(ctx context.Context, reference, idempotencyKey string) error {
+	params := &stripe.RefundCreateParams{PaymentIntent: stripe.String(reference)}
+	if idempotencyKey != "" {
+		params.SetIdempotencyKey(idempotencyKey)
+	}
+	if _, err := s.client.V1Refunds.Create(ctx, params); err != nil {
+		var se *stripe.Error
+		if errors.As(err, &se) && se.Code == stripe.ErrorCodeChargeAlreadyRefunded {
+			return nil
+		}
+		return fmt.Errorf("stripe: refund payment intent %s: %w", reference, err)
+	}
+	return nil
+}
+
+// Marquee's own messages for failures Stripe does not explain.
+var (
+	canceledPayment    = outcome{Type: marquee.PaymentFailed, Message: "The payment was canceled."}
+	unexplainedFailure = outcome{Type: marquee.PaymentFailed, Message: "Your payment was not completed."}
+)
+
+// intentEvent maps a PaymentIntent to the event of its outcome: succeeded;
+// failed when its last attempt failed (requires_payment_method with a
+// last_payment_error) or it was canceled; nil while it is in progress
+// (requires_payment_method before any attempt, requires_confirmation,
+// requires_action, processing, requires_capture). The purchase id comes
+// from the metadata, else purchaseID.
+func intentEvent(pi *stripe.PaymentIntent, purchaseID int64) *marquee.PaymentEvent {
+	ev := &marquee.PaymentEvent{Reference: pi.ID, PurchaseID: metadataPurchase(pi.Metadata, purchaseID), AmountCents: pi.Amount}
+	switch {
+	case pi.Status == stripe.PaymentIntentStatusSucceeded:
+		ev.Type = marquee.PaymentSucceeded
+	case pi.Status == stripe.PaymentIntentStatusRequiresPaymentMethod && pi.LastPaymentError != nil:
+		ev.Type = marquee.PaymentFailed
+		ev.Message = failureMessage(pi.LastPaymentError)
+	case pi.Status == stripe.PaymentIntentStatusCanceled:
+		ev.Type, ev.Message = canceledPayment.Type, canceledPayment.Message
+	default:
+		return nil
+	}
+	return ev
+}
+
+// failureMessage is Stripe's message for a failed payment, as Stripe
+// wrote it, or Marquee's own when Stripe gave none.
+func failureMessage(e *stripe.Error) string {
+	if e != nil && strings.TrimSpace(e.Msg) != "" {
+		return e.Msg
+	}
+	return unexplainedFailure.Message
+}
+
+// metadataPurchase reads the purchase id from a payment's metadata, or
+// returns fallback when it is missing or malformed.
+func metadataPurchase(md map[string]string, fallback int64) int64 {
+	if id, err := strconv.ParseInt(md[metadataPurchaseID], 10, 64); err == nil && id > 0 {
+		return id
+	}
+	return fallback
+}
