@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"syscall"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -108,6 +109,9 @@ func startStripeMock(bin string) (*os.Process, chan error, string, error) {
 	var logs bytes.Buffer
 	// Only HTTP, on loopback: no -https flag, so no HTTPS listener.
 	cmd := exec.Command(bin, "-http-addr", fmt.Sprintf("127.0.0.1:%d", port))
+	// The kernel stops stripe-mock when the test binary dies, even when a
+	// timeout or a panic skips TestMain's cleanup.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	if err := cmd.Start(); err != nil {
 		return nil, nil, "", fmt.Errorf("start %s: %w (%s)", bin, err, stripeMockFix)
