@@ -9,6 +9,10 @@ import (
 	"github.com/marquee-festival/marquee"
 )
 
+// failureMessageMax bounds a provider's failure message kept with a
+// purchase, in characters.
+const failureMessageMax = 500
+
 // errSettledElsewhere rolls back a settlement whose ledger row another
 // transaction wrote first: the purchase is already settled.
 var errSettledElsewhere = errors.New("store: purchase settled by another transaction")
@@ -152,6 +156,9 @@ func (s *PaymentService) grant(ctx context.Context, id int64, reference string) 
 func (s *PaymentService) fail(ctx context.Context, id int64, reference, message string) error {
 	if message == "" {
 		message = msgPaymentIncomplete
+	}
+	if r := []rune(message); len(r) > failureMessageMax {
+		message = string(r[:failureMessageMax])
 	}
 	now := s.now()
 	_, err := s.writer().exec(ctx, `UPDATE purchases SET status = 'failed', failure_message = ?, updated_at = ?,
