@@ -10,7 +10,9 @@ import (
 // SeedUsers inserts n synthetic filmmakers (seed-000001@example.test, ...)
 // whose sign-up times spread evenly over the span before the current time.
 // All share passwordHash: hashing each with argon2id would take hours at
-// scale. Rows go in batches, each batch one transaction.
+// scale. Rows go in batches, each batch one transaction. Seeded users get
+// no credits, so the ledger needs no rows for them (a balance must always
+// equal the sum of the user's credit_ledger rows).
 func (db *UserService) SeedUsers(ctx context.Context, n int, passwordHash string, span time.Duration) error {
 	const batch = 500
 	end := db.now()

@@ -16,6 +16,8 @@ type Options struct {
 	Password password.Params
 	// SessionTTL is how long a login lasts; zero means 30 days.
 	SessionTTL time.Duration
+	// Payments configure the payment service: its provider and receipts.
+	Payments PaymentOptions
 }
 
 // service is what every service type shares: the database and the clock.
@@ -42,6 +44,7 @@ type Services struct {
 	Mail      *MailService
 	Contact   *ContactService
 	Packages  *PackageService
+	Payments  *PaymentService
 	// RateLimits counts hits in the database, shared by every node.
 	RateLimits *RateLimits
 	db         *DB
@@ -65,6 +68,10 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: services: %w", err)
 	}
+	payments, err := newPaymentService(base, opts.Payments)
+	if err != nil {
+		return nil, err
+	}
 	return &Services{
 		Users:      &UserService{service: base, params: opts.Password, dummyHash: dummy},
 		Sessions:   &SessionService{service: base, ttl: opts.SessionTTL},
@@ -73,6 +80,7 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		Mail:       &MailService{service: base},
 		Contact:    &ContactService{service: base},
 		Packages:   &PackageService{service: base},
+		Payments:   payments,
 		RateLimits: NewRateLimits(db, opts.Clock),
 		db:         db,
 	}, nil
@@ -89,6 +97,7 @@ func (s *Services) Domain() marquee.Services {
 		Mail:       s.Mail,
 		Contact:    s.Contact,
 		Packages:   s.Packages,
+		Payments:   s.Payments,
 		RateLimits: s.RateLimits,
 		Health:     s.db,
 	}

@@ -1,0 +1,46 @@
+package store
+
+import (
+	"context"
+	"io/fs"
+
+	"github.com/pressly/goose/v3"
+)
+
+// Raw SQL for the package's external tests (store_test): they arrange
+// states no service writes yet (credits spent, a package withdrawn) and
+// audit tables (the ledger's sums). This file is compiled into the tests
+// only; it is no API.
+
+// ExecForTest runs q on the write connection.
+func (db *DB) ExecForTest(ctx context.Context, q string, args ...any) error {
+	_, err := db.writer().exec(ctx, q, args...)
+	return err
+}
+
+// Int64ForTest runs q, which selects one integer, on the write connection.
+func (db *DB) Int64ForTest(ctx context.Context, q string, args ...any) (int64, error) {
+	var n int64
+	err := db.writer().queryRow(ctx, q, args...).Scan(&n)
+	return n, err
+}
+
+// MigrateDownToForTest rolls the schema back to version (the migrations'
+// own Down steps), so that a test can fill the tables as they were and
+// then Migrate again.
+func (db *DB) MigrateDownToForTest(ctx context.Context, version int64) error {
+	dir, gd := "migrations/sqlite", goose.DialectSQLite3
+	if db.dialect == Postgres {
+		dir, gd = "migrations/postgres", goose.DialectPostgres
+	}
+	sub, err := fs.Sub(migrations, dir)
+	if err != nil {
+		return err
+	}
+	p, err := goose.NewProvider(gd, db.write, sub)
+	if err != nil {
+		return err
+	}
+	_, err = p.DownTo(ctx, version)
+	return err
+}

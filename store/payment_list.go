@@ -1,0 +1,106 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// Purchase returns purchase id with its package name in lang: the
+// signed-in user's own, or any for an admin; ENotFound otherwise (the same
+// answer as for a purchase that does not exist).
+func (s *PaymentService) Purchase(ctx context.Context, id int64, lang string) (*marquee.Purchase, error) {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	owner := u.ID
+	if u.IsAdmin() {
+		owner = 0
+	}
+	return loadPurchase(ctx, s.reader(), id, packageLanguage(lang), owner)
+}
+
+// Purchases lists purchases newest first, with their package names in
+// lang: the signed-in user's own, or for an admin everyone's (f.UserID 0)
+// or one user's; f.Status narrows the list.
+func (s *PaymentService) Purchases(ctx context.Context, f marquee.PurchaseFilter, lang string) (*marquee.Page[*marquee.Purchase], error) {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !u.IsAdmin() {
+		f.UserID = u.ID
+	}
+	if f.PerPage <= 0 {
+		f.PerPage = marquee.PurchasesPerPage
+	}
+	where, args := ` WHERE 1 = 1`, []any{}
+	if f.UserID != 0 {
+		where += ` AND p.user_id = ?`
+		args = append(args, f.UserID)
+	}
+	if f.Status != "" {
+		where += ` AND p.status = ?`
+		args = append(args, string(f.Status))
+	}
+	var total int64
+	if err := s.reader().queryRow(ctx, `SELECT COUNT(*) FROM purchases p`+where, args...).Scan(&total); err != nil {
+		return nil, fmt.Errorf("store: count purchases: %w", err)
+	}
+	rows, err := s.reader().query(ctx, `SELECT `+purchaseColumns+purchaseFrom+where+` ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`,
+		append(append([]any{packageLanguage(lang)}, args...), f.PerPage, f.Offset())...)
+	if err != nil {
+		return nil, fmt.Errorf("store: list purchases: %w", err)
+	}
+	defer rows.Close()
+	out := []*marquee.Purchase{}
+	for rows.Next() {
+		p, err := scanPurchase(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: scan purchase: %w", err)
+		}
+		out = append(out, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: list purchases: %w", err)
+	}
+	return marquee.NewPage(out, total, max(f.Page, 1), f.PerPage), nil
+}
+
+// Ledger lists the signed-in user's ledger rows, newest first.
+func (s *PaymentService) Ledger(ctx context.Context, page marquee.PageRequest) (*marquee.Page[*marquee.LedgerEntry], error) {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if page.PerPage <= 0 {
+		page.PerPage = marquee.PurchasesPerPage
+	}
+	var total int64
+	if err := s.reader().queryRow(ctx, `SELECT COUNT(*) FROM credit_ledger WHERE user_id = ?`, u.ID).Scan(&total); err != nil {
+		return nil, fmt.Errorf("store: count ledger of user %d: %w", u.ID, err)
+	}
+	rows, err := s.reader().query(ctx, `SELECT id, user_id, delta, reason, reference, created_at FROM credit_ledger
+		WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`, u.ID, page.PerPage, page.Offset())
+	if err != nil {
+		return nil, fmt.Errorf("store: list ledger of user %d: %w", u.ID, err)
+	}
+	defer rows.Close()
+	out := []*marquee.LedgerEntry{}
+	for rows.Next() {
+		var e marquee.LedgerEntry
+		var reason string
+		if err := rows.Scan(&e.ID, &e.UserID, &e.Delta, &reason, &e.Reference, &e.CreatedAt); err != nil {
+			return nil, fmt.Errorf("store: scan ledger row: %w", err)
+		}
+		e.Reason = marquee.LedgerReason(reason)
+		e.CreatedAt = e.CreatedAt.UTC()
+		out = append(out, &e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: list ledger of user %d: %w", u.ID, err)
+	}
+	return marquee.NewPage(out, total, max(page.Page, 1), page.PerPage), nil
+}
