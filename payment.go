@@ -189,11 +189,14 @@ func (r *CheckoutRequest) Normalize() {
 	r.PaymentMethod = strings.TrimSpace(r.PaymentMethod)
 }
 
-// Validate checks the request's own fields (Normalize first); the package's
-// existence and price are checked by ValidatePrice once it is found.
-func (r CheckoutRequest) Validate() error {
+// Validate checks the request's own fields (Normalize first), and the test
+// card's form when there is one (its expiry against now), reporting every
+// failing field at once; the package's existence and price are checked by
+// ValidatePrice once it is found. A request naming no package but an
+// amount (the seed client's) lets the amount name the package.
+func (r CheckoutRequest) Validate(now time.Time) error {
 	var f FieldErrors
-	if r.PackageID == "" {
+	if r.PackageID == "" && r.AmountCents <= 0 {
 		f.Add("packageId", "Package is required")
 	}
 	switch {
@@ -207,6 +210,11 @@ func (r CheckoutRequest) Validate() error {
 	}
 	if len(r.PaymentMethod) > 255 {
 		f.Add("paymentMethodId", "Payment method is not valid")
+	}
+	if r.Card != nil {
+		if err := f.Merge(r.Card.Validate(now), "card.number", "card.expiry", "card.cvc"); err != nil {
+			return err
+		}
 	}
 	return f.Err()
 }

@@ -120,11 +120,15 @@ func TestCheckoutRequestNormalizeValidate(t *testing.T) {
 			map[string]string{"paymentMethodId": "Payment method is not valid"}},
 		{"everything missing", CheckoutRequest{AmountCents: -1}, map[string]string{
 			"packageId": "Package is required", "country": "Country is required", "amount": "Amount must be a positive number of cents"}},
+		{"amount names the package (seed client)", CheckoutRequest{Country: "US", AmountCents: 2500}, nil},
+		{"every failing field at once, card included", CheckoutRequest{PackageID: "pro", Card: &TestCard{Number: "4242 4242 4242 4241", ExpMonth: 13, ExpYear: 2030, CVC: "1"}},
+			map[string]string{"country": "Country is required", "card.number": "Your card number is invalid.",
+				"card.expiry": "Your card's expiration date is invalid.", "card.cvc": "Your card's security code is invalid."}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := tc.req
 			r.Normalize()
-			err := r.Validate()
+			err := r.Validate(time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC))
 			if tc.want == nil {
 				if err != nil {
 					t.Fatalf("Validate: %v %v", err, ErrorFields(err))

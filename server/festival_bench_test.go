@@ -30,7 +30,7 @@ func BenchmarkFestivalSearchHTTP(b *testing.B) {
 	}
 	cfg := server.DefaultConfig()
 	cfg.Clock = db.Clock.Now
-	srv, err := server.New(cfg, domain(db), nil)
+	srv, err := server.New(cfg, db.Domain(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

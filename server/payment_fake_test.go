@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/marquee-festival/marquee"
-	"github.com/marquee-festival/marquee/store/storetest"
 )
 
 // fakePayments is an in-memory marquee.PaymentService for the handler
@@ -47,16 +47,6 @@ const (
 	malformedSignature = "garbage"
 )
 
-// domain returns db's services for a server. While the store has no
-// PaymentService (it comes in another change), payments are a fake.
-func domain(db *storetest.DB) marquee.Services {
-	svc := db.Domain()
-	if svc.Payments == nil {
-		svc.Payments = newFakePayments()
-	}
-	return svc
-}
-
 func newFakePayments() *fakePayments {
 	return &fakePayments{config: marquee.PaymentConfig{Provider: marquee.ProviderTest}, balances: map[int64]int64{}}
 }
@@ -83,7 +73,7 @@ func (f *fakePayments) Checkout(ctx context.Context, req marquee.CheckoutRequest
 		return nil, f.checkoutErr
 	}
 	req.Normalize()
-	if err := req.Validate(); err != nil {
+	if err := req.Validate(time.Now()); err != nil {
 		return nil, err
 	}
 	var pkg *marquee.Package

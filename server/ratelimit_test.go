@@ -105,7 +105,7 @@ func TestRateLimitFailsOpen(t *testing.T) {
 	cfg := server.DefaultConfig()
 	cfg.Clock = svc.Clock.Now
 	cfg.ContactRatePerHour = 1
-	srv, err := server.New(cfg, domain(svc), slog.New(slog.NewTextHandler(&logs, nil)))
+	srv, err := server.New(cfg, svc.Domain(), slog.New(slog.NewTextHandler(&logs, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,12 +42,11 @@ func adminCtx(t *testing.T) context.Context {
 	return storetest.AsUser(t.Context(), &marquee.User{ID: -1, Role: marquee.RoleAdmin})
 }
 
-// newTestServer serves db's services; the server and the store share db's
-// settable clock. While the store has no PaymentService, payments are an
-// in-memory fake (domain, in payment_fake_test.go).
+// newTestServer serves db's services (payments in test mode); the server
+// and the store share db's settable clock.
 func newTestServer(t *testing.T, db *storetest.DB, edit ...func(*server.Config)) *testServer {
 	t.Helper()
-	return newTestServerOver(t, db, domain(db), edit...)
+	return newTestServerOver(t, db, db.Domain(), edit...)
 }
 
 // newTestServerOver serves svc (db's services with some replaced).

@@ -23,7 +23,7 @@ func (s *PaymentService) Checkout(ctx context.Context, req marquee.CheckoutReque
 		return nil, err
 	}
 	req.Normalize()
-	if err := validateCheckout(req); err != nil {
+	if err := req.Validate(s.now()); err != nil {
 		return nil, err
 	}
 	pkg, err := s.checkoutPackage(ctx, req)
@@ -91,31 +91,6 @@ func (s *PaymentService) Checkout(ctx context.Context, req marquee.CheckoutReque
 		}
 	}
 	return s.result(ctx, id, lang, res.ClientSecret)
-}
-
-// validateCheckout is req.Validate, where a request naming no package but a
-// positive amount (the seed client's) lets the amount name the package.
-func validateCheckout(req marquee.CheckoutRequest) error {
-	err := req.Validate()
-	if err == nil || req.PackageID != "" || req.AmountCents <= 0 {
-		return err
-	}
-	fields := marquee.ErrorFields(err)
-	if fields == nil {
-		return err
-	}
-	var f marquee.FieldErrors
-	for _, k := range []string{"country", "amount", "paymentMethodId"} {
-		if m, ok := fields[k]; ok {
-			f.Add(k, m)
-		}
-	}
-	for k, m := range fields {
-		if k != "packageId" {
-			f.Add(k, m)
-		}
-	}
-	return f.Err()
 }
 
 // checkoutPackage finds the active package req names, by id or, without

@@ -468,9 +468,14 @@ func TestDashboardIncome(t *testing.T) {
 
 // Without a provider every call but the reads is refused.
 func TestPaymentsNotConfigured(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
+	storetest.ForEach(t, func(t *testing.T, tdb *storetest.DB) {
+		svc, err := store.NewServices(tdb.DB, store.Options{Clock: tdb.Clock.Now, Password: storetest.FastPasswords})
+		if err != nil {
+			t.Fatal(err)
+		}
+		db := &storetest.DB{DB: tdb.DB, Services: svc, Clock: tdb.Clock}
 		u := newOrganiser(t, db, "buyer@example.com")
-		_, err := db.Payments.Checkout(as(u), marquee.CheckoutRequest{PackageID: "pro", Country: "US"})
+		_, err = db.Payments.Checkout(as(u), marquee.CheckoutRequest{PackageID: "pro", Country: "US"})
 		wantCode(t, err, marquee.EInternal)
 		_, err = db.Payments.Settle(context.Background(), marquee.PaymentEvent{Type: marquee.PaymentSucceeded, PurchaseID: 1})
 		wantCode(t, err, marquee.EInternal)

@@ -4,6 +4,12 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
+
+	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/mail"
+	"github.com/marquee-festival/marquee/payment"
+	"github.com/marquee-festival/marquee/store"
 )
 
 // paymentConfig holds the card provider's settings. With no Stripe keys the
@@ -56,4 +62,32 @@ func paymentFromEnv(getenv func(string) string, c *config) []string {
 	}
 	c.Payments = p
 	return errs
+}
+
+// provider returns the configured card provider: Stripe, or the test mode.
+func (p paymentConfig) provider() marquee.PaymentProvider {
+	if !p.Stripe() {
+		return payment.NewTestMode(time.Now)
+	}
+	return payment.NewStripe(payment.StripeConfig{
+		SecretKey:      p.StripeSecretKey,
+		PublishableKey: p.StripePublishableKey,
+		WebhookSecret:  p.StripeWebhookSecret,
+		APIBase:        p.StripeAPIBase,
+	})
+}
+
+// paymentOptions are the payment service's settings: the provider, and
+// receipts written by mail.Composer, queued for SMTP when it is configured
+// and kept in the outbox otherwise (as reminders are).
+func paymentOptions(cfg config) store.PaymentOptions {
+	status := marquee.MailKept
+	if cfg.Mail.SMTPURL != "" {
+		status = marquee.MailQueued
+	}
+	return store.PaymentOptions{
+		Provider:       cfg.Payments.provider(),
+		ComposeReceipt: mail.Composer{PublicURL: cfg.PublicURL}.Receipt,
+		ReceiptStatus:  status,
+	}
 }

@@ -17,7 +17,9 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/mail"
 	"github.com/marquee-festival/marquee/password"
+	"github.com/marquee-festival/marquee/payment"
 	"github.com/marquee-festival/marquee/store"
 )
 
@@ -51,7 +53,12 @@ type DB struct {
 func Wrap(t testing.TB, db *store.DB) *DB {
 	t.Helper()
 	c := &Clock{now: time.Now()}
-	svc, err := store.NewServices(db, store.Options{Clock: c.Now, Password: FastPasswords})
+	// Payments as `marquee serve` takes them without Stripe: the test mode,
+	// with receipts kept in the outbox.
+	svc, err := store.NewServices(db, store.Options{Clock: c.Now, Password: FastPasswords, Payments: store.PaymentOptions{
+		Provider:       payment.NewTestMode(c.Now),
+		ComposeReceipt: mail.Composer{PublicURL: "https://marquee.example"}.Receipt,
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}
