@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
           { path: 'manage', lazy: page(() => import('./features/festivals/ManagePage')) },
           { path: 'manage/festivals/:slug', lazy: page(() => import('./features/festivals/ManageFestivalPage')) },
           { path: 'account', lazy: page(() => import('./features/account/AccountPage')) },
+          { path: 'account/receipts/:id', lazy: page(() => import('./features/account/ReceiptPage')) },
         ],
       },
       { path: '*', lazy: page(() => import('./features/layout/NotFoundPage')) },
