@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
       { path: 'messages', lazy: page(() => import('./features/admin/AdminMessagesPage')) },
       { path: 'festivals', lazy: page(() => import('./features/admin/AdminFestivalsPage')) },
       { path: 'outbox', lazy: page(() => import('./features/admin/AdminOutboxPage')) },
+      { path: 'purchases', lazy: page(() => import('./features/admin/AdminPurchasesPage')) },
       { path: '*', lazy: page(() => import('./features/layout/NotFoundPage')) },
     ],
   },
