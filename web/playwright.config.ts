@@ -51,6 +51,9 @@ export default defineConfig({
       MARQUEE_SIGNUP_RATE_PER_HOUR: '1000',
       MARQUEE_CONTACT_RATE_PER_HOUR: '600',
       MARQUEE_LOG_LEVEL: 'warn',
+      // Checkout runs in test mode (our own card form, no real charge) whatever the shell exports.
+      MARQUEE_STRIPE_SECRET_KEY: '',
+      MARQUEE_STRIPE_PUBLISHABLE_KEY: '',
       ...(process.env.MARQUEE_WEB_DIR ? { MARQUEE_WEB_DIR: process.env.MARQUEE_WEB_DIR } : {}),
     },
   },

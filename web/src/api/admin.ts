@@ -6,6 +6,12 @@ export interface MonthlySignups {
   users: number;
 }
 
+/** One month of income (succeeded purchases less refunds); month is 'YYYY-MM'. */
+export interface MonthlyIncome {
+  month: string;
+  amountCents: number;
+}
+
 /** GET /api/v1/admin/dashboard. */
 export interface DashboardSummary {
   totalUsers: number;
@@ -15,6 +21,8 @@ export interface DashboardSummary {
   usersThisMonth: number;
   /** Twelve entries, oldest first, ending with the current month. */
   signupsByMonth: MonthlySignups[];
+  /** Twelve entries like signupsByMonth (absent from older servers). */
+  incomeByMonth?: MonthlyIncome[];
 }
 
 /** One page of users, newest first (50 a page). */

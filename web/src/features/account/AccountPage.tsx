@@ -1,14 +1,17 @@
-import { Container, SimpleGrid, Text, Title } from '@mantine/core';
+import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../content/PageState';
 import { usePageMeta } from '../../content/usePageMeta';
 import { useSession } from '../auth/useSession';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { LedgerList } from './LedgerList';
+import { PurchaseHistory } from './PurchaseHistory';
 import { ProfileSummary } from './ProfileSummary';
 
 /**
  * AccountPage (/account, signed-in users only): the profile as the server
- * holds it, and the change-password form.
+ * holds it (with the credit balance), the change-password form, the
+ * purchases with their receipts and the credit ledger.
  */
 export default function AccountPage() {
   const { t } = useTranslation();
@@ -29,6 +32,10 @@ export default function AccountPage() {
         <ProfileSummary user={user} />
         <ChangePasswordForm />
       </SimpleGrid>
+      <Stack gap="lg" mt="lg">
+        <PurchaseHistory />
+        <LedgerList />
+      </Stack>
     </Container>
   );
 }

@@ -10,7 +10,7 @@ import { count, dollars, longMonth, monthName } from './format';
 import { DollarIcon, SwapIcon, TicketIcon, UsersIcon } from './icons';
 import { StatCard } from './StatCard';
 
-/** AdminDashboardPage: the seed's four stat cards and the sign-ups chart, from real data. */
+/** AdminDashboardPage: the seed's four stat cards and the chart of sign-ups and income per month, from real data. */
 export default function AdminDashboardPage() {
   const { t, i18n } = useTranslation('admin');
   usePageMeta(t('dashboard.title'), t('dashboard.description'));
@@ -29,7 +29,14 @@ export default function AdminDashboardPage() {
   } else {
     const d = query.data;
     const months = d.signupsByMonth ?? [];
-    const data = months.map((m) => ({ month: monthName(m.month, language), users: m.users }));
+    const income = new Map((d.incomeByMonth ?? []).map((m) => [m.month, m.amountCents]));
+    const incomeMonths = d.incomeByMonth ?? [];
+    // One chart: sign-ups on the left axis, income in dollars on the right.
+    const data = months.map((m) => ({
+      month: monthName(m.month, language),
+      users: m.users,
+      income: (income.get(m.month) ?? 0) / 100,
+    }));
     body = (
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
@@ -55,10 +62,18 @@ export default function AdminDashboardPage() {
               h={300}
               data={data}
               dataKey="month"
-              series={[{ name: 'users', label: t('dashboard.chartSeries'), color: 'indigo.7' }]}
+              series={[
+                { name: 'users', label: t('dashboard.chartSeries'), color: 'indigo.7' },
+                ...(incomeMonths.length > 0
+                  ? [{ name: 'income', label: t('dashboard.incomeSeries'), color: 'teal.8', yAxisId: 'right' }]
+                  : []),
+              ]}
               curveType="monotone"
               tickLine="y"
+              withLegend={incomeMonths.length > 0}
+              withRightYAxis={incomeMonths.length > 0}
               yAxisProps={{ allowDecimals: false }}
+              rightYAxisProps={{ tickFormatter: (v: number) => dollars(Math.round(v * 100), language) }}
               lineChartProps={{ accessibilityLayer: false }}
               data-testid="user-chart"
             />
@@ -81,6 +96,25 @@ export default function AdminDashboardPage() {
                 ))}
               </tbody>
             </Table>
+            {incomeMonths.length > 0 && (
+              <Table data-testid="income-table">
+                <caption>{t('dashboard.incomeTableTitle')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('dashboard.month')}</th>
+                    <th scope="col">{t('dashboard.income')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {incomeMonths.map((m) => (
+                    <tr key={m.month}>
+                      <td>{longMonth(m.month, language)}</td>
+                      <td>{dollars(m.amountCents, language)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            )}
           </VisuallyHidden>
         </Paper>
       </Stack>

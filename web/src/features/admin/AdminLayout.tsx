@@ -9,7 +9,7 @@ import { useLogout, useSession } from '../auth/useSession';
 import { MarqueeLogo } from '../layout/MarqueeLogo';
 import { notify } from '../layout/notify';
 import { AdminForbidden } from './AdminForbidden';
-import { DashboardIcon, FilmIcon, MailIcon, OutboxIcon, SettingsIcon, TagIcon, UsersIcon } from './icons';
+import { DashboardIcon, DollarIcon, FilmIcon, MailIcon, OutboxIcon, SettingsIcon, TagIcon, UsersIcon } from './icons';
 
 /**
  * AdminLayout guards the admin area with the server's answer (GET /api/v1/me):
@@ -143,6 +143,7 @@ function AdminShell({ user }: { user: User }) {
             {link('/admin', t('nav.dashboard'), <DashboardIcon />, path === '/admin')}
             {link('/admin/users', t('nav.users'), <UsersIcon />, isActive('/admin/users'))}
             {link('/admin/festivals', t('nav.festivals'), <FilmIcon />, isActive('/admin/festivals'))}
+            {link('/admin/purchases', t('nav.purchases'), <DollarIcon />, isActive('/admin/purchases'))}
             <NavLink
               label={t('nav.systemSettings')}
               leftSection={<SettingsIcon />}

@@ -52,6 +52,16 @@ export function sessionSignedIn(client: QueryClient, user: User) {
   client.setQueryData(sessionKey, user);
 }
 
+/**
+ * sessionCreditsChanged shows the balance the server just answered (after a
+ * payment) at once, then asks the server again: the balance always comes
+ * from the server.
+ */
+export function sessionCreditsChanged(client: QueryClient, balance: number) {
+  client.setQueryData<User | null>(sessionKey, (user) => (user ? { ...user, credits: balance } : user));
+  void client.invalidateQueries({ queryKey: sessionKey });
+}
+
 /** sessionSignedOut forgets the user after logout. */
 export function sessionSignedOut(client: QueryClient) {
   client.setQueryData(sessionKey, null);

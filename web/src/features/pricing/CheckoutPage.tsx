@@ -1,12 +1,17 @@
-import { Anchor, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import type { CreditPackage } from '../../api/packages';
+import { paymentsApi } from '../../api/payments';
 import { usePageMeta } from '../../content/usePageMeta';
 import { useSession } from '../auth/useSession';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
 import { PackageDetails } from './PackageDetails';
+import { TestCheckout } from './TestCheckout';
 import { useLanguage, usePackage } from './usePackages';
 
 function BackLink() {
@@ -19,59 +24,73 @@ function BackLink() {
   );
 }
 
-/** What a visitor or a signed-in user can do next; online payment is not enabled yet. */
-function NextStep() {
-  const { t } = useTranslation('pricing');
-  const { user, isLoading } = useSession();
-  const location = useLocation();
+const StripeCheckout = lazy(() => import('./StripeCheckout'));
 
-  if (isLoading) return <Loader size="sm" aria-label={t('loading')} />;
-  if (!user) {
-    return (
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="checkout-visitor">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t('checkout.visitorTitle')}
-          </Title>
-          <Text size="sm">{t('checkout.visitorText')}</Text>
-          <Group gap="sm">
-            <Button component={Link} to="/login" state={{ from: location }}>
-              {t('checkout.login')}
-            </Button>
-            <Button component={Link} to="/signup" state={{ from: location }} variant="default">
-              {t('checkout.signup')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    );
-  }
-  return (
-    <Stack gap="sm">
-      <Text size="sm" c="gray.8" data-testid="checkout-balance">
-        {t('checkout.balance', { count: user.credits })}
-      </Text>
-      <Notice color="yellow" title={t('checkout.paymentUnavailableTitle')} data-testid="payment-unavailable">
-        <Stack gap="xs">
+/**
+ * PaymentSection is the signed-in user's balance and the card form of the
+ * server's provider: Stripe Elements (loaded only then), or the test mode's own form.
+ */
+function PaymentSection({ pkg, locale }: { pkg: CreditPackage; locale: string }) {
+  const { t } = useTranslation('pricing');
+  const { user } = useSession();
+  const config = useQuery({ queryKey: ['payments', 'config'], queryFn: paymentsApi.config, staleTime: 5 * 60_000 });
+
+  let form: React.ReactNode;
+  if (config.isPending) {
+    form = <Loader size="sm" aria-label={t('checkout.form.loading')} />;
+  } else if (config.isError) {
+    form = (
+      <Notice color="red" title={t('checkout.form.configError')} role="alert" data-testid="payment-config-error">
+        <Stack gap="sm" align="flex-start">
           <Text size="sm" c="gray.9">
-            {t('checkout.paymentUnavailable')}
+            {apiErrorText(config.error, 'pricing')}
           </Text>
-          <Anchor component={Link} to="/contact" fw={600} size="sm" c="indigo.9">
-            {t('checkout.contactLink')}
-          </Anchor>
+          <Button size="xs" variant="default" onClick={() => config.refetch()}>
+            {t('retry')}
+          </Button>
         </Stack>
       </Notice>
-    </Stack>
+    );
+  } else if (config.data.provider === 'stripe' && config.data.publishableKey) {
+    form = (
+      <Suspense fallback={<Loader size="sm" aria-label={t('checkout.form.loading')} />}>
+        <StripeCheckout pkg={pkg} locale={locale} publishableKey={config.data.publishableKey} />
+      </Suspense>
+    );
+  } else {
+    form = <TestCheckout pkg={pkg} locale={locale} />;
+  }
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="checkout-payment">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="checkout-payment">
+          {t('checkout.form.title')}
+        </Title>
+        {user && (
+          <Text size="sm" c="gray.8" data-testid="checkout-balance">
+            {t('checkout.balance', { count: user.credits })}
+          </Text>
+        )}
+        {form}
+      </Stack>
+    </Paper>
   );
 }
 
-/** /pricing/:packageId: the chosen package's summary before buying it. */
+/**
+ * /pricing/:packageId: the checkout of any package (driven by the id): its
+ * summary and the card form. An unknown or inactive id is not found; a
+ * visitor is sent to log in and comes back.
+ */
 export default function CheckoutPage() {
   const { t } = useTranslation('pricing');
   usePageMeta(t('checkout.meta.title'), t('checkout.meta.description'));
   const { packageId = '' } = useParams();
   const { locale } = useLanguage();
   const pkg = usePackage(packageId);
+  const { user, isLoading } = useSession();
+  const location = useLocation();
 
   let body: React.ReactNode;
   if (pkg.isPending) {
@@ -107,6 +126,15 @@ export default function CheckoutPage() {
         </Stack>
       </Notice>
     );
+  } else if (isLoading) {
+    body = (
+      <Center py="xl" mih={200}>
+        <Loader aria-label={t('loading')} />
+      </Center>
+    );
+  } else if (!user) {
+    // A visitor logs in first and comes straight back here (LoginPage honours `from`).
+    return <Navigate to="/login" state={{ from: location }} replace />;
   } else {
     const p = pkg.data;
     body = (
@@ -122,7 +150,7 @@ export default function CheckoutPage() {
             <PackageDetails pkg={p} locale={locale} />
           </Stack>
         </Paper>
-        <NextStep />
+        <PaymentSection pkg={p} locale={locale} />
       </Stack>
     );
   }

@@ -46,30 +46,30 @@ describe('PricingPage', () => {
 });
 
 describe('CheckoutPage', () => {
-  it('shows the package and, for a visitor, log in and sign up links that come back', async () => {
+  it('sends a visitor to log in, remembering this checkout to come back to', async () => {
     stubApi({ 'GET /api/v1/packages/pro': { status: 200, body: { package: pro } }, 'GET /api/v1/session': unauthorized });
-    renderPage(routes, ['/pricing/pro']);
-    expect(await screen.findByTestId('checkout-package-name')).toHaveTextContent('Pro');
-    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
-    const visitor = await screen.findByTestId('checkout-visitor');
-    expect(within(visitor).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
-    expect(within(visitor).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    const { router } = renderPage(routes, ['/pricing/pro']);
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    const from = (router.state.location.state as { from?: { pathname: string } } | null)?.from;
+    expect(from?.pathname).toBe('/pricing/pro');
     expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
   });
 
-  it('tells a signed-in user that card payment is not enabled yet', async () => {
+  it('shows the package, the balance and the payment form to a signed-in user', async () => {
     stubApi({
       'GET /api/v1/packages/pro': { status: 200, body: { package: pro } },
+      'GET /api/v1/payments/config': { status: 200, body: { provider: 'test' } },
       'GET /api/v1/session': {
         status: 200,
         body: { user: { id: 1, email: 'a@example.com', name: 'A', role: 'filmmaker', credits: 7, createdAt: '2025-01-01T00:00:00Z', termsAcceptedAt: null } },
       },
     });
     renderPage(routes, ['/pricing/pro']);
-    const notice = await screen.findByTestId('payment-unavailable');
-    expect(notice).toHaveTextContent('Card payment is not yet enabled on this installation');
-    expect(within(notice).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+    expect(await screen.findByTestId('checkout-package-name')).toHaveTextContent('Pro');
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay $50' })).toBeEnabled();
     expect(screen.getByTestId('checkout-balance')).toHaveTextContent('Your current balance: 7 credits');
+    expect(screen.queryByTestId('payment-unavailable')).toBeNull();
   });
 
   it('shows not found for an unknown package', async () => {

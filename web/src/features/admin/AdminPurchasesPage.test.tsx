@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Purchase } from '../../api/payments';
+import { renderPage, stubApi } from '../contact/testUtils';
+import AdminDashboardPage from './AdminDashboardPage';
+import AdminPurchasesPage from './AdminPurchasesPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function purchase(over: Partial<Purchase> = {}): Purchase {
+  return {
+    id: 12,
+    userId: 3,
+    userEmail: 'buyer@example.com',
+    packageId: 'pro',
+    packageName: 'Pro',
+    credits: 100,
+    amountCents: 5000,
+    currency: 'usd',
+    country: 'US',
+    provider: 'test',
+    reference: 'test_ch_12',
+    status: 'succeeded',
+    failureMessage: '',
+    refundedCredits: 0,
+    language: 'en',
+    createdAt: '2026-05-01T09:30:00Z',
+    settledAt: '2026-05-01T09:30:01Z',
+    refundedAt: null,
+    ...over,
+  };
+}
+
+const routes = [{ path: '/admin/purchases', Component: AdminPurchasesPage }];
+const page = (items: Purchase[], total = items.length) => ({ status: 200, body: { items, total, page: 1, perPage: 50 } });
+
+describe('AdminPurchasesPage', () => {
+  it('lists purchases with a status filter; only paid ones can be refunded', async () => {
+    const fetch = stubApi({
+      'GET /api/v1/admin/purchases?status=all&page=1': page([
+        purchase(),
+        purchase({ id: 11, status: 'failed', failureMessage: 'Your card was declined.', reference: 'test_ch_11' }),
+      ]),
+      'GET /api/v1/admin/purchases?status=refunded&page=1': page([]),
+    });
+    renderPage(routes, ['/admin/purchases']);
+    const rows = await screen.findAllByTestId('purchase-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('buyer@example.com');
+    expect(rows[0]).toHaveTextContent('Pro');
+    expect(rows[0]).toHaveTextContent('$50');
+    expect(within(rows[0]).getByTestId('purchase-status')).toHaveTextContent('Paid');
+    expect(within(rows[0]).getByRole('button', { name: 'Refund Pro bought by buyer@example.com' })).toBeInTheDocument();
+    expect(within(rows[1]).getByTestId('purchase-status')).toHaveTextContent('Failed');
+    expect(rows[1]).toHaveTextContent('Your card was declined.');
+    expect(within(rows[1]).queryByRole('button')).toBeNull();
+    expect(screen.getByTestId('purchases-total')).toHaveTextContent('2 purchases');
+    expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();
+
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Refunded' }));
+    expect(await screen.findByTestId('purchases-empty')).toHaveTextContent('No refunded purchases.');
+    expect(fetch).toHaveBeenCalledWith('/api/v1/admin/purchases?status=refunded&page=1', expect.anything());
+  });
+
+  it('refunds after confirmation and says how many credits could not be taken back', async () => {
+    let refunded = false;
+    const fetch = stubApi({
+      'GET /api/v1/admin/purchases?status=all&page=1': () =>
+        page([refunded ? purchase({ status: 'refunded', refundedCredits: 40, refundedAt: '2026-05-03T00:00:00Z' }) : purchase()]),
+      'POST /api/v1/admin/purchases/12/refund': () => {
+        refunded = true;
+        return {
+          status: 200,
+          body: { purchase: purchase({ status: 'refunded', refundedCredits: 40, refundedAt: '2026-05-03T00:00:00Z' }), uncollected: 60 },
+        };
+      },
+    });
+    renderPage(routes, ['/admin/purchases']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Refund Pro bought by buyer@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this purchase?' });
+    expect(dialog).toHaveTextContent('buyer@example.com paid $50 for Pro');
+    expect(dialog).toHaveTextContent('100 credits');
+    // Nothing is sent before the confirmation.
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+
+    const result = await screen.findByTestId('refund-result');
+    expect(result).toHaveTextContent('Refunded Pro for buyer@example.com: 40 credits taken back.');
+    expect(within(result).getByTestId('refund-uncollected')).toHaveTextContent(
+      '60 credits could not be taken back: the buyer had already spent them.',
+    );
+    await waitFor(() => expect(within(screen.getByTestId('purchase-row')).getByTestId('purchase-status')).toHaveTextContent('Refunded'));
+    expect(screen.queryByRole('button', { name: /^Refund Pro/ })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says nothing about uncollected credits when all were taken back, and cancel sends nothing', async () => {
+    const fetch = stubApi({
+      'GET /api/v1/admin/purchases?status=all&page=1': page([purchase()]),
+      'POST /api/v1/admin/purchases/12/refund': {
+        status: 200,
+        body: { purchase: purchase({ status: 'refunded', refundedCredits: 100 }), uncollected: 0 },
+      },
+    });
+    renderPage(routes, ['/admin/purchases']);
+    const user = userEvent.setup();
+    const refund = await screen.findByRole('button', { name: 'Refund Pro bought by buyer@example.com' });
+    await user.click(refund);
+    // The footer's Cancel (the close button in the corner is named Cancel too).
+    await user.click(within(await screen.findByRole('dialog')).getAllByRole('button', { name: 'Cancel' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await user.click(refund);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByTestId('refund-result')).toHaveTextContent('100 credits taken back.');
+    expect(screen.queryByTestId('refund-uncollected')).toBeNull();
+  });
+
+  it("shows the server's refusal in the dialog", async () => {
+    stubApi({
+      'GET /api/v1/admin/purchases?status=all&page=1': page([purchase()]),
+      'POST /api/v1/admin/purchases/12/refund': { status: 409, body: { message: 'This purchase is already refunded.', code: 'conflict' } },
+    });
+    renderPage(routes, ['/admin/purchases']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Refund Pro bought by buyer@example.com' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The purchase could not be refunded. This purchase is already refunded.',
+    );
+  });
+});
+
+describe('AdminDashboardPage income', () => {
+  it('shows the real totals and an income series next to sign-ups', async () => {
+    const months = ['2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05'];
+    stubApi({
+      'GET /api/v1/admin/dashboard': {
+        status: 200,
+        body: {
+          totalUsers: 10,
+          totalSubscriptions: 3,
+          totalTransactions: 4,
+          totalIncomeCents: 15000,
+          usersThisMonth: 2,
+          signupsByMonth: months.map((month, i) => ({ month, users: i })),
+          incomeByMonth: months.map((month, i) => ({ month, amountCents: i === 11 ? 12500 : 0 })),
+        },
+      },
+    });
+    renderPage([{ path: '/admin', Component: AdminDashboardPage }], ['/admin']);
+    const cards = await screen.findAllByTestId('stat-card');
+    expect(cards[1]).toHaveTextContent('3');
+    expect(cards[2]).toHaveTextContent('4');
+    expect(cards[3]).toHaveTextContent('$150');
+    const income = screen.getByTestId('income-table');
+    expect(within(income).getByRole('row', { name: 'May 2026 $125' })).toBeInTheDocument();
+    // The sign-ups table keeps its rows of month and number.
+    expect(screen.getByRole('row', { name: 'May 2026 11' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,219 @@
+import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pageCount } from '../../api/client';
+import { adminPurchasesApi, type Purchase, type PurchaseFilter, type PurchaseStatus, type RefundResult } from '../../api/payments';
+import { usePageMeta } from '../../content/usePageMeta';
+import { apiErrorText } from '../contact/apiErrorText';
+import { Notice } from '../contact/Notice';
+import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from './AdminList';
+import { AdminPagination } from './AdminPagination';
+import { count, dollars, shortDate } from './format';
+
+const filters: PurchaseFilter[] = ['all', 'succeeded', 'pending', 'failed', 'refunded'];
+
+const statusColor: Record<PurchaseStatus, string> = {
+  pending: 'gray.8',
+  succeeded: 'teal.9',
+  failed: 'red.9',
+  refunded: 'indigo.9',
+};
+
+/** /admin/purchases: every purchase with a status filter, 50 a page; a succeeded one can be refunded. */
+export default function AdminPurchasesPage() {
+  const { t, i18n } = useTranslation('admin');
+  usePageMeta(t('purchases.title'), t('purchases.description'));
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { status, page, setStatus, setPage } = useAdminListParams<PurchaseFilter>(filters, 'all', { replace: true });
+  const queryClient = useQueryClient();
+  const [refunding, setRefunding] = useState<Purchase | null>(null);
+  const [result, setResult] = useState<RefundResult | null>(null);
+
+  const list = useQuery({
+    queryKey: ['admin', 'purchases', status, page],
+    queryFn: () => adminPurchasesApi.list(status, page),
+  });
+
+  const refund = useMutation({
+    mutationFn: (id: number) => adminPurchasesApi.refund(id),
+    onSuccess: (r) => {
+      setResult(r);
+      setRefunding(null);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'purchases'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+    },
+  });
+
+  const openRefund = (p: Purchase) => {
+    refund.reset();
+    setResult(null);
+    setRefunding(p);
+  };
+  const closeRefund = () => {
+    if (refund.isPending) return;
+    refund.reset();
+    setRefunding(null);
+  };
+
+  return (
+    <Stack gap="lg">
+      <AdminPageHeading title={t('purchases.title')} subtitle={t('purchases.subtitle')} />
+
+      <AdminListFilter
+        label={t('purchases.filterLabel')}
+        value={status}
+        onChange={setStatus}
+        options={filters.map((s) => ({ value: s, label: t(`purchases.filter.${s}`) }))}
+        testId="purchases-filter"
+        total={list.data && t('purchases.total', { count: list.data.total })}
+        totalTestId="purchases-total"
+      />
+
+      {result && (
+        <Notice color="teal" role="status" withCloseButton onClose={() => setResult(null)} data-testid="refund-result">
+          <Stack gap={4}>
+            <Text size="sm" fw={600} c="gray.9">
+              {t('purchases.refunded', {
+                package: result.purchase.packageName,
+                email: result.purchase.userEmail,
+                count: result.purchase.refundedCredits,
+              })}
+            </Text>
+            {result.uncollected > 0 && (
+              <Text size="sm" c="gray.9" data-testid="refund-uncollected">
+                {t('purchases.uncollected', { count: result.uncollected })}
+              </Text>
+            )}
+          </Stack>
+        </Notice>
+      )}
+
+      <AdminListState
+        query={list}
+        isEmpty={(data) => data.items.length === 0}
+        loadingLabel={t('purchases.loading')}
+        errorTitle={t('purchases.loadError')}
+        errorText={apiErrorText(list.error, 'admin')}
+        retryLabel={t('purchases.retry')}
+        errorTestId="purchases-error"
+        emptyText={t(`purchases.empty.${status}`)}
+        emptyTestId="purchases-empty"
+      >
+        {(data) => (
+          <Table.ScrollContainer minWidth={820}>
+            <Table striped verticalSpacing="sm" data-testid="purchases-table" bg="white">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('purchases.columns.date')}</Table.Th>
+                  <Table.Th scope="col">{t('purchases.columns.buyer')}</Table.Th>
+                  <Table.Th scope="col">{t('purchases.columns.package')}</Table.Th>
+                  <Table.Th scope="col">{t('purchases.columns.amount')}</Table.Th>
+                  <Table.Th scope="col">{t('purchases.columns.credits')}</Table.Th>
+                  <Table.Th scope="col">{t('purchases.columns.status')}</Table.Th>
+                  <Table.Th scope="col">{t('purchases.columns.reference')}</Table.Th>
+                  <Table.Th scope="col">
+                    <VisuallyHidden>{t('purchases.columns.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((p) => (
+                  <Table.Tr key={p.id} data-testid="purchase-row" data-purchase-id={p.id}>
+                    <Table.Td>
+                      <time dateTime={p.createdAt}>{shortDate(p.createdAt, language)}</time>
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      <Anchor size="sm" href={`mailto:${p.userEmail}`}>
+                        {p.userEmail}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{p.packageName}</Table.Td>
+                    <Table.Td>{dollars(p.amountCents, language)}</Table.Td>
+                    <Table.Td>
+                      {count(p.credits, language)}
+                      {p.refundedCredits > 0 && (
+                        <Text span size="xs" c="gray.7">
+                          {' '}
+                          ({t('purchases.refundedCredits', { count: p.refundedCredits })})
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="outline" color={statusColor[p.status] ?? 'gray.8'} data-testid="purchase-status">
+                        {t(`purchases.status.${p.status}`, { defaultValue: p.status })}
+                      </Badge>
+                      {p.status === 'failed' && p.failureMessage && (
+                        <Text size="xs" c="gray.7" mt={4}>
+                          {p.failureMessage}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text span size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                        {p.reference}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {p.status === 'succeeded' && (
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          color="red.9"
+                          onClick={() => openRefund(p)}
+                          aria-label={t('purchases.refundFor', { package: p.packageName, email: p.userEmail })}
+                        >
+                          {t('purchases.refund')}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </AdminListState>
+
+      <AdminPagination total={pageCount(list.data)} value={page} onChange={setPage} label={t('purchases.pagination')} />
+
+      <Modal
+        opened={refunding !== null}
+        onClose={closeRefund}
+        title={t('purchases.confirmTitle')}
+        closeButtonProps={{ 'aria-label': t('purchases.cancel') }}
+        styles={{ title: { fontWeight: 700 } }}
+      >
+        {refunding && (
+          <Stack gap="md" data-testid="refund-dialog">
+            <Text size="sm">
+              {t('purchases.confirmText', {
+                package: refunding.packageName,
+                email: refunding.userEmail,
+                amount: dollars(refunding.amountCents, language),
+                count: refunding.credits,
+              })}
+            </Text>
+            {refund.isError && (
+              <Notice color="red" role="alert">
+                <Text size="sm" c="gray.9">
+                  {t('purchases.refundError')} {apiErrorText(refund.error, 'admin')}
+                </Text>
+              </Notice>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={closeRefund} disabled={refund.isPending} data-autofocus>
+                {t('purchases.cancel')}
+              </Button>
+              <Button color="red.9" loading={refund.isPending} onClick={() => refund.mutate(refunding.id)}>
+                {t('purchases.confirmRefund')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}
