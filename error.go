@@ -19,6 +19,11 @@ const (
 	EForbidden    = "forbidden"
 	ERateLimited  = "rate_limited"
 	EInternal     = "internal"
+	// EInsufficientCredits: the balance does not cover a fee (402); the
+	// front end links to /pricing.
+	EInsufficientCredits = "insufficient_credits"
+	// EUnsupportedMedia: an upload of a type Marquee does not take (415).
+	EUnsupportedMedia = "unsupported_media"
 )
 
 // Error is an error meant for the user: a code, a message and, for invalid

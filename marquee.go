@@ -114,14 +114,17 @@ type HealthChecker interface {
 // Services are every service a front door (the HTTP server, the worker,
 // the commands) calls: one per area, each implemented by the store.
 type Services struct {
-	Users      UserService
-	Sessions   SessionService
-	Festivals  FestivalService
-	Reminders  ReminderService
-	Mail       MailService
-	Contact    ContactService
-	Packages   PackageService
-	Payments   PaymentService
-	RateLimits RateLimiter
-	Health     HealthChecker
+	Users       UserService
+	Sessions    SessionService
+	Festivals   FestivalService
+	Reminders   ReminderService
+	Mail        MailService
+	Contact     ContactService
+	Packages    PackageService
+	Payments    PaymentService
+	Films       FilmService
+	Submissions SubmissionService
+	Judging     JudgingService
+	RateLimits  RateLimiter
+	Health      HealthChecker
 }

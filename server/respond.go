@@ -20,17 +20,19 @@ type errorBody struct {
 
 // statusOf maps error codes to HTTP statuses.
 var statusOf = map[string]int{
-	marquee.EInvalid:      http.StatusBadRequest,
-	marquee.EInvalidJSON:  http.StatusBadRequest,
-	marquee.ETooLarge:     http.StatusRequestEntityTooLarge,
-	marquee.EConflict:     http.StatusConflict,
-	marquee.EEmailTaken:   http.StatusConflict,
-	marquee.ENotFound:     http.StatusNotFound,
-	marquee.EUnauthorized: http.StatusUnauthorized,
-	marquee.EBadLogin:     http.StatusUnauthorized,
-	marquee.EForbidden:    http.StatusForbidden,
-	marquee.ERateLimited:  http.StatusTooManyRequests,
-	marquee.EInternal:     http.StatusInternalServerError,
+	marquee.EInvalid:             http.StatusBadRequest,
+	marquee.EInvalidJSON:         http.StatusBadRequest,
+	marquee.ETooLarge:            http.StatusRequestEntityTooLarge,
+	marquee.EConflict:            http.StatusConflict,
+	marquee.EEmailTaken:          http.StatusConflict,
+	marquee.ENotFound:            http.StatusNotFound,
+	marquee.EUnauthorized:        http.StatusUnauthorized,
+	marquee.EBadLogin:            http.StatusUnauthorized,
+	marquee.EForbidden:           http.StatusForbidden,
+	marquee.ERateLimited:         http.StatusTooManyRequests,
+	marquee.EInternal:            http.StatusInternalServerError,
+	marquee.EInsufficientCredits: http.StatusPaymentRequired,
+	marquee.EUnsupportedMedia:    http.StatusUnsupportedMediaType,
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -31,7 +31,7 @@ CREATE TABLE credit_ledger (
     id         INTEGER PRIMARY KEY AUTOINCREMENT,
     user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     delta      INTEGER NOT NULL CHECK (delta <> 0),
-    reason     TEXT NOT NULL CHECK (reason IN ('purchase', 'refund', 'adjustment')),
+    reason     TEXT NOT NULL CHECK (reason IN ('purchase', 'refund', 'adjustment', 'submission-fee', 'submission-refund')),
     reference  TEXT NOT NULL,
     created_at TIMESTAMP NOT NULL,
     UNIQUE (reason, reference)
