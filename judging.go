@@ -157,6 +157,11 @@ type JudgeFestival struct {
 	Locked       bool   `json:"locked"`
 }
 
+// ComposeInvitation writes the e-mail inviting address to to judge the
+// festival named festivalName, in lang, with the invitation's token (the
+// link accepts it, or signs up an unknown address first).
+type ComposeInvitation func(festivalName, to, token, lang string) Mail
+
 // JudgingService runs a festival's jury.
 type JudgingService interface {
 	// Judges lists a managed festival's judges; Invite adds one by e-mail

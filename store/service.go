@@ -16,6 +16,11 @@ type Options struct {
 	Password password.Params
 	// SessionTTL is how long a login lasts; zero means 30 days.
 	SessionTTL time.Duration
+	// Files keeps uploaded files (posters).
+	Files marquee.FileStore
+	// Submissions and Judging compose their e-mails.
+	Submissions SubmissionOptions
+	Judging     JudgingOptions
 	// Payments configure the payment service: its provider and receipts.
 	Payments PaymentOptions
 }
@@ -45,6 +50,10 @@ type Services struct {
 	Contact   *ContactService
 	Packages  *PackageService
 	Payments  *PaymentService
+	// Films, Submissions and Judging: see film*.go, submission*.go, judging*.go.
+	Films       *FilmService
+	Submissions *SubmissionService
+	Judging     *JudgingService
 	// RateLimits counts hits in the database, shared by every node.
 	RateLimits *RateLimits
 	db         *DB
@@ -73,16 +82,19 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		return nil, err
 	}
 	return &Services{
-		Users:      &UserService{service: base, params: opts.Password, dummyHash: dummy},
-		Sessions:   &SessionService{service: base, ttl: opts.SessionTTL},
-		Festivals:  &FestivalService{service: base},
-		Reminders:  &ReminderService{service: base},
-		Mail:       &MailService{service: base},
-		Contact:    &ContactService{service: base},
-		Packages:   &PackageService{service: base},
-		Payments:   payments,
-		RateLimits: NewRateLimits(db, opts.Clock),
-		db:         db,
+		Users:       &UserService{service: base, params: opts.Password, dummyHash: dummy},
+		Sessions:    &SessionService{service: base, ttl: opts.SessionTTL},
+		Festivals:   &FestivalService{service: base},
+		Reminders:   &ReminderService{service: base},
+		Mail:        &MailService{service: base},
+		Contact:     &ContactService{service: base},
+		Packages:    &PackageService{service: base},
+		Payments:    payments,
+		Films:       &FilmService{service: base, files: opts.Files},
+		Submissions: &SubmissionService{service: base, composeDecision: opts.Submissions.ComposeDecision, mailStatus: mailStatusOr(opts.Submissions.MailStatus)},
+		Judging:     &JudgingService{service: base, composeInvitation: opts.Judging.ComposeInvitation, mailStatus: mailStatusOr(opts.Judging.MailStatus)},
+		RateLimits:  NewRateLimits(db, opts.Clock),
+		db:          db,
 	}, nil
 }
 
@@ -106,3 +118,27 @@ func (s *Services) Domain() marquee.Services {
 // Now returns the services' current time (their clock's), for callers
 // that must agree with them, such as the seed command's dates.
 func (s *Services) Now() time.Time { return service{clock: s.Users.clock}.now() }
+
+// SubmissionOptions are the submission service's e-mail settings.
+type SubmissionOptions struct {
+	// ComposeDecision writes decision e-mails; nil sends none.
+	ComposeDecision marquee.ComposeDecision
+	// MailStatus is the outbox status of its e-mails (MailKept by default).
+	MailStatus marquee.MailStatus
+}
+
+// JudgingOptions are the judging service's e-mail settings.
+type JudgingOptions struct {
+	// ComposeInvitation writes judge invitations; nil sends none.
+	ComposeInvitation marquee.ComposeInvitation
+	// MailStatus is the outbox status of its e-mails (MailKept by default).
+	MailStatus marquee.MailStatus
+}
+
+// mailStatusOr returns s, or MailKept when s is empty.
+func mailStatusOr(s marquee.MailStatus) marquee.MailStatus {
+	if s == "" {
+		return marquee.MailKept
+	}
+	return s
+}
