@@ -33,6 +33,8 @@ type config struct {
 	WorkerInterval time.Duration
 	// Payments chooses the card provider: Stripe, or the test mode.
 	Payments paymentConfig
+	// DataDir holds uploaded files (posters under DataDir/posters).
+	DataDir string
 }
 
 // configFromEnv reads the MARQUEE_* variables (documented in the README).
@@ -101,6 +103,7 @@ func configFromEnv(getenv func(string) string) (config, error) {
 	}
 	errs = append(errs, mailFromEnv(getenv, &c)...)
 	errs = append(errs, paymentFromEnv(getenv, &c)...)
+	errs = append(errs, filesFromEnv(getenv, &c)...)
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}

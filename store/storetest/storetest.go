@@ -55,7 +55,7 @@ func Wrap(t testing.TB, db *store.DB) *DB {
 	c := &Clock{now: time.Now()}
 	// Payments as `marquee serve` takes them without Stripe: the test mode,
 	// with receipts kept in the outbox.
-	svc, err := store.NewServices(db, store.Options{Clock: c.Now, Password: FastPasswords, Payments: store.PaymentOptions{
+	svc, err := store.NewServices(db, store.Options{Clock: c.Now, Password: FastPasswords, Files: diskFiles(t), Payments: store.PaymentOptions{
 		Provider:       payment.NewTestMode(c.Now),
 		ComposeReceipt: mail.Composer{PublicURL: "https://marquee.example"}.Receipt,
 	}})

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/marquee-festival/marquee/files"
+)
+
+// defaultDataDir is the data folder when MARQUEE_DATA_DIR is not set: the
+// folder the default SQLite URL (sqlite:data/marquee.db) already uses.
+const defaultDataDir = "data"
+
+// filesFromEnv reads MARQUEE_DATA_DIR, the folder uploaded files are kept
+// under, into c and returns what is wrong with it.
+func filesFromEnv(getenv func(string) string, c *config) []string {
+	c.DataDir = defaultDataDir
+	if v := strings.TrimSpace(getenv("MARQUEE_DATA_DIR")); v != "" {
+		if strings.ContainsRune(v, 0) {
+			return []string{fmt.Sprintf("MARQUEE_DATA_DIR=%q: want a folder path", v)}
+		}
+		c.DataDir = v
+	}
+	return nil
+}
+
+// postersDir is the folder the film posters are kept in.
+func (c config) postersDir() string { return filepath.Join(c.DataDir, "posters") }
+
+// openFiles returns the disk store of uploaded files (posters), creating
+// its folder.
+func openFiles(c config) (*files.Disk, error) {
+	d, err := files.NewDisk(c.postersDir())
+	if err != nil {
+		return nil, fmt.Errorf("MARQUEE_DATA_DIR=%s: %w", c.DataDir, err)
+	}
+	return d, nil
+}

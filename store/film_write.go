@@ -1,0 +1,152 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// Create normalises and validates d and stores it as a film of the
+// signed-in user; a user who already has FilmsPerUserMax films gets
+// EInvalid.
+func (s *FilmService) Create(ctx context.Context, d marquee.FilmDetails) (*marquee.Film, error) {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	d.Normalize()
+	if err := d.Validate(now.Year()); err != nil {
+		return nil, err
+	}
+	credits, err := filmCreditsJSON(d.Credits)
+	if err != nil {
+		return nil, err
+	}
+	var out *marquee.Film
+	err = s.inTx(ctx, func(c conn) error {
+		// Lock the user's row on PostgreSQL so that two requests at once
+		// cannot both pass the limit; SQLite's single writer already serialises.
+		lock := `SELECT id FROM users WHERE id = ?`
+		if s.dialect == Postgres {
+			lock += ` FOR UPDATE`
+		}
+		var uid int64
+		if err := c.queryRow(ctx, lock, u.ID).Scan(&uid); errors.Is(err, sql.ErrNoRows) {
+			return marquee.Errorf(marquee.EUnauthorized, "Please log in")
+		} else if err != nil {
+			return fmt.Errorf("store: create film: lock user %d: %w", u.ID, err)
+		}
+		var n int
+		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM films WHERE owner_id = ?`, u.ID).Scan(&n); err != nil {
+			return fmt.Errorf("store: create film: count user %d's films: %w", u.ID, err)
+		}
+		if n >= marquee.FilmsPerUserMax {
+			return marquee.Errorf(marquee.EInvalid, "You already have 200 films. Delete one before adding another.")
+		}
+		var id int64
+		if err := c.queryRow(ctx, `INSERT INTO films (owner_id, title, original_title, logline, synopsis, runtime_minutes, genre,
+			country, language, year, director, credits, screener_url, screener_password, public, poster_key, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?) RETURNING id`,
+			u.ID, d.Title, d.OriginalTitle, d.Logline, d.Synopsis, d.RuntimeMinutes, d.Genre,
+			d.Country, d.Language, d.Year, d.Director, credits, d.ScreenerURL, d.ScreenerPassword, filmBoolInt(d.Public), now, now).Scan(&id); err != nil {
+			return fmt.Errorf("store: create film of user %d: %w", u.ID, err)
+		}
+		out, err = filmByID(ctx, c, id)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Update normalises and validates d and replaces the details of the
+// signed-in user's film id (its poster stays); anyone else's is ENotFound.
+func (s *FilmService) Update(ctx context.Context, id int64, d marquee.FilmDetails) (*marquee.Film, error) {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	d.Normalize()
+	if err := d.Validate(now.Year()); err != nil {
+		return nil, err
+	}
+	credits, err := filmCreditsJSON(d.Credits)
+	if err != nil {
+		return nil, err
+	}
+	var out *marquee.Film
+	err = s.inTx(ctx, func(c conn) error {
+		res, err := c.exec(ctx, `UPDATE films SET title = ?, original_title = ?, logline = ?, synopsis = ?, runtime_minutes = ?, genre = ?,
+			country = ?, language = ?, year = ?, director = ?, credits = ?, screener_url = ?, screener_password = ?, public = ?, updated_at = ?
+			WHERE id = ? AND owner_id = ?`,
+			d.Title, d.OriginalTitle, d.Logline, d.Synopsis, d.RuntimeMinutes, d.Genre,
+			d.Country, d.Language, d.Year, d.Director, credits, d.ScreenerURL, d.ScreenerPassword, filmBoolInt(d.Public), now, id, u.ID)
+		if err != nil {
+			return fmt.Errorf("store: update film %d: %w", id, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("store: update film %d: %w", id, err)
+		} else if n == 0 {
+			return marquee.ErrFilmNotFound()
+		}
+		out, err = filmByID(ctx, c, id)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Delete removes the signed-in user's film id, its withdrawn submissions
+// (a withdrawn entry keeps no claim on the film; its credits are in the
+// ledger) and its poster; EConflict while a submission is active, and
+// ENotFound for anyone else's film.
+func (s *FilmService) Delete(ctx context.Context, id int64) error {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil {
+		return err
+	}
+	var posterKey string
+	err = s.inTx(ctx, func(c conn) error {
+		lock := `SELECT poster_key FROM films WHERE id = ? AND owner_id = ?`
+		if s.dialect == Postgres {
+			lock += ` FOR UPDATE`
+		}
+		if err := c.queryRow(ctx, lock, id, u.ID).Scan(&posterKey); errors.Is(err, sql.ErrNoRows) {
+			return marquee.ErrFilmNotFound()
+		} else if err != nil {
+			return fmt.Errorf("store: delete film %d: %w", id, err)
+		}
+		var active int
+		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM submissions WHERE film_id = ? AND status <> 'withdrawn'`, id).Scan(&active); err != nil {
+			return fmt.Errorf("store: delete film %d: count submissions: %w", id, err)
+		}
+		if active > 0 {
+			return marquee.Errorf(marquee.EConflict, "This film has active submissions; withdraw them first")
+		}
+		if _, err := c.exec(ctx, `DELETE FROM submissions WHERE film_id = ? AND status = 'withdrawn'`, id); err != nil {
+			return fmt.Errorf("store: delete film %d: withdrawn submissions: %w", id, err)
+		}
+		if _, err := c.exec(ctx, `DELETE FROM films WHERE id = ?`, id); err != nil {
+			return fmt.Errorf("store: delete film %d: %w", id, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if posterKey != "" && s.files != nil {
+		// The film is gone; a poster file left behind by a failure here is
+		// never served again (Poster checks the film's key), so the delete
+		// still succeeds.
+		_ = s.files.Delete(ctx, posterKey)
+	}
+	return nil
+}
