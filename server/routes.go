@@ -44,6 +44,18 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("DELETE /api/v1/reminders/{id}", s.requireUser(s.handleReminderDelete))
 	mux.Handle("GET /api/v1/reminders.ics", s.requireUser(s.handleRemindersICS))
 
+	// Film projects: the filmmaker's own (the service shows a film to
+	// organisers and judges too), the public listing, and the posters.
+	mux.Handle("GET /api/v1/films", s.requireUser(s.handleFilmList))
+	mux.Handle("POST /api/v1/films", s.requireUser(s.handleFilmCreate))
+	mux.HandleFunc("GET /api/v1/films/public", s.handleFilmPublicList)
+	mux.HandleFunc("GET /api/v1/films/{id}", s.handleFilmGet)
+	mux.Handle("PUT /api/v1/films/{id}", s.requireUser(s.handleFilmUpdate))
+	mux.Handle("DELETE /api/v1/films/{id}", s.requireUser(s.handleFilmDelete))
+	mux.Handle("PUT /api/v1/films/{id}/poster", s.requireUser(s.handleFilmPosterPut))
+	mux.HandleFunc("GET /media/posters/{key}", s.handlePosterGet)
+	mux.HandleFunc("/media/", s.handleMediaNotFound)
+
 	// Payments: the provider's configuration, checkout (the REST call and
 	// the seed's), the provider's webhook, and the buyer's purchases,
 	// receipts and credit ledger.

@@ -1,0 +1,35 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// handlePosterGet serves a poster image by key, for anyone: its sniffed
+// type, cached for a year (a new poster gets a new key), never sniffed
+// again by the browser. An unknown key is a plain 404.
+func (s *Server) handlePosterGet(w http.ResponseWriter, r *http.Request) {
+	p, err := s.svc.Films.Poster(r.Context(), r.PathValue("key"))
+	if marquee.ErrorCode(err) == marquee.ENotFound {
+		http.NotFound(w, r)
+		return
+	} else if err != nil {
+		requestLogger(r, s.log).Error("poster not served", "err", err)
+		http.Error(w, "Internal error", http.StatusInternalServerError)
+		return
+	}
+	defer p.Body.Close()
+	h := w.Header()
+	h.Set("Content-Type", p.ContentType)
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("ETag", `"`+p.Key+`"`)
+	http.ServeContent(w, r, p.Key, p.ModTime, p.Body)
+}
+
+// handleMediaNotFound answers any other path under /media/ with a plain
+// 404, so that the front end's fallback never answers for a missing file.
+func (s *Server) handleMediaNotFound(w http.ResponseWriter, r *http.Request) {
+	http.NotFound(w, r)
+}
