@@ -22,7 +22,7 @@ func (s *FilmService) SetPoster(ctx context.Context, id int64, data []byte) (*ma
 	if err != nil {
 		return nil, err
 	}
-	if _, err := ownFilmByID(ctx, s.reader(), id, u.ID); err != nil {
+	if _, err := ownFilmByID(ctx, s.reader(), id, u); err != nil {
 		return nil, err
 	}
 	ct, err := marquee.SniffPoster(data)

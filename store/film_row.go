@@ -53,14 +53,14 @@ func filmByID(ctx context.Context, c conn, id int64) (*marquee.Film, error) {
 	return f, nil
 }
 
-// ownFilmByID reads film id of owner through c; another user's film is
-// ENotFound, as a missing one.
-func ownFilmByID(ctx context.Context, c conn, id, owner int64) (*marquee.Film, error) {
+// ownFilmByID reads film id for u to change (marquee.CanEditFilm)
+// through c; anyone else's film is ENotFound, as a missing one.
+func ownFilmByID(ctx context.Context, c conn, id int64, u *marquee.User) (*marquee.Film, error) {
 	f, err := filmByID(ctx, c, id)
 	if err != nil {
 		return nil, err
 	}
-	if f.OwnerID != owner {
+	if !marquee.CanEditFilm(u, f) {
 		return nil, marquee.ErrFilmNotFound()
 	}
 	return f, nil
