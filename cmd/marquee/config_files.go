@@ -8,14 +8,23 @@ import (
 	"github.com/marquee-festival/marquee/files"
 )
 
-// defaultDataDir is the data folder when MARQUEE_DATA_DIR is not set: the
-// folder the default SQLite URL (sqlite:data/marquee.db) already uses.
+// defaultDataDir is the data folder when MARQUEE_DATA_DIR is not set and
+// the database is not a SQLite file: the folder of the default SQLite URL
+// (sqlite:data/marquee.db).
 const defaultDataDir = "data"
 
 // filesFromEnv reads MARQUEE_DATA_DIR, the folder uploaded files are kept
-// under, into c and returns what is wrong with it.
+// under, into c and returns what is wrong with it. Unset, it is the SQLite
+// database's folder (so "data" by default, and a test's temporary folder
+// in tests), else defaultDataDir. It reads c.DatabaseURL, so it runs after
+// MARQUEE_DATABASE_URL is read.
 func filesFromEnv(getenv func(string) string, c *config) []string {
 	c.DataDir = defaultDataDir
+	if path, ok := strings.CutPrefix(c.DatabaseURL, "sqlite:"); ok {
+		if path = strings.TrimPrefix(path, "//"); path != "" {
+			c.DataDir = filepath.Dir(path)
+		}
+	}
 	if v := strings.TrimSpace(getenv("MARQUEE_DATA_DIR")); v != "" {
 		if strings.ContainsRune(v, 0) {
 			return []string{fmt.Sprintf("MARQUEE_DATA_DIR=%q: want a folder path", v)}

@@ -1,0 +1,32 @@
+package main
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+func TestDataDirFromEnv(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{}, "data"},
+		{map[string]string{"MARQUEE_DATABASE_URL": "sqlite:/var/lib/marquee/m.db"}, "/var/lib/marquee"},
+		{map[string]string{"MARQUEE_DATABASE_URL": "sqlite:m.db"}, "."},
+		{map[string]string{"MARQUEE_DATABASE_URL": "postgres://u@h/db"}, "data"},
+		{map[string]string{"MARQUEE_DATABASE_URL": "sqlite:/a/m.db", "MARQUEE_DATA_DIR": " /srv/files "}, "/srv/files"},
+	} {
+		c, err := configFromEnv(func(k string) string { return tc.env[k] })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.DataDir != tc.want || c.postersDir() != filepath.Join(tc.want, "posters") {
+			t.Errorf("%v: DataDir %q", tc.env, c.DataDir)
+		}
+	}
+	dir := t.TempDir()
+	d, err := openFiles(config{DataDir: dir})
+	if err != nil || d.Dir() != filepath.Join(dir, "posters") {
+		t.Fatalf("openFiles: %v %v", d, err)
+	}
+}
