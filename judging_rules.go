@@ -247,6 +247,9 @@ type JudgePair struct {
 // gets as many as there are. Starting from equal loads, without
 // exclusions, the loads end differing by at most one.
 func SpreadEvenly(submissionIDs, judgeIDs []int64, perSubmission int, existing map[int64]int, excluded func(judgeID, submissionID int64) bool) []JudgePair {
+	if perSubmission <= 0 {
+		return nil
+	}
 	judges := slices.Clone(judgeIDs)
 	slices.Sort(judges)
 	judges = slices.Compact(judges)
@@ -280,8 +283,9 @@ func SpreadEvenly(submissionIDs, judgeIDs []int64, perSubmission int, existing m
 	return out
 }
 
-// Assignment limits.
+// Assignment limits; JudgesMax bounds a festival's jury.
 const (
+	JudgesMax            = 200
 	AssignJudgesMax      = 200
 	AssignSubmissionsMax = 10_000
 	AssignCategoriesMax  = CategoriesMax

@@ -110,6 +110,7 @@ func (s *Services) Domain() marquee.Services {
 		Contact:    s.Contact,
 		Packages:   s.Packages,
 		Payments:   s.Payments,
+		Judging:    s.Judging,
 		RateLimits: s.RateLimits,
 		Health:     s.db,
 	}
