@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/marquee-festival/marquee"
@@ -166,7 +167,7 @@ func lockFestivalScores(ctx context.Context, c conn, festivalID int64) error {
 }
 
 // recomputeBatch is how many submissions one UPDATE of calibrated scores
-// names (9 parameters each, well under both engines' limits).
+// names (2 parameters each, well under both engines' limits).
 const recomputeBatch = 500
 
 // recomputeScores brings the cached judging summary of festival
@@ -209,40 +210,44 @@ func recomputeScores(ctx context.Context, c conn, festivalID, judgeID int64, tou
 		return fmt.Errorf("store: scores of festival %d: %w", festivalID, err)
 	}
 	calibrated := marquee.Calibrate(all)
+	// The touched submissions get their whole summary; the others only
+	// their calibrated score, so that the indexes on score_weighted are
+	// left alone.
+	for _, id := range touched {
+		delete(affected, id)
+		ws := bySub[id]
+		var w, sp, cal any // NULL without scores
+		if len(ws) > 0 {
+			m, d := marquee.Summarize(ws)
+			w, sp, cal = m, d, calibrated[id]
+		}
+		if _, err := c.exec(ctx, `UPDATE submissions SET score_judges = ?, score_weighted = ?, score_calibrated = ?, score_spread = ?
+			WHERE id = ? AND festival_id = ?`, len(ws), w, cal, sp, id, festivalID); err != nil {
+			return fmt.Errorf("store: save score summary of submission %d: %w", id, err)
+		}
+	}
 	ids := make([]int64, 0, len(affected))
 	for id := range affected {
 		ids = append(ids, id)
 	}
+	slices.Sort(ids)
 	for start := 0; start < len(ids); start += recomputeBatch {
 		batch := ids[start:min(start+recomputeBatch, len(ids))]
-		var judges, weighted, calib, spread, in strings.Builder
-		var aJ, aW, aC, aS, aIn []any
+		var values strings.Builder
+		args := make([]any, 0, 2*len(batch)+1)
 		for i, id := range batch {
-			ws := bySub[id]
-			var w, sp, cal any // NULL without scores
-			if len(ws) > 0 {
-				m, d := marquee.Summarize(ws)
-				w, sp, cal = m, d, calibrated[id]
-			}
-			judges.WriteString(" WHEN ? THEN CAST(? AS INTEGER)")
-			weighted.WriteString(" WHEN ? THEN CAST(? AS DOUBLE PRECISION)")
-			calib.WriteString(" WHEN ? THEN CAST(? AS DOUBLE PRECISION)")
-			spread.WriteString(" WHEN ? THEN CAST(? AS DOUBLE PRECISION)")
-			aJ, aW, aC, aS = append(aJ, id, len(ws)), append(aW, id, w), append(aC, id, cal), append(aS, id, sp)
 			if i > 0 {
-				in.WriteString(", ")
+				values.WriteString(", ")
 			}
-			in.WriteString("?")
-			aIn = append(aIn, id)
+			values.WriteString(`(CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION))`)
+			args = append(args, id, calibrated[id])
 		}
-		q := `UPDATE submissions SET score_judges = CASE id` + judges.String() + ` END,
-			score_weighted = CASE id` + weighted.String() + ` END,
-			score_calibrated = CASE id` + calib.String() + ` END,
-			score_spread = CASE id` + spread.String() + ` END
-			WHERE festival_id = ? AND id IN (` + in.String() + `)`
-		args := append(append(append(append(append(aJ, aW...), aC...), aS...), festivalID), aIn...)
-		if _, err := c.exec(ctx, q, args...); err != nil {
-			return fmt.Errorf("store: save score summaries of festival %d: %w", festivalID, err)
+		// A VALUES list joined by id (UPDATE ... FROM, on both engines; its
+		// columns are column1 and column2 on both).
+		q := `UPDATE submissions SET score_calibrated = v.column2
+			FROM (VALUES ` + values.String() + `) AS v WHERE submissions.id = v.column1 AND submissions.festival_id = ?`
+		if _, err := c.exec(ctx, q, append(args, festivalID)...); err != nil {
+			return fmt.Errorf("store: save calibrated scores of festival %d: %w", festivalID, err)
 		}
 	}
 	return nil
