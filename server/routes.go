@@ -38,6 +38,24 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("PUT /api/v1/manage/festivals/{slug}/categories", s.requireUser(s.handleManageFestivalCategories))
 	mux.Handle("PUT /api/v1/manage/festivals/{slug}/criteria", s.requireUser(s.handleManageFestivalCriteria))
 
+	// Judging: the organiser's jury (judges, assignments, conflicts,
+	// ranking, lock), the judges' queues and scores, and invitations.
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/judges", s.requireUser(s.handleJudgeList))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/judges", s.requireUser(s.handleJudgeInvite))
+	mux.Handle("DELETE /api/v1/manage/festivals/{slug}/judges/{id}", s.requireUser(s.handleJudgeRemove))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/assignments", s.requireUser(s.handleJudgeAssign))
+	mux.Handle("DELETE /api/v1/manage/festivals/{slug}/judges/{judgeId}/submissions/{submissionId}", s.requireUser(s.handleJudgeUnassign))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/conflicts", s.requireUser(s.handleJudgeConflictList))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/ranking", s.requireUser(s.handleJudgeRanking))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/judging/lock", s.requireUser(s.handleJudgingLock))
+	mux.Handle("GET /api/v1/judge/festivals", s.requireUser(s.handleJudgeFestivalList))
+	mux.Handle("GET /api/v1/judge/festivals/{slug}/submissions", s.requireUser(s.handleJudgeQueue))
+	mux.Handle("GET /api/v1/judge/festivals/{slug}/submissions/{id}", s.requireUser(s.handleJudgeAssignmentGet))
+	mux.Handle("PUT /api/v1/judge/festivals/{slug}/submissions/{id}/score", s.requireUser(s.handleJudgeScoreSave))
+	mux.Handle("POST /api/v1/judge/festivals/{slug}/submissions/{id}/conflict", s.requireUser(s.handleJudgeConflictDeclare))
+	mux.HandleFunc("GET /api/v1/judge/invitations/{token}", s.handleJudgeInvitationGet)
+	mux.Handle("POST /api/v1/judge/invitations/{token}/accept", s.requireUser(s.handleJudgeInvitationAccept))
+
 	// Reminders and their calendar feed.
 	mux.Handle("GET /api/v1/reminders", s.requireUser(s.handleReminderList))
 	mux.Handle("POST /api/v1/reminders", s.requireUser(s.handleReminderCreate))

@@ -1,11 +1,218 @@
 package store
 
-import "github.com/marquee-festival/marquee"
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/marquee-festival/marquee"
+)
 
 // JudgingService implements marquee.JudgingService: judges, assignments,
 // conflicts, scores and rankings.
+//
+// It keeps the score_* columns of submissions (the judging summary the
+// submission service sorts and filters by) up to date in the transaction
+// that changes a score (judging_score.go). What a judge may see is decided
+// by one SQL rule, judgeSeesSubmission / judgeAssigned (judge_access.go).
 type JudgingService struct {
 	service
 	composeInvitation marquee.ComposeInvitation
 	mailStatus        marquee.MailStatus
+}
+
+var _ marquee.JudgingService = (*JudgingService)(nil)
+
+// judgingFestival is what the judging service needs of a festival.
+type judgingFestival struct {
+	*marquee.Festival
+	Blind  bool
+	Locked bool
+}
+
+// loadJudgingFestival returns the festival with slug and its judging settings.
+func loadJudgingFestival(ctx context.Context, c conn, slug string) (*judgingFestival, error) {
+	f := &judgingFestival{Festival: &marquee.Festival{}}
+	err := c.queryRow(ctx, `SELECT fe.id, fe.slug, fe.name, fe.organiser_id, fe.status,
+			COALESCE(fs.blind_review, 0), COALESCE(fs.judging_locked, 0)
+		FROM festivals fe LEFT JOIN festival_settings fs ON fs.festival_id = fe.id WHERE fe.slug = ?`, slug).
+		Scan(&f.ID, &f.Slug, &f.Name, &f.OrganiserID, &f.Status, &f.Blind, &f.Locked)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, marquee.ErrFestivalNotFound()
+	} else if err != nil {
+		return nil, fmt.Errorf("store: judging festival %q: %w", slug, err)
+	}
+	return f, nil
+}
+
+// managedFestival returns the festival with slug to its organiser or an
+// admin; to anyone else it does not exist.
+func managedFestival(ctx context.Context, c conn, slug string) (*judgingFestival, error) {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f, err := loadJudgingFestival(ctx, c, slug)
+	if err != nil {
+		return nil, err
+	}
+	if !marquee.CanManageFestival(u, f.Festival) {
+		return nil, marquee.ErrFestivalNotFound()
+	}
+	return f, nil
+}
+
+// judgeSeat is the signed-in user's seat on a festival's jury.
+type judgeSeat struct {
+	JudgeID int64
+	UserID  int64
+	Fest    *judgingFestival
+}
+
+// activeJudge returns the signed-in user's active seat on the jury of the
+// festival with slug; a festival they do not judge does not exist for them.
+func activeJudge(ctx context.Context, c conn, slug string) (*judgeSeat, error) {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f, err := loadJudgingFestival(ctx, c, slug)
+	if err != nil {
+		return nil, err
+	}
+	seat := &judgeSeat{UserID: u.ID, Fest: f}
+	err = c.queryRow(ctx, `SELECT id FROM judges WHERE festival_id = ? AND user_id = ? AND status = 'active'`, f.ID, u.ID).Scan(&seat.JudgeID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, marquee.ErrFestivalNotFound()
+	} else if err != nil {
+		return nil, fmt.Errorf("store: judge of festival %d for user %d: %w", f.ID, u.ID, err)
+	}
+	return seat, nil
+}
+
+// settingsOf returns festival id's settings (all off without a row).
+func settingsOf(ctx context.Context, c conn, id int64) (*marquee.FestivalSettings, error) {
+	var fs marquee.FestivalSettings
+	err := c.queryRow(ctx, `SELECT refund_on_withdraw, blind_review, judging_locked FROM festival_settings WHERE festival_id = ?`, id).
+		Scan(&fs.RefundOnWithdraw, &fs.BlindReview, &fs.JudgingLocked)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: settings of festival %d: %w", id, err)
+	}
+	return &fs, nil
+}
+
+// judgingSubmissionColumns are the columns scanJudgingSubmission reads,
+// over submissions s, films f, festivals fe, festival_categories c and
+// the filmmaker's users u.
+const judgingSubmissionColumns = `s.id, s.film_id, f.title, s.festival_id, fe.slug, fe.name, s.category_id, c.name,
+	s.filmmaker_id, u.name, u.email, s.country, s.tier, s.fee_credits, s.paid_credits, s.waiver_code, s.refunded_credits,
+	s.status, s.award_name, s.flag, s.language, s.created_at, s.decided_at, s.withdrawn_at,
+	s.score_judges, s.score_weighted, s.score_calibrated, s.score_spread`
+
+// judgingSubmissionJoins joins what judgingSubmissionColumns reads to submissions s.
+const judgingSubmissionJoins = ` JOIN films f ON f.id = s.film_id JOIN festivals fe ON fe.id = s.festival_id
+	JOIN festival_categories c ON c.id = s.category_id JOIN users u ON u.id = s.filmmaker_id`
+
+// judgingFilmColumns are the columns scanJudgingFilm reads, over films f.
+const judgingFilmColumns = `f.id, f.owner_id, f.title, f.original_title, f.logline, f.synopsis, f.runtime_minutes, f.genre,
+	f.country, f.language, f.year, f.director, f.credits, f.screener_url, f.screener_password, f.public, f.poster_key,
+	f.created_at, f.updated_at`
+
+// submissionTargets returns the scan targets of judgingSubmissionColumns
+// into s, with the summary columns into sum.
+func submissionTargets(s *marquee.Submission, sum *scannedSummary) []any {
+	return []any{&s.ID, &s.FilmID, &s.FilmTitle, &s.FestivalID, &s.FestivalSlug, &s.FestivalName, &s.CategoryID, &s.CategoryName,
+		&s.FilmmakerID, &s.FilmmakerName, &s.FilmmakerEmail, &s.Country, &s.Tier, &s.FeeCredits, &s.PaidCredits, &s.WaiverCode, &s.RefundedCredits,
+		&s.Status, &s.AwardName, &s.Flag, &s.Language, &s.CreatedAt, &sum.decided, &sum.withdrawn,
+		&sum.judges, &sum.weighted, &sum.calibrated, &sum.spread}
+}
+
+// scannedSummary holds the nullable columns of a scanned submission.
+type scannedSummary struct {
+	decided, withdrawn           sql.NullTime
+	judges                       int
+	weighted, calibrated, spread sql.NullFloat64
+}
+
+// finish completes s from the nullable columns; withScores attaches the
+// judging summary (organisers only).
+func (sum *scannedSummary) finish(s *marquee.Submission, withScores bool) {
+	s.CreatedAt = s.CreatedAt.UTC()
+	if sum.decided.Valid {
+		t := sum.decided.Time.UTC()
+		s.DecidedAt = &t
+	}
+	if sum.withdrawn.Valid {
+		t := sum.withdrawn.Time.UTC()
+		s.WithdrawnAt = &t
+	}
+	s.Feedback = []string{}
+	if withScores {
+		s.Scores = &marquee.ScoreSummary{Judges: sum.judges, Weighted: nullFloat(sum.weighted),
+			Calibrated: nullFloat(sum.calibrated), Spread: nullFloat(sum.spread)}
+	}
+}
+
+func nullFloat(v sql.NullFloat64) *float64 {
+	if !v.Valid {
+		return nil
+	}
+	f := v.Float64
+	return &f
+}
+
+// filmTargets returns the scan targets of judgingFilmColumns into f.
+func filmTargets(f *marquee.Film, raw *filmRaw) []any {
+	return []any{&f.ID, &f.OwnerID, &f.Title, &f.OriginalTitle, &f.Logline, &f.Synopsis, &f.RuntimeMinutes, &f.Genre,
+		&f.Country, &f.Language, &f.Year, &f.Director, &raw.credits, &f.ScreenerURL, &f.ScreenerPassword, &f.Public, &raw.poster,
+		&f.CreatedAt, &f.UpdatedAt}
+}
+
+// filmRaw holds the film columns that need decoding.
+type filmRaw struct{ credits, poster string }
+
+// finish decodes the credits and the poster's address into f.
+func (raw *filmRaw) finish(f *marquee.Film) error {
+	f.Credits = []marquee.FilmCredit{}
+	if raw.credits != "" {
+		if err := json.Unmarshal([]byte(raw.credits), &f.Credits); err != nil {
+			return fmt.Errorf("store: credits of film %d: %w", f.ID, err)
+		}
+	}
+	if raw.poster != "" {
+		f.PosterURL = "/media/posters/" + raw.poster
+	}
+	f.CreatedAt, f.UpdatedAt = f.CreatedAt.UTC(), f.UpdatedAt.UTC()
+	return nil
+}
+
+// forJudge strips from a submission and its film what a judge never sees
+// (the team's flag, the waiver code) and, under blind review, who made
+// the film: the filmmaker's id, name and e-mail, the film's owner,
+// director and credits.
+func forJudge(s *marquee.Submission, f *marquee.Film, blind bool) {
+	s.Scores, s.Flag, s.WaiverCode = nil, marquee.FlagNone, ""
+	if blind {
+		s.FilmmakerID, s.FilmmakerName, s.FilmmakerEmail = 0, "", ""
+		if f != nil {
+			f.OwnerID, f.Director, f.Credits = 0, "", []marquee.FilmCredit{}
+		}
+	}
+}
+
+// loadCriteriaOf returns festival id's criteria (loadCriteria).
+func loadCriteriaOf(ctx context.Context, c conn, id int64) ([]marquee.Criterion, error) {
+	return loadCriteria(ctx, c, id)
+}
+
+// timePtr returns a UTC copy of a nullable time.
+func timePtr(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	v := t.Time.UTC()
+	return &v
 }

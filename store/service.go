@@ -111,6 +111,7 @@ func (s *Services) Domain() marquee.Services {
 		Packages:   s.Packages,
 		Payments:   s.Payments,
 		Films:      s.Films,
+		Judging:    s.Judging,
 		RateLimits: s.RateLimits,
 		Health:     s.db,
 	}

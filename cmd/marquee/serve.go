@@ -40,7 +40,8 @@ func openServices(ctx context.Context, cfg config) (*store.DB, *store.Services, 
 		db.Close()
 		return nil, nil, err
 	}
-	svc, err := store.NewServices(db, store.Options{Password: cfg.Password, SessionTTL: cfg.Server.SessionTTL, Payments: paymentOptions(cfg), Files: fileStore})
+	svc, err := store.NewServices(db, store.Options{Password: cfg.Password, SessionTTL: cfg.Server.SessionTTL,
+		Payments: paymentOptions(cfg), Files: fileStore, Judging: judgingOptions(cfg)})
 	if err != nil {
 		db.Close()
 		return nil, nil, err

@@ -1,0 +1,345 @@
+package marquee
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The rules of judging: how a judge's scores are weighed, summed up and
+// calibrated, how submissions are ranked, how 'spread evenly' shares
+// submissions among judges, and what a judge may save.
+
+// ErrJudgingLocked is the answer to a judge changing anything once the
+// organiser has locked judging.
+func ErrJudgingLocked() error { return Errorf(EConflict, "Judging is locked") }
+
+// ErrInConflict is the answer to a judge acting on a submission on which
+// they declared a conflict of interest.
+func ErrInConflict() error {
+	return Errorf(EConflict, "You declared a conflict of interest on this submission")
+}
+
+// ErrNoCriteria is the answer to scoring in a festival without criteria.
+func ErrNoCriteria() error {
+	return Errorf(EConflict, "This festival has no judging criteria yet")
+}
+
+// scoreField names the field of criterion id's score in field errors.
+func scoreField(id int64) string { return "scores." + strconv.FormatInt(id, 10) }
+
+// WeightedScore returns the weighted score of scores on a 0..100 scale:
+// the sum over criteria of weight * score / maxScore, divided by the sum
+// of the weights, times 100. Every criterion must be scored once, each
+// from 0 to its MaxScore; a score of a criterion not in criteria is
+// refused. The errors are field errors named scores.<criterionId>.
+func WeightedScore(criteria []Criterion, scores []CriterionScore) (float64, error) {
+	if len(criteria) == 0 {
+		return 0, ErrNoCriteria()
+	}
+	byID := make(map[int64]int, len(scores))
+	var f FieldErrors
+	for _, s := range scores {
+		known := slices.ContainsFunc(criteria, func(c Criterion) bool { return c.ID == s.CriterionID })
+		switch _, dup := byID[s.CriterionID]; {
+		case !known:
+			f.Add(scoreField(s.CriterionID), "Unknown criterion")
+		case dup:
+			f.Add(scoreField(s.CriterionID), "Each criterion is scored once")
+		default:
+			byID[s.CriterionID] = s.Score
+		}
+	}
+	var sum, weights float64
+	for _, c := range criteria {
+		s, ok := byID[c.ID]
+		switch {
+		case !ok:
+			f.Add(scoreField(c.ID), "Score every criterion")
+		case s < 0 || s > c.MaxScore:
+			f.Add(scoreField(c.ID), "A score must be between 0 and the criterion's maximum")
+		case c.Weight <= 0 || c.MaxScore <= 0:
+			// The festival's rules keep both positive; a bad row must not divide by zero.
+			f.Add(scoreField(c.ID), "Unknown criterion")
+		default:
+			sum += float64(c.Weight) * float64(s) / float64(c.MaxScore)
+			weights += float64(c.Weight)
+		}
+	}
+	if err := f.Err(); err != nil {
+		return 0, err
+	}
+	return sum / weights * 100, nil
+}
+
+// Normalize trims the comment and the private note and writes their line
+// breaks as \n.
+func (in *ScoreInput) Normalize() {
+	in.Comment = strings.TrimSpace(strings.ReplaceAll(in.Comment, "\r\n", "\n"))
+	in.PrivateNote = strings.TrimSpace(strings.ReplaceAll(in.PrivateNote, "\r\n", "\n"))
+}
+
+// Validate checks a normalised score against the festival's criteria
+// (see WeightedScore) and the length of its texts.
+func (in *ScoreInput) Validate(criteria []Criterion) error {
+	var f FieldErrors
+	if _, err := WeightedScore(criteria, in.Scores); err != nil {
+		if err := f.Merge(err); err != nil {
+			return err
+		}
+	}
+	if Length(in.Comment) > JudgeCommentMax {
+		f.Add("comment", "Comment must be at most 5,000 characters")
+	}
+	if Length(in.PrivateNote) > JudgeNoteMax {
+		f.Add("privateNote", "Private note must be at most 5,000 characters")
+	}
+	return f.Err()
+}
+
+// ValidateConflictReason returns the trimmed reason of a declared
+// conflict (optional) or a field error.
+func ValidateConflictReason(reason string) (string, error) {
+	reason = strings.TrimSpace(strings.ReplaceAll(reason, "\r\n", "\n"))
+	if Length(reason) > ConflictReasonMax {
+		return "", FieldError("reason", "Reason must be at most 500 characters")
+	}
+	return reason, nil
+}
+
+// ValidateInvitationEmail returns the normalised address to invite as a
+// judge (NormalizeEmail), or a field error as the sign-up form gives.
+func ValidateInvitationEmail(email string) (string, error) {
+	email = NormalizeEmail(email)
+	switch {
+	case email == "":
+		return "", FieldError("email", "Email is required")
+	case !ValidEmail(email):
+		return "", FieldError("email", "Enter a valid email address")
+	}
+	return email, nil
+}
+
+// InvitationFor reports whether the invitation sent to invited may be
+// accepted by the account with e-mail address email.
+func InvitationFor(invited, email string) error {
+	if NormalizeEmail(invited) != NormalizeEmail(email) {
+		return Errorf(EForbidden, "This invitation was sent to another e-mail address")
+	}
+	return nil
+}
+
+// OwnFilm reports whether a judge (by user id) would be judging their own
+// film: a judge never may, whatever their assignment.
+func OwnFilm(judgeUserID, filmmakerID int64) bool {
+	return judgeUserID != 0 && judgeUserID == filmmakerID
+}
+
+// Summarize returns the mean of a submission's weighted scores and their
+// spread (the highest less the lowest); both 0 without scores.
+func Summarize(weighted []float64) (mean, spread float64) {
+	if len(weighted) == 0 {
+		return 0, 0
+	}
+	lo, hi, sum := weighted[0], weighted[0], 0.0
+	for _, w := range weighted {
+		sum += w
+		lo, hi = min(lo, w), max(hi, w)
+	}
+	return sum / float64(len(weighted)), hi - lo
+}
+
+// JudgeScoreValue is one judge's weighted score of one submission, the
+// input of Calibrate.
+type JudgeScoreValue struct {
+	JudgeID      int64
+	SubmissionID int64
+	Weighted     float64
+}
+
+// Calibrate returns each scored submission's calibrated score: every
+// judge's weighted scores are standardised against that judge's own mean
+// and (population) standard deviation, z = (score - mean) / sd, so that a
+// harsh judge and a generous one weigh the same; a judge with a single
+// score or who gives every submission the same score contributes 0. A
+// submission's calibrated score is the mean of its judges' z-scores.
+func Calibrate(scores []JudgeScoreValue) map[int64]float64 {
+	type stat struct{ n, sum, sumSq float64 }
+	stats := map[int64]*stat{}
+	for _, s := range scores {
+		st := stats[s.JudgeID]
+		if st == nil {
+			st = &stat{}
+			stats[s.JudgeID] = st
+		}
+		st.n++
+		st.sum += s.Weighted
+	}
+	// The deviations are summed in a second pass, around the mean, which
+	// keeps the variance exact where sum-of-squares would cancel.
+	for _, s := range scores {
+		st := stats[s.JudgeID]
+		d := s.Weighted - st.sum/st.n
+		st.sumSq += d * d
+	}
+	type acc struct{ n, sum float64 }
+	bySub := map[int64]*acc{}
+	for _, s := range scores {
+		st := stats[s.JudgeID]
+		z := 0.0
+		if sd := math.Sqrt(st.sumSq / st.n); st.n > 1 && sd > 1e-9 {
+			z = (s.Weighted - st.sum/st.n) / sd
+		}
+		a := bySub[s.SubmissionID]
+		if a == nil {
+			a = &acc{}
+			bySub[s.SubmissionID] = a
+		}
+		a.n++
+		a.sum += z
+	}
+	out := make(map[int64]float64, len(bySub))
+	for id, a := range bySub {
+		out[id] = a.sum / a.n
+	}
+	return out
+}
+
+// rankEpsilon is how close two scores must be to share a rank (the
+// calibrated scores are sums of floating-point quotients).
+const rankEpsilon = 1e-9
+
+// Rank returns the 1-based rank of each score, best (highest) first:
+// equal scores share a rank and the next one skips (1, 1, 3); a nil score
+// (not scored) ranks 0, after all the others.
+func Rank(scores []*float64) []int {
+	order := make([]int, 0, len(scores))
+	for i, s := range scores {
+		if s != nil {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(*scores[b], *scores[a]) })
+	ranks := make([]int, len(scores))
+	for pos, i := range order {
+		if pos > 0 && math.Abs(*scores[order[pos-1]]-*scores[i]) <= rankEpsilon {
+			ranks[i] = ranks[order[pos-1]]
+		} else {
+			ranks[i] = pos + 1
+		}
+	}
+	return ranks
+}
+
+// JudgePair is one (judge, submission) assignment.
+type JudgePair struct {
+	JudgeID      int64
+	SubmissionID int64
+}
+
+// SpreadEvenly gives each submission, in the order given, perSubmission
+// distinct judges among judgeIDs, always the least loaded first (existing
+// holds the loads the judges already have; ties go to the judge listed
+// first), skipping the pairs excluded reports (conflicts, a judge's own
+// film, pairs already assigned). A submission with too few judges left
+// gets as many as there are. Starting from equal loads, without
+// exclusions, the loads end differing by at most one.
+func SpreadEvenly(submissionIDs, judgeIDs []int64, perSubmission int, existing map[int64]int, excluded func(judgeID, submissionID int64) bool) []JudgePair {
+	if perSubmission <= 0 {
+		return nil
+	}
+	judges := slices.Clone(judgeIDs)
+	slices.Sort(judges)
+	judges = slices.Compact(judges)
+	load := make(map[int64]int, len(judges))
+	for _, j := range judges {
+		load[j] = existing[j]
+	}
+	pos := make(map[int64]int, len(judgeIDs))
+	for i, j := range judgeIDs {
+		if _, ok := pos[j]; !ok {
+			pos[j] = i
+		}
+	}
+	var out []JudgePair
+	candidates := make([]int64, 0, len(judges))
+	for _, sub := range submissionIDs {
+		candidates = candidates[:0]
+		for _, j := range judges {
+			if excluded == nil || !excluded(j, sub) {
+				candidates = append(candidates, j)
+			}
+		}
+		slices.SortFunc(candidates, func(a, b int64) int {
+			return cmp.Or(cmp.Compare(load[a], load[b]), cmp.Compare(pos[a], pos[b]))
+		})
+		for _, j := range candidates[:min(perSubmission, len(candidates))] {
+			out = append(out, JudgePair{JudgeID: j, SubmissionID: sub})
+			load[j]++
+		}
+	}
+	return out
+}
+
+// Assignment limits; JudgesMax bounds a festival's jury.
+const (
+	JudgesMax            = 200
+	AssignJudgesMax      = 200
+	AssignSubmissionsMax = 10_000
+	AssignCategoriesMax  = CategoriesMax
+)
+
+// Validate checks an assignment request and removes repeated ids.
+func (r *AssignmentRequest) Validate() error {
+	r.JudgeIDs = uniqueIDs(r.JudgeIDs)
+	r.CategoryIDs = uniqueIDs(r.CategoryIDs)
+	r.SubmissionIDs = uniqueIDs(r.SubmissionIDs)
+	var f FieldErrors
+	switch r.Mode {
+	case AssignAll, AssignCategory, AssignSpecific, AssignSpread:
+	default:
+		f.Add("mode", "Choose how to assign: all, category, specific or spread")
+	}
+	switch n := len(r.JudgeIDs); {
+	case n == 0:
+		f.Add("judgeIds", "Choose at least one judge")
+	case n > AssignJudgesMax:
+		f.Add("judgeIds", "Choose at most 200 judges at a time")
+	}
+	if r.Mode == AssignCategory {
+		switch n := len(r.CategoryIDs); {
+		case n == 0:
+			f.Add("categoryIds", "Choose at least one category")
+		case n > AssignCategoriesMax:
+			f.Add("categoryIds", "Too many categories")
+		}
+	}
+	if r.Mode == AssignSpecific && len(r.SubmissionIDs) == 0 {
+		f.Add("submissionIds", "Choose at least one submission")
+	}
+	if (r.Mode == AssignSpecific || r.Mode == AssignSpread) && len(r.SubmissionIDs) > AssignSubmissionsMax {
+		f.Add("submissionIds", "Choose at most 10,000 submissions at a time")
+	}
+	if r.Mode == AssignSpread && (r.PerSubmission < 1 || r.PerSubmission > len(r.JudgeIDs)) {
+		f.Add("perSubmission", "Judges per submission must be between 1 and the number of judges chosen")
+	}
+	return f.Err()
+}
+
+// ValidateAssignment checks req (see AssignmentRequest.Validate).
+func ValidateAssignment(req *AssignmentRequest) error { return req.Validate() }
+
+// uniqueIDs returns ids without repeats, in their first order.
+func uniqueIDs(ids []int64) []int64 {
+	seen := make(map[int64]bool, len(ids))
+	out := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -1,0 +1,254 @@
+package marquee_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/marquee-festival/marquee"
+)
+
+var testCriteria = []marquee.Criterion{
+	{ID: 1, Name: "Story", Weight: 3, MaxScore: 10},
+	{ID: 2, Name: "Craft", Weight: 1, MaxScore: 5},
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+func TestWeightedScore(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		criteria []marquee.Criterion
+		scores   []marquee.CriterionScore
+		want     float64
+		field    string // the failing field, "" when valid
+		msg      string
+	}{
+		{"top", testCriteria, []marquee.CriterionScore{{1, 10}, {2, 5}}, 100, "", ""},
+		{"zero", testCriteria, []marquee.CriterionScore{{2, 0}, {1, 0}}, 0, "", ""},
+		// (3*5/10 + 1*5/5) / 4 * 100 = (1.5 + 1) / 4 * 100 = 62.5
+		{"weighted", testCriteria, []marquee.CriterionScore{{1, 5}, {2, 5}}, 62.5, "", ""},
+		{"missing", testCriteria, []marquee.CriterionScore{{1, 5}}, 0, "scores.2", "Score every criterion"},
+		{"above max", testCriteria, []marquee.CriterionScore{{1, 11}, {2, 5}}, 0, "scores.1", "A score must be between 0 and the criterion's maximum"},
+		{"negative", testCriteria, []marquee.CriterionScore{{1, 1}, {2, -1}}, 0, "scores.2", "A score must be between 0 and the criterion's maximum"},
+		{"unknown", testCriteria, []marquee.CriterionScore{{1, 1}, {2, 1}, {9, 1}}, 0, "scores.9", "Unknown criterion"},
+		{"twice", testCriteria, []marquee.CriterionScore{{1, 1}, {1, 2}, {2, 1}}, 0, "scores.1", "Each criterion is scored once"},
+	} {
+		got, err := marquee.WeightedScore(tc.criteria, tc.scores)
+		if tc.field == "" {
+			if err != nil || !near(got, tc.want) {
+				t.Errorf("%s: %v, %v; want %v", tc.name, got, err, tc.want)
+			}
+			continue
+		}
+		if marquee.ErrorCode(err) != marquee.EInvalid || marquee.ErrorFields(err)[tc.field] != tc.msg {
+			t.Errorf("%s: %v %v; want %s: %q", tc.name, err, marquee.ErrorFields(err), tc.field, tc.msg)
+		}
+	}
+	if _, err := marquee.WeightedScore(nil, nil); marquee.ErrorCode(err) != marquee.EConflict {
+		t.Errorf("no criteria: %v", err)
+	}
+}
+
+func TestScoreInputValidate(t *testing.T) {
+	in := marquee.ScoreInput{Scores: []marquee.CriterionScore{{1, 4}, {2, 4}}, Comment: "  Strong.\r\nMoving.  ", PrivateNote: " note "}
+	in.Normalize()
+	if in.Comment != "Strong.\nMoving." || in.PrivateNote != "note" {
+		t.Fatalf("normalised %+v", in)
+	}
+	if err := in.Validate(testCriteria); err != nil {
+		t.Fatal(err)
+	}
+	in.Comment = strings.Repeat("映", marquee.JudgeCommentMax+1)
+	in.PrivateNote = strings.Repeat("x", marquee.JudgeNoteMax+1)
+	in.Scores = in.Scores[:1]
+	err := in.Validate(testCriteria)
+	f := marquee.ErrorFields(err)
+	if f["comment"] != "Comment must be at most 5,000 characters" || f["privateNote"] != "Private note must be at most 5,000 characters" || f["scores.2"] != "Score every criterion" {
+		t.Fatalf("fields %v", f)
+	}
+	in = marquee.ScoreInput{Scores: []marquee.CriterionScore{{1, 4}, {2, 4}}, Comment: strings.Repeat("映", marquee.JudgeCommentMax)}
+	if err := in.Validate(testCriteria); err != nil {
+		t.Fatalf("comment at the limit: %v", err)
+	}
+}
+
+func TestValidateConflictReasonAndInvitation(t *testing.T) {
+	if r, err := marquee.ValidateConflictReason("  my cousin\r\nacts  "); err != nil || r != "my cousin\nacts" {
+		t.Fatalf("%q %v", r, err)
+	}
+	if _, err := marquee.ValidateConflictReason(strings.Repeat("x", 501)); marquee.ErrorFields(err)["reason"] != "Reason must be at most 500 characters" {
+		t.Fatalf("long reason: %v", err)
+	}
+	for _, tc := range []struct{ in, want, msg string }{
+		{" Ann@Example.COM ", "ann@example.com", ""},
+		{"", "", "Email is required"},
+		{"ann", "", "Enter a valid email address"},
+		{"Ann <ann@example.com>", "", "Enter a valid email address"},
+	} {
+		got, err := marquee.ValidateInvitationEmail(tc.in)
+		if got != tc.want || marquee.ErrorFields(err)["email"] != tc.msg {
+			t.Errorf("%q: %q %v", tc.in, got, err)
+		}
+	}
+	if err := marquee.InvitationFor("ann@example.com", " ANN@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	if err := marquee.InvitationFor("ann@example.com", "bob@example.com"); marquee.ErrorCode(err) != marquee.EForbidden ||
+		marquee.ErrorMessage(err) != "This invitation was sent to another e-mail address" {
+		t.Fatal(err)
+	}
+	if !marquee.OwnFilm(5, 5) || marquee.OwnFilm(5, 6) || marquee.OwnFilm(0, 0) {
+		t.Fatal("OwnFilm")
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	for _, tc := range []struct {
+		in           []float64
+		mean, spread float64
+	}{
+		{nil, 0, 0},
+		{[]float64{70}, 70, 0},
+		{[]float64{60, 90, 75}, 75, 30},
+	} {
+		m, s := marquee.Summarize(tc.in)
+		if !near(m, tc.mean) || !near(s, tc.spread) {
+			t.Errorf("%v: %v %v", tc.in, m, s)
+		}
+	}
+}
+
+func TestCalibrate(t *testing.T) {
+	// A harsh judge (1) and a generous one (2) order submissions 10, 20, 30
+	// the same way: calibrated, both weigh the same.
+	got := marquee.Calibrate([]marquee.JudgeScoreValue{
+		{1, 10, 20}, {1, 20, 30}, {1, 30, 40},
+		{2, 10, 70}, {2, 20, 80}, {2, 30, 90},
+		// A judge with one score, and one giving the same score twice, contribute 0.
+		{3, 10, 100},
+		{4, 20, 50}, {4, 30, 50},
+	})
+	z := math.Sqrt(1.5) // (x - mean) / population sd for 3 evenly spaced values
+	want := map[int64]float64{10: (-z - z + 0) / 3, 20: (0 + 0 + 0) / 3, 30: (z + z + 0) / 3}
+	if len(got) != 3 {
+		t.Fatalf("got %v", got)
+	}
+	for id, w := range want {
+		if !near(got[id], w) {
+			t.Errorf("submission %d: %v, want %v", id, got[id], w)
+		}
+	}
+	if len(marquee.Calibrate(nil)) != 0 {
+		t.Fatal("empty")
+	}
+}
+
+func f64(v float64) *float64 { return &v }
+
+func TestRank(t *testing.T) {
+	got := marquee.Rank([]*float64{f64(50), nil, f64(90), f64(50), f64(10), nil, f64(90 + 1e-12)})
+	want := []int{3, 0, 1, 3, 5, 0, 1}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("ranks %v, want %v", got, want)
+		}
+	}
+	if len(marquee.Rank(nil)) != 0 {
+		t.Fatal("empty")
+	}
+}
+
+func TestSpreadEvenly(t *testing.T) {
+	subs := make([]int64, 10)
+	for i := range subs {
+		subs[i] = int64(100 + i)
+	}
+	for _, tc := range []struct {
+		name     string
+		judges   []int64
+		per      int
+		existing map[int64]int
+		excluded func(j, s int64) bool
+	}{
+		{"3 of 4", []int64{1, 2, 3, 4}, 3, nil, nil},
+		{"1 of 3", []int64{3, 2, 1}, 1, nil, nil},
+		{"2 of 5 repeated ids", []int64{1, 2, 3, 4, 5, 5}, 2, nil, nil},
+		{"balanced against existing", []int64{1, 2, 3}, 2, map[int64]int{1: 4}, nil},
+		{"exclusions", []int64{1, 2, 3, 4}, 2, nil, func(j, s int64) bool { return j == 1 && s%2 == 0 }},
+	} {
+		pairs := marquee.SpreadEvenly(subs, tc.judges, tc.per, tc.existing, tc.excluded)
+		per := map[int64]map[int64]bool{}
+		load := map[int64]int{}
+		for j, n := range tc.existing {
+			load[j] = n
+		}
+		for _, p := range pairs {
+			if tc.excluded != nil && tc.excluded(p.JudgeID, p.SubmissionID) {
+				t.Errorf("%s: excluded pair %+v", tc.name, p)
+			}
+			if per[p.SubmissionID] == nil {
+				per[p.SubmissionID] = map[int64]bool{}
+			}
+			if per[p.SubmissionID][p.JudgeID] {
+				t.Errorf("%s: judge twice %+v", tc.name, p)
+			}
+			per[p.SubmissionID][p.JudgeID] = true
+			load[p.JudgeID]++
+		}
+		for _, s := range subs {
+			if len(per[s]) != tc.per {
+				t.Errorf("%s: submission %d has %d judges", tc.name, s, len(per[s]))
+			}
+		}
+		lo, hi := math.MaxInt, 0
+		for _, j := range tc.judges {
+			lo, hi = min(lo, load[j]), max(hi, load[j])
+		}
+		if hi-lo > 1 {
+			t.Errorf("%s: loads %v", tc.name, load)
+		}
+	}
+	// The same input gives the same pairs; too few judges give what there is.
+	a := marquee.SpreadEvenly(subs, []int64{7, 8}, 2, nil, nil)
+	b := marquee.SpreadEvenly(subs, []int64{7, 8}, 2, nil, nil)
+	if len(a) != 20 || len(a) != len(b) {
+		t.Fatalf("%d pairs", len(a))
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatal("not deterministic")
+		}
+	}
+	if got := marquee.SpreadEvenly(subs[:1], []int64{7, 8}, 2, nil, func(j, s int64) bool { return j == 7 }); len(got) != 1 || got[0].JudgeID != 8 {
+		t.Fatalf("too few judges: %v", got)
+	}
+}
+
+func TestValidateAssignment(t *testing.T) {
+	for _, tc := range []struct {
+		req   marquee.AssignmentRequest
+		field string
+		msg   string
+	}{
+		{marquee.AssignmentRequest{Mode: "all", JudgeIDs: []int64{1, 1}}, "", ""},
+		{marquee.AssignmentRequest{Mode: "everyone", JudgeIDs: []int64{1}}, "mode", "Choose how to assign: all, category, specific or spread"},
+		{marquee.AssignmentRequest{Mode: "all"}, "judgeIds", "Choose at least one judge"},
+		{marquee.AssignmentRequest{Mode: "category", JudgeIDs: []int64{1}}, "categoryIds", "Choose at least one category"},
+		{marquee.AssignmentRequest{Mode: "specific", JudgeIDs: []int64{1}}, "submissionIds", "Choose at least one submission"},
+		{marquee.AssignmentRequest{Mode: "spread", JudgeIDs: []int64{1, 2}, PerSubmission: 3}, "perSubmission", "Judges per submission must be between 1 and the number of judges chosen"},
+		{marquee.AssignmentRequest{Mode: "spread", JudgeIDs: []int64{1, 2}, PerSubmission: 0}, "perSubmission", "Judges per submission must be between 1 and the number of judges chosen"},
+		{marquee.AssignmentRequest{Mode: "spread", JudgeIDs: []int64{1, 2, 2}, PerSubmission: 2}, "", ""},
+	} {
+		req := tc.req
+		err := marquee.ValidateAssignment(&req)
+		if marquee.ErrorFields(err)[tc.field] != tc.msg || (tc.field == "" && err != nil) {
+			t.Errorf("%+v: %v %v", tc.req, err, marquee.ErrorFields(err))
+		}
+	}
+	req := marquee.AssignmentRequest{Mode: "spread", JudgeIDs: []int64{1, 2, 2}, PerSubmission: 2}
+	_ = req.Validate()
+	if len(req.JudgeIDs) != 2 {
+		t.Fatalf("ids not deduplicated: %v", req.JudgeIDs)
+	}
+}

@@ -1,0 +1,81 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/store/storetest"
+)
+
+// BenchmarkSaveScore5000 measures one judge's SaveScore in a festival of
+// 5,000 submissions that 3 judges (scope all) have all scored: the save
+// recomputes the submission's summary and the calibrated score of every
+// submission the judge scored (5,000), in the same transaction.
+//
+//	go test ./store -run XXX -bench SaveScore5000 -benchtime 50x
+//	MARQUEE_TEST_POSTGRES_URL=... go test ./store -run XXX -bench SaveScore5000 -benchtime 50x
+func BenchmarkSaveScore5000(b *testing.B) {
+	var db *storetest.DB
+	if os.Getenv(storetest.PostgresEnv) != "" {
+		db = storetest.Wrap(b, storetest.OpenPostgres(b))
+	} else {
+		db = storetest.Wrap(b, storetest.OpenSQLite(b))
+	}
+	f := newJudgingFixture(b, db)
+	ctx := context.Background()
+	maker := f.user("maker@example.com", "Maker")
+	var judges []*marquee.User
+	var judgeIDs []int64
+	for i := range 3 {
+		u := f.user(fmt.Sprintf("judge%d@example.com", i), "Judge")
+		judges = append(judges, u)
+		judgeIDs = append(judgeIDs, f.judge(u))
+	}
+	f.assign(marquee.AssignmentRequest{Mode: "all", JudgeIDs: judgeIDs})
+	now := db.Clock.Now()
+	const n = 5000
+	// 5,000 films, each entered once (a film enters a category once).
+	for start := 0; start < n; start += 500 {
+		var q strings.Builder
+		args := []any{}
+		q.WriteString(`INSERT INTO films (owner_id, title, created_at, updated_at) VALUES `)
+		for i := start; i < start+500; i++ {
+			if i > start {
+				q.WriteString(", ")
+			}
+			q.WriteString("(?, ?, ?, ?)")
+			args = append(args, maker.ID, fmt.Sprintf("film %d", i), now, now)
+		}
+		if err := db.ExecForTest(ctx, q.String(), args...); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := db.ExecForTest(ctx, `INSERT INTO submissions (film_id, filmmaker_id, festival_id, category_id, tier, fee_credits, paid_credits, created_at, updated_at)
+		SELECT id, owner_id, ?, ?, 'early', 0, 0, created_at, updated_at FROM films`, f.fest.ID, f.catA); err != nil {
+		b.Fatal(err)
+	}
+	for i, jid := range judgeIDs {
+		if err := db.ExecForTest(ctx, `INSERT INTO judge_scores (judge_id, submission_id, weighted, updated_at)
+			SELECT ?, id, (id * ?) % 101, ? FROM submissions WHERE festival_id = ?`, jid, 7+i*6, now, f.fest.ID); err != nil {
+			b.Fatal(err)
+		}
+	}
+	first, err := db.Int64ForTest(ctx, `SELECT MIN(id) FROM submissions WHERE festival_id = ?`, f.fest.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f.mustScore(judges[0], first, 5) // fills every summary once
+	b.ResetTimer()
+	for i := range b.N {
+		f.mustScore(judges[i%3], first+int64(i%n), i%11)
+	}
+	b.StopTimer()
+	cal, err := db.Int64ForTest(ctx, `SELECT COUNT(*) FROM submissions WHERE festival_id = ? AND score_calibrated IS NOT NULL`, f.fest.ID)
+	if err != nil || cal < n {
+		b.Fatalf("%d calibrated (%v)", cal, err)
+	}
+}
