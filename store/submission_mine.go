@@ -32,8 +32,7 @@ func (s *SubmissionService) Mine(ctx context.Context, f marquee.SubmissionFilter
 	if err := r.queryRow(ctx, `SELECT COUNT(*) FROM submissions s`+where, args...).Scan(&total); err != nil {
 		return nil, fmt.Errorf("store: count submissions of user %d: %w", u.ID, err)
 	}
-	rows, err := querySubmissions(ctx, r, `SELECT `+submissionColumns+submissionFrom+where+`
-		ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?`, append(args, f.PerPage, f.Offset())...)
+	rows, err := pageSubmissions(ctx, r, where, args, `s.created_at DESC, s.id DESC`, f.PerPage, f.Offset())
 	if err != nil {
 		return nil, fmt.Errorf("store: submissions of user %d: %w", u.ID, err)
 	}

@@ -64,8 +64,7 @@ func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee
 	if err := r.queryRow(ctx, `SELECT COUNT(*) FROM submissions s`+where, args...).Scan(&total); err != nil {
 		return nil, fmt.Errorf("store: count submissions of festival %d: %w", fest.id, err)
 	}
-	rows, err := querySubmissions(ctx, r, `SELECT `+submissionColumns+submissionFrom+where+`
-		ORDER BY `+order+` LIMIT ? OFFSET ?`, append(args, f.PerPage, f.Offset())...)
+	rows, err := pageSubmissions(ctx, r, where, args, order, f.PerPage, f.Offset())
 	if err != nil {
 		return nil, fmt.Errorf("store: submissions of festival %d: %w", fest.id, err)
 	}

@@ -93,6 +93,19 @@ func querySubmissions(ctx context.Context, c conn, q string, args ...any) ([]*su
 	return out, rows.Err()
 }
 
+// pageSubmissions returns one page of the submissions matching where (on
+// submissions aliased s) in order: the page's ids are found on the
+// submissions table alone (its indexes), then only those rows are joined.
+func pageSubmissions(ctx context.Context, c conn, where string, args []any, order string, limit, offset int) ([]*submissionRow, error) {
+	return querySubmissions(ctx, c, `SELECT `+submissionColumns+` FROM (SELECT s.id FROM submissions s`+where+`
+		ORDER BY `+order+` LIMIT ? OFFSET ?) page JOIN submissions s ON s.id = page.id
+		JOIN films fi ON fi.id = s.film_id
+		JOIN festivals fe ON fe.id = s.festival_id
+		JOIN festival_categories c ON c.id = s.category_id
+		JOIN users u ON u.id = s.filmmaker_id
+		ORDER BY `+order, append(append([]any{}, args...), limit, offset)...)
+}
+
 // loadSubmission returns submission id if it matches the extra condition
 // (ANDed, with its arguments), else ErrSubmissionNotFound.
 func loadSubmission(ctx context.Context, c conn, id int64, cond string, args ...any) (*submissionRow, error) {
