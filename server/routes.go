@@ -38,6 +38,23 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("PUT /api/v1/manage/festivals/{slug}/categories", s.requireUser(s.handleManageFestivalCategories))
 	mux.Handle("PUT /api/v1/manage/festivals/{slug}/criteria", s.requireUser(s.handleManageFestivalCriteria))
 
+	// Submissions: the filmmaker's entries, fees and withdrawals; the
+	// organiser's list, decisions, flags, CSV, settings and waiver codes.
+	mux.Handle("POST /api/v1/submissions/quote", s.requireUser(s.handleSubmissionQuote))
+	mux.Handle("POST /api/v1/submissions", s.requireUser(s.handleSubmissionCreate))
+	mux.Handle("GET /api/v1/submissions", s.requireUser(s.handleSubmissionList))
+	mux.Handle("POST /api/v1/submissions/{id}/withdraw", s.requireUser(s.handleSubmissionWithdraw))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/submissions", s.requireUser(s.handleFestivalSubmissionList))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/submissions/{id}", s.requireUser(s.handleFestivalSubmissionGet))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/submissions/decision", s.requireUser(s.handleFestivalSubmissionDecide))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/submissions/{id}/flag", s.requireUser(s.handleFestivalSubmissionFlag))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/submissions.csv", s.requireUser(s.handleFestivalSubmissionExport))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/settings", s.requireUser(s.handleFestivalSettingsGet))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/settings", s.requireUser(s.handleFestivalSettingsPut))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/waivers", s.requireUser(s.handleWaiverList))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/waivers", s.requireUser(s.handleWaiverCreate))
+	mux.Handle("DELETE /api/v1/manage/festivals/{slug}/waivers/{id}", s.requireUser(s.handleWaiverDelete))
+
 	// Reminders and their calendar feed.
 	mux.Handle("GET /api/v1/reminders", s.requireUser(s.handleReminderList))
 	mux.Handle("POST /api/v1/reminders", s.requireUser(s.handleReminderCreate))

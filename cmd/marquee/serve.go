@@ -35,7 +35,8 @@ func openServices(ctx context.Context, cfg config) (*store.DB, *store.Services, 
 	if err != nil {
 		return nil, nil, err
 	}
-	svc, err := store.NewServices(db, store.Options{Password: cfg.Password, SessionTTL: cfg.Server.SessionTTL, Payments: paymentOptions(cfg)})
+	svc, err := store.NewServices(db, store.Options{Password: cfg.Password, SessionTTL: cfg.Server.SessionTTL, Payments: paymentOptions(cfg),
+		Submissions: submissionOptions(cfg)})
 	if err != nil {
 		db.Close()
 		return nil, nil, err
