@@ -275,4 +275,3 @@ func submittedFilms(ctx context.Context, c conn, cond string, arg any) (map[int6
 	}
 	return out, q.Err()
 }
-
