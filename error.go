@@ -3,6 +3,7 @@ package marquee
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Error codes. The HTTP layer maps each to a status; the front end
@@ -32,11 +33,53 @@ type Error struct {
 	Code    string
 	Message string
 	Fields  map[string]string
+	// Args are the values of the message's {name} placeholders: the
+	// message stays the translation id, and the server fills the values
+	// into its translation (locale.Format). Set them with With.
+	Args map[string]string
+}
+
+// With sets the value of the message's {name} placeholder and returns e.
+func (e *Error) With(name, value string) *Error {
+	if e.Args == nil {
+		e.Args = map[string]string{}
+	}
+	e.Args[name] = value
+	return e
+}
+
+// fillArgs replaces each {name} placeholder of msg that args has a value
+// for (values are not searched in turn), as locale.Format does in English.
+func fillArgs(msg string, args map[string]string) string {
+	if len(args) == 0 {
+		return msg
+	}
+	var b strings.Builder
+	for {
+		open := strings.IndexByte(msg, '{')
+		if open < 0 {
+			break
+		}
+		end := strings.IndexByte(msg[open:], '}')
+		if end < 0 {
+			break
+		}
+		if v, ok := args[msg[open+1:open+end]]; ok {
+			b.WriteString(msg[:open])
+			b.WriteString(v)
+			msg = msg[open+end+1:]
+			continue
+		}
+		b.WriteString(msg[:open+1])
+		msg = msg[open+1:]
+	}
+	b.WriteString(msg)
+	return b.String()
 }
 
 // Error implements the error interface.
 func (e *Error) Error() string {
-	return fmt.Sprintf("marquee error: code=%s message=%s", e.Code, e.Message)
+	return fmt.Sprintf("marquee error: code=%s message=%s", e.Code, fillArgs(e.Message, e.Args))
 }
 
 // Errorf returns an Error with the given code and formatted message.
@@ -56,16 +99,25 @@ func ErrorCode(err error) string {
 	return EInternal
 }
 
-// ErrorMessage returns the user-facing message of err, or a generic one for
-// internal errors (whose details stay in the logs).
+// ErrorMessage returns the user-facing message of err in English, its
+// placeholders filled, or a generic one for internal errors (whose details
+// stay in the logs).
 func ErrorMessage(err error) string {
+	msg, args := ErrorTemplate(err)
+	return fillArgs(msg, args)
+}
+
+// ErrorTemplate returns the user-facing message of err as written (the
+// translation id, placeholders unfilled) and the placeholders' values, or
+// the generic message for internal errors.
+func ErrorTemplate(err error) (string, map[string]string) {
 	var e *Error
 	if err == nil {
-		return ""
+		return "", nil
 	} else if errors.As(err, &e) {
-		return e.Message
+		return e.Message, e.Args
 	}
-	return "Internal error. Please try again later."
+	return "Internal error. Please try again later.", nil
 }
 
 // ErrorFields returns the per-field messages of err, if any.

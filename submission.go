@@ -9,7 +9,8 @@ import (
 // A submission is one film entered in one category of one festival; its
 // fee, in credits, is the category's tier in force at that moment, less a
 // waiver, taken from the filmmaker's balance in the transaction that
-// creates it (a ledger row, even when a waiver makes it zero).
+// creates it (a ledger row; none when a waiver makes it zero, since the
+// ledger refuses rows of delta 0).
 
 // SubmissionStatus is where a submission stands.
 type SubmissionStatus string
@@ -41,7 +42,7 @@ const (
 
 // Ledger reasons of submissions (see LedgerReason).
 const (
-	LedgerSubmissionFee    LedgerReason = "submission-fee"    // a fee taken (delta <= 0; 0 when waived)
+	LedgerSubmissionFee    LedgerReason = "submission-fee"    // a fee taken (delta < 0; no row when waived in full)
 	LedgerSubmissionRefund LedgerReason = "submission-refund" // a fee given back on withdrawal
 )
 

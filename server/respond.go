@@ -74,7 +74,8 @@ func translateError(r *http.Request, err error) (string, map[string]string) {
 			fields[k] = locale.Text(lang, v)
 		}
 	}
-	return locale.Text(lang, marquee.ErrorMessage(err)), fields
+	msg, args := marquee.ErrorTemplate(err)
+	return locale.Format(lang, msg, args), fields
 }
 
 // decodeJSON reads one JSON object from the body into v, bounded by MaxBodyBytes.

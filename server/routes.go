@@ -55,6 +55,22 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("POST /api/v1/judge/festivals/{slug}/submissions/{id}/conflict", s.requireUser(s.handleJudgeConflictDeclare))
 	mux.HandleFunc("GET /api/v1/judge/invitations/{token}", s.handleJudgeInvitationGet)
 	mux.Handle("POST /api/v1/judge/invitations/{token}/accept", s.requireUser(s.handleJudgeInvitationAccept))
+	// Submissions: the filmmaker's entries, fees and withdrawals; the
+	// organiser's list, decisions, flags, CSV, settings and waiver codes.
+	mux.Handle("POST /api/v1/submissions/quote", s.requireUser(s.handleSubmissionQuote))
+	mux.Handle("POST /api/v1/submissions", s.requireUser(s.handleSubmissionCreate))
+	mux.Handle("GET /api/v1/submissions", s.requireUser(s.handleSubmissionList))
+	mux.Handle("POST /api/v1/submissions/{id}/withdraw", s.requireUser(s.handleSubmissionWithdraw))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/submissions", s.requireUser(s.handleFestivalSubmissionList))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/submissions/{id}", s.requireUser(s.handleFestivalSubmissionGet))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/submissions/decision", s.requireUser(s.handleFestivalSubmissionDecide))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/submissions/{id}/flag", s.requireUser(s.handleFestivalSubmissionFlag))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/submissions.csv", s.requireUser(s.handleFestivalSubmissionExport))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/settings", s.requireUser(s.handleFestivalSettingsGet))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/settings", s.requireUser(s.handleFestivalSettingsPut))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/waivers", s.requireUser(s.handleWaiverList))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/waivers", s.requireUser(s.handleWaiverCreate))
+	mux.Handle("DELETE /api/v1/manage/festivals/{slug}/waivers/{id}", s.requireUser(s.handleWaiverDelete))
 
 	// Reminders and their calendar feed.
 	mux.Handle("GET /api/v1/reminders", s.requireUser(s.handleReminderList))

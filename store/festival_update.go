@@ -102,6 +102,9 @@ func (db *FestivalService) ReplaceCategories(ctx context.Context, slug string, v
 		if err := checkOwnIDs(ctx, c, `festival_categories`, id, categoryIDs(cats), "categories"); err != nil {
 			return err
 		}
+		if err := refuseRemovingEntered(ctx, c, id, categoryIDs(cats)); err != nil {
+			return err
+		}
 		if err := deleteOthers(ctx, c, `festival_categories`, id, categoryIDs(cats)); err != nil {
 			return err
 		}
@@ -285,6 +288,31 @@ func deleteOthers(ctx context.Context, c conn, table string, id int64, keep []in
 	}
 	if _, err := c.exec(ctx, q, args...); err != nil {
 		return fmt.Errorf("store: delete festival %d %s: %w", id, table, err)
+	}
+	return nil
+}
+
+// refuseRemovingEntered refuses (EConflict) removing a category of
+// festival id that has submissions: every category but keep.
+func refuseRemovingEntered(ctx context.Context, c conn, id int64, keep []int64) error {
+	q := `SELECT COUNT(*) FROM submissions WHERE festival_id = ?`
+	args := []any{id}
+	var in []string
+	for _, x := range keep {
+		if x != 0 {
+			in = append(in, "?")
+			args = append(args, x)
+		}
+	}
+	if len(in) > 0 {
+		q += ` AND category_id NOT IN (` + strings.Join(in, ", ") + `)`
+	}
+	var n int64
+	if err := c.queryRow(ctx, q, args...).Scan(&n); err != nil {
+		return fmt.Errorf("store: submissions of removed categories of festival %d: %w", id, err)
+	}
+	if n > 0 {
+		return marquee.ErrCategoryHasSubmissions()
 	}
 	return nil
 }

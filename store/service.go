@@ -102,18 +102,19 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 // server, the worker and the commands.
 func (s *Services) Domain() marquee.Services {
 	return marquee.Services{
-		Users:      s.Users,
-		Sessions:   s.Sessions,
-		Festivals:  s.Festivals,
-		Reminders:  s.Reminders,
-		Mail:       s.Mail,
-		Contact:    s.Contact,
-		Packages:   s.Packages,
-		Payments:   s.Payments,
-		Films:      s.Films,
-		Judging:    s.Judging,
-		RateLimits: s.RateLimits,
-		Health:     s.db,
+		Users:       s.Users,
+		Sessions:    s.Sessions,
+		Festivals:   s.Festivals,
+		Reminders:   s.Reminders,
+		Mail:        s.Mail,
+		Contact:     s.Contact,
+		Packages:    s.Packages,
+		Payments:    s.Payments,
+		Films:       s.Films,
+		Judging:     s.Judging,
+		Submissions: s.Submissions,
+		RateLimits:  s.RateLimits,
+		Health:      s.db,
 	}
 }
 

@@ -1,0 +1,24 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// handleFestivalSettingsPut saves a managed festival's settings: body
+// FestivalSettings (judgingLocked is changed only by the lock route);
+// answers the saved FestivalSettings.
+func (s *Server) handleFestivalSettingsPut(w http.ResponseWriter, r *http.Request) {
+	var in marquee.FestivalSettings
+	if err := s.decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	fs, err := s.svc.Submissions.UpdateSettings(r.Context(), r.PathValue("slug"), in)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, fs)
+}

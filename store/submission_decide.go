@@ -1,0 +1,147 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// Decide applies d to submissions ids of a managed festival in one
+// transaction: every id must be the festival's (else not found) and none
+// withdrawn (EConflict); each gets the status, the award's name, whether
+// the judges' comments are shared, and decided_at; and each filmmaker's
+// decision e-mail (in the submission's language) goes into the outbox in
+// the same transaction. The answer is the submissions as the organiser
+// sees them, in the order of ids.
+func (s *SubmissionService) Decide(ctx context.Context, slug string, ids []int64, d marquee.Decision) ([]*marquee.Submission, error) {
+	fest, err := s.managed(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	d.Normalize()
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	if err := marquee.ValidateDecisionIDs(ids); err != nil {
+		return nil, err
+	}
+	uniq := []int64{}
+	for _, id := range ids {
+		if !slices.Contains(uniq, id) {
+			uniq = append(uniq, id)
+		}
+	}
+	now := s.now()
+	var out []*marquee.Submission
+	err = s.inTx(ctx, func(c conn) error {
+		in := ` IN (` + subMarks(len(uniq)) + `)`
+		q, err := c.query(ctx, `SELECT id, status FROM submissions WHERE festival_id = ? AND id`+in, append([]any{fest.id}, subArgs(uniq)...)...)
+		if err != nil {
+			return fmt.Errorf("store: decide: read submissions: %w", err)
+		}
+		found := 0
+		withdrawn := false
+		for q.Next() {
+			var id int64
+			var status string
+			if err := q.Scan(&id, &status); err != nil {
+				q.Close()
+				return fmt.Errorf("store: decide: read submissions: %w", err)
+			}
+			found++
+			withdrawn = withdrawn || status == string(marquee.SubmissionWithdrawn)
+		}
+		q.Close()
+		if err := q.Err(); err != nil {
+			return fmt.Errorf("store: decide: read submissions: %w", err)
+		}
+		if found != len(uniq) {
+			return marquee.ErrSubmissionNotFound()
+		}
+		if withdrawn {
+			return marquee.ErrDecideWithdrawn()
+		}
+		// The status guard stops a withdrawal committed since the read.
+		r, err := c.exec(ctx, `UPDATE submissions SET status = ?, award_name = ?, share_comments = ?, decided_at = ?, updated_at = ?
+			WHERE festival_id = ? AND status <> 'withdrawn' AND id`+in,
+			append([]any{string(d.Status), d.AwardName, settingInt(d.ShareComments), now, now, fest.id}, subArgs(uniq)...)...)
+		if err != nil {
+			return fmt.Errorf("store: decide: %w", err)
+		}
+		if n, err := r.RowsAffected(); err != nil {
+			return fmt.Errorf("store: decide: %w", err)
+		} else if n != int64(len(uniq)) {
+			return marquee.ErrDecideWithdrawn()
+		}
+		rows, err := querySubmissions(ctx, c, `SELECT `+submissionColumns+submissionFrom+` WHERE s.festival_id = ? AND s.id`+in,
+			append([]any{fest.id}, subArgs(uniq)...)...)
+		if err != nil {
+			return fmt.Errorf("store: decide: read back: %w", err)
+		}
+		if err := sharedFeedback(ctx, c, rows); err != nil {
+			return err
+		}
+		byID := map[int64]*marquee.Submission{}
+		for _, r := range rows {
+			byID[r.ID] = r.Submission
+		}
+		for _, id := range uniq {
+			sub := byID[id]
+			out = append(out, sub)
+			if s.composeDecision == nil {
+				continue
+			}
+			// The e-mail is the filmmaker's view: no flag, no scores.
+			view := *sub
+			forFilmmaker(&view)
+			m := s.composeDecision(&view, sub.FilmmakerEmail)
+			m.Status = s.mailStatus
+			if m.Language == "" {
+				m.Language = sub.Language
+			}
+			if err := insertMail(ctx, c, &m, now); err != nil {
+				return fmt.Errorf("store: decide: e-mail of submission %d: %w", id, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// SetFlag sets the team's flag on a submission of a managed festival.
+func (s *SubmissionService) SetFlag(ctx context.Context, slug string, id int64, flag marquee.SubmissionFlag) (*marquee.Submission, error) {
+	fest, err := s.managed(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	if err := marquee.ValidateFlag(flag); err != nil {
+		return nil, err
+	}
+	var out *marquee.Submission
+	err = s.inTx(ctx, func(c conn) error {
+		r, err := c.exec(ctx, `UPDATE submissions SET flag = ?, updated_at = ? WHERE id = ? AND festival_id = ?`, string(flag), s.now(), id, fest.id)
+		if err != nil {
+			return fmt.Errorf("store: flag submission %d: %w", id, err)
+		}
+		if n, err := r.RowsAffected(); err != nil {
+			return fmt.Errorf("store: flag submission %d: %w", id, err)
+		} else if n == 0 {
+			return marquee.ErrSubmissionNotFound()
+		}
+		row, err := loadSubmission(ctx, c, id, "")
+		if err != nil {
+			return err
+		}
+		out = row.Submission
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}

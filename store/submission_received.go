@@ -1,0 +1,277 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// receivedOrder maps the organiser's sorts to ORDER BY clauses; each
+// follows an index of 00008 (submissions_festival_created,
+// submissions_festival[_category]_score; calibrated sorts the filtered rows).
+var receivedOrder = map[string]string{
+	marquee.ReceivedSortDate:       `s.created_at DESC, s.id DESC`,
+	marquee.ReceivedSortScore:      `s.score_weighted DESC NULLS LAST, s.id`,
+	marquee.ReceivedSortCalibrated: `s.score_calibrated DESC NULLS LAST, s.id`,
+}
+
+// Received lists a managed festival's submissions, filtered and sorted,
+// ReceivedPerPage a page, with their score summaries.
+func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee.ReceivedFilter) (*marquee.Page[*marquee.Submission], error) {
+	fest, err := s.managed(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	if f.PerPage <= 0 {
+		f.PerPage = marquee.ReceivedPerPage
+	}
+	order, ok := receivedOrder[f.Sort]
+	if f.Sort == "" {
+		order, ok = receivedOrder[marquee.ReceivedSortDate], true
+	}
+	if !ok {
+		return nil, fmt.Errorf("store: received: unknown sort %q", f.Sort)
+	}
+	where, args := ` WHERE s.festival_id = ?`, []any{fest.id}
+	add := func(cond string, arg any) { where, args = where+` AND `+cond, append(args, arg) }
+	if f.CategoryID != 0 {
+		add(`s.category_id = ?`, f.CategoryID)
+	}
+	if f.Status != "" {
+		add(`s.status = ?`, string(f.Status))
+	}
+	if f.Country != "" {
+		add(`s.country = ?`, f.Country)
+	}
+	switch f.Flag {
+	case "":
+	case marquee.FlagFilterNone:
+		add(`s.flag = ?`, "")
+	default:
+		add(`s.flag = ?`, f.Flag)
+	}
+	if f.MinScore != nil {
+		add(`s.score_weighted >= ?`, *f.MinScore)
+	}
+	if f.MaxScore != nil {
+		add(`s.score_weighted <= ?`, *f.MaxScore)
+	}
+	r := s.reader()
+	var total int64
+	if err := r.queryRow(ctx, `SELECT COUNT(*) FROM submissions s`+where, args...).Scan(&total); err != nil {
+		return nil, fmt.Errorf("store: count submissions of festival %d: %w", fest.id, err)
+	}
+	rows, err := pageSubmissions(ctx, r, where, args, order, f.PerPage, f.Offset())
+	if err != nil {
+		return nil, fmt.Errorf("store: submissions of festival %d: %w", fest.id, err)
+	}
+	return marquee.NewPage(submissionsOf(rows), total, max(f.Page, 1), f.PerPage), nil
+}
+
+// Detail returns one submission of a managed festival in full: the film
+// with its screener and credits, every judge's scores (private notes
+// included: the organiser sees them), the conflicts declared on it, and
+// the judges who may score it.
+func (s *SubmissionService) Detail(ctx context.Context, slug string, id int64) (*marquee.SubmissionDetail, error) {
+	fest, err := s.managed(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	r := s.reader()
+	row, err := loadSubmission(ctx, r, id, `s.festival_id = ?`, fest.id)
+	if err != nil {
+		return nil, err
+	}
+	d, err := s.details(ctx, r, fest.id, []*submissionRow{row}, true)
+	if err != nil {
+		return nil, err
+	}
+	return d[0], nil
+}
+
+// Export returns every submission of a managed festival, oldest first, in
+// full (film, scores, conflicts) for the CSV download; Judges is left
+// empty (the scores name who scored).
+func (s *SubmissionService) Export(ctx context.Context, slug string) ([]*marquee.SubmissionDetail, error) {
+	fest, err := s.managed(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	r := s.reader()
+	rows, err := querySubmissions(ctx, r, `SELECT `+submissionColumns+submissionFrom+` WHERE s.festival_id = ? ORDER BY s.created_at, s.id`, fest.id)
+	if err != nil {
+		return nil, fmt.Errorf("store: export submissions of festival %d: %w", fest.id, err)
+	}
+	return s.details(ctx, r, fest.id, rows, false)
+}
+
+// details completes rows of festival id into SubmissionDetails with a
+// query per table for all of them (not per submission); withJudges adds
+// the judges who may score each.
+func (s *SubmissionService) details(ctx context.Context, c conn, festivalID int64, rows []*submissionRow, withJudges bool) ([]*marquee.SubmissionDetail, error) {
+	out := make([]*marquee.SubmissionDetail, len(rows))
+	byID := map[int64]*marquee.SubmissionDetail{}
+	for i, r := range rows {
+		out[i] = &marquee.SubmissionDetail{Submission: r.Submission, Scores: []*marquee.JudgeScore{}, Conflicts: []*marquee.Conflict{}, Judges: []*marquee.Judge{}}
+		byID[r.ID] = out[i]
+	}
+	if len(rows) == 0 {
+		return out, nil
+	}
+	// One submission: filter by its id; many: the festival's (one query
+	// per table however many).
+	filter, arg := `s.festival_id = ?`, any(festivalID)
+	filmFilter, filmArg := `f.id IN (SELECT film_id FROM submissions WHERE festival_id = ?)`, any(festivalID)
+	if len(rows) == 1 {
+		filter, arg = `s.id = ?`, rows[0].ID
+		filmFilter, filmArg = `f.id = ?`, rows[0].FilmID
+	}
+	films, err := submittedFilms(ctx, c, filmFilter, filmArg)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range out {
+		d.Film = films[d.Submission.FilmID]
+	}
+	scores := map[[2]int64]*marquee.JudgeScore{}
+	q, err := c.query(ctx, `SELECT js.judge_id, COALESCE(u.name, j.email), js.submission_id, js.weighted, js.comment, js.private_note, js.updated_at
+		FROM judge_scores js JOIN submissions s ON s.id = js.submission_id JOIN judges j ON j.id = js.judge_id
+		LEFT JOIN users u ON u.id = j.user_id WHERE `+filter+` ORDER BY js.submission_id, js.judge_id`, arg)
+	if err != nil {
+		return nil, fmt.Errorf("store: judge scores: %w", err)
+	}
+	for q.Next() {
+		var js marquee.JudgeScore
+		if err := q.Scan(&js.JudgeID, &js.JudgeName, &js.SubmissionID, &js.Weighted, &js.Comment, &js.PrivateNote, &js.UpdatedAt); err != nil {
+			q.Close()
+			return nil, fmt.Errorf("store: judge scores: %w", err)
+		}
+		js.UpdatedAt = js.UpdatedAt.UTC()
+		js.Scores = []marquee.CriterionScore{}
+		if d := byID[js.SubmissionID]; d != nil {
+			d.Scores = append(d.Scores, &js)
+			scores[[2]int64{js.JudgeID, js.SubmissionID}] = &js
+		}
+	}
+	q.Close()
+	if err := q.Err(); err != nil {
+		return nil, fmt.Errorf("store: judge scores: %w", err)
+	}
+	q, err = c.query(ctx, `SELECT jcs.judge_id, jcs.submission_id, jcs.criterion_id, jcs.score
+		FROM judge_criterion_scores jcs JOIN submissions s ON s.id = jcs.submission_id
+		JOIN festival_criteria fc ON fc.id = jcs.criterion_id WHERE `+filter+` ORDER BY fc.position, fc.id`, arg)
+	if err != nil {
+		return nil, fmt.Errorf("store: criterion scores: %w", err)
+	}
+	for q.Next() {
+		var judge, sub int64
+		var cs marquee.CriterionScore
+		if err := q.Scan(&judge, &sub, &cs.CriterionID, &cs.Score); err != nil {
+			q.Close()
+			return nil, fmt.Errorf("store: criterion scores: %w", err)
+		}
+		if js := scores[[2]int64{judge, sub}]; js != nil {
+			js.Scores = append(js.Scores, cs)
+		}
+	}
+	q.Close()
+	if err := q.Err(); err != nil {
+		return nil, fmt.Errorf("store: criterion scores: %w", err)
+	}
+	q, err = c.query(ctx, `SELECT jc.judge_id, COALESCE(u.name, j.email), jc.submission_id, jc.reason, jc.created_at
+		FROM judge_conflicts jc JOIN submissions s ON s.id = jc.submission_id JOIN judges j ON j.id = jc.judge_id
+		LEFT JOIN users u ON u.id = j.user_id WHERE `+filter+` ORDER BY jc.submission_id, jc.created_at, jc.judge_id`, arg)
+	if err != nil {
+		return nil, fmt.Errorf("store: conflicts: %w", err)
+	}
+	for q.Next() {
+		var cf marquee.Conflict
+		if err := q.Scan(&cf.JudgeID, &cf.JudgeName, &cf.SubmissionID, &cf.Reason, &cf.CreatedAt); err != nil {
+			q.Close()
+			return nil, fmt.Errorf("store: conflicts: %w", err)
+		}
+		cf.CreatedAt = cf.CreatedAt.UTC()
+		if d := byID[cf.SubmissionID]; d != nil {
+			d.Conflicts = append(d.Conflicts, &cf)
+		}
+	}
+	q.Close()
+	if err := q.Err(); err != nil {
+		return nil, fmt.Errorf("store: conflicts: %w", err)
+	}
+	if withJudges {
+		for _, d := range out {
+			if d.Judges, err = scoringJudges(ctx, c, d.Submission.ID); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// scoringJudges returns the judges who may score submission id
+// (judgeSeesSubmission), by name.
+func scoringJudges(ctx context.Context, c conn, id int64) ([]*marquee.Judge, error) {
+	q, err := c.query(ctx, `SELECT j.id, j.festival_id, COALESCE(j.user_id, 0), j.email, COALESCE(u.name, ''), j.status, j.scope, j.invited_at, j.accepted_at
+		FROM submissions s JOIN judges j ON `+judgeSeesSubmission+`
+		LEFT JOIN users u ON u.id = j.user_id WHERE s.id = ? ORDER BY j.id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: judges of submission %d: %w", id, err)
+	}
+	defer q.Close()
+	out := []*marquee.Judge{}
+	for q.Next() {
+		var j marquee.Judge
+		var status string
+		var accepted sql.NullTime
+		if err := q.Scan(&j.ID, &j.FestivalID, &j.UserID, &j.Email, &j.Name, &status, &j.Scope, &j.InvitedAt, &accepted); err != nil {
+			return nil, fmt.Errorf("store: judges of submission %d: %w", id, err)
+		}
+		j.Status, j.InvitedAt, j.AcceptedAt = marquee.JudgeStatus(status), j.InvitedAt.UTC(), subTime(accepted)
+		j.CategoryIDs = []int64{}
+		out = append(out, &j)
+	}
+	return out, q.Err()
+}
+
+// submittedFilms returns the films matching cond (on films aliased f) in
+// full (the organiser sees the screener and the credits), read from the
+// films table.
+func submittedFilms(ctx context.Context, c conn, cond string, arg any) (map[int64]*marquee.Film, error) {
+	q, err := c.query(ctx, `SELECT f.id, f.owner_id, f.title, f.original_title, f.logline, f.synopsis, f.runtime_minutes, f.genre,
+		f.country, f.language, f.year, f.director, f.credits, f.screener_url, f.screener_password, f.public, f.poster_key,
+		f.created_at, f.updated_at,
+		(SELECT COUNT(*) FROM submissions a WHERE a.film_id = f.id AND a.status <> 'withdrawn')
+		FROM films f WHERE `+cond, arg)
+	if err != nil {
+		return nil, fmt.Errorf("store: submitted films: %w", err)
+	}
+	defer q.Close()
+	out := map[int64]*marquee.Film{}
+	for q.Next() {
+		var f marquee.Film
+		var credits, poster string
+		var public int
+		if err := q.Scan(&f.ID, &f.OwnerID, &f.Title, &f.OriginalTitle, &f.Logline, &f.Synopsis, &f.RuntimeMinutes, &f.Genre,
+			&f.Country, &f.Language, &f.Year, &f.Director, &credits, &f.ScreenerURL, &f.ScreenerPassword, &public, &poster,
+			&f.CreatedAt, &f.UpdatedAt, &f.ActiveSubmissions); err != nil {
+			return nil, fmt.Errorf("store: submitted films: %w", err)
+		}
+		f.Credits = []marquee.FilmCredit{}
+		if credits != "" {
+			if err := json.Unmarshal([]byte(credits), &f.Credits); err != nil {
+				return nil, fmt.Errorf("store: film %d credits: %w", f.ID, err)
+			}
+		}
+		f.Public = public != 0
+		if poster != "" {
+			f.PosterURL = "/media/posters/" + poster
+		}
+		f.CreatedAt, f.UpdatedAt = f.CreatedAt.UTC(), f.UpdatedAt.UTC()
+		out[f.ID] = &f
+	}
+	return out, q.Err()
+}

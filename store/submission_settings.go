@@ -1,0 +1,145 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// Settings returns a managed festival's settings (all off without a row).
+func (s *SubmissionService) Settings(ctx context.Context, slug string) (*marquee.FestivalSettings, error) {
+	f, err := s.managed(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	return submissionSettings(ctx, s.reader(), f.id)
+}
+
+// submissionSettings reads festival id's settings.
+func submissionSettings(ctx context.Context, c conn, id int64) (*marquee.FestivalSettings, error) {
+	var refund, blind, locked int
+	err := c.queryRow(ctx, `SELECT refund_on_withdraw, blind_review, judging_locked FROM festival_settings WHERE festival_id = ?`, id).
+		Scan(&refund, &blind, &locked)
+	if errors.Is(err, sql.ErrNoRows) {
+		return &marquee.FestivalSettings{}, nil
+	} else if err != nil {
+		return nil, fmt.Errorf("store: settings of festival %d: %w", id, err)
+	}
+	return &marquee.FestivalSettings{RefundOnWithdraw: refund != 0, BlindReview: blind != 0, JudgingLocked: locked != 0}, nil
+}
+
+// UpdateSettings saves a managed festival's refund and blind review
+// settings. JudgingLocked is not taken from fs: locking belongs to the
+// judging service (SetLocked), so a stale settings form cannot unlock
+// judging; the answer carries its stored value.
+func (s *SubmissionService) UpdateSettings(ctx context.Context, slug string, fs marquee.FestivalSettings) (*marquee.FestivalSettings, error) {
+	f, err := s.managed(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	var out *marquee.FestivalSettings
+	err = s.inTx(ctx, func(c conn) error {
+		if _, err := c.exec(ctx, `INSERT INTO festival_settings (festival_id, refund_on_withdraw, blind_review, judging_locked, updated_at)
+			VALUES (?, ?, ?, 0, ?)
+			ON CONFLICT (festival_id) DO UPDATE SET refund_on_withdraw = excluded.refund_on_withdraw,
+				blind_review = excluded.blind_review, updated_at = excluded.updated_at`,
+			f.id, settingInt(fs.RefundOnWithdraw), settingInt(fs.BlindReview), s.now()); err != nil {
+			return fmt.Errorf("store: save settings of festival %d: %w", f.id, err)
+		}
+		out, err = submissionSettings(ctx, c, f.id)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// settingInt stores a boolean as 0 or 1 (INTEGER on both databases).
+func settingInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// waiverColumns are the columns scanWaiver reads.
+const waiverColumns = `id, festival_id, code, percent, usage_limit, used, expires_on, created_at`
+
+func scanWaiver(row interface{ Scan(...any) error }) (*marquee.Waiver, error) {
+	var w marquee.Waiver
+	if err := row.Scan(&w.ID, &w.FestivalID, &w.Code, &w.Percent, &w.UsageLimit, &w.Used, &w.ExpiresOn, &w.CreatedAt); err != nil {
+		return nil, err
+	}
+	w.CreatedAt = w.CreatedAt.UTC()
+	return &w, nil
+}
+
+// Waivers lists a managed festival's waiver codes, newest first.
+func (s *SubmissionService) Waivers(ctx context.Context, slug string) ([]*marquee.Waiver, error) {
+	f, err := s.managed(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.reader().query(ctx, `SELECT `+waiverColumns+` FROM waivers WHERE festival_id = ? ORDER BY created_at DESC, id DESC`, f.id)
+	if err != nil {
+		return nil, fmt.Errorf("store: waivers of festival %d: %w", f.id, err)
+	}
+	defer rows.Close()
+	out := []*marquee.Waiver{}
+	for rows.Next() {
+		w, err := scanWaiver(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: waivers of festival %d: %w", f.id, err)
+		}
+		out = append(out, w)
+	}
+	return out, rows.Err()
+}
+
+// CreateWaiver adds a waiver code to a managed festival (EConflict when
+// the festival has that code).
+func (s *SubmissionService) CreateWaiver(ctx context.Context, slug string, nw marquee.NewWaiver) (*marquee.Waiver, error) {
+	f, err := s.managed(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	nw.Normalize()
+	if err := nw.Validate(marquee.Today(now)); err != nil {
+		return nil, err
+	}
+	var id int64
+	err = s.writer().queryRow(ctx, `INSERT INTO waivers (festival_id, code, percent, usage_limit, used, expires_on, created_at)
+		VALUES (?, ?, ?, ?, 0, ?, ?) RETURNING id`, f.id, nw.Code, nw.Percent, nw.UsageLimit, nw.ExpiresOn, now).Scan(&id)
+	if isUniqueViolation(err) {
+		return nil, &marquee.Error{Code: marquee.EConflict, Message: "This festival already has that waiver code",
+			Fields: map[string]string{"code": "This festival already has that waiver code"}}
+	} else if err != nil {
+		return nil, fmt.Errorf("store: create waiver of festival %d: %w", f.id, err)
+	}
+	return &marquee.Waiver{ID: id, FestivalID: f.id, Code: nw.Code, Percent: nw.Percent, UsageLimit: nw.UsageLimit,
+		ExpiresOn: nw.ExpiresOn, CreatedAt: now}, nil
+}
+
+// DeleteWaiver removes a managed festival's waiver code; the submissions
+// that used it keep the code they used.
+func (s *SubmissionService) DeleteWaiver(ctx context.Context, slug string, id int64) error {
+	f, err := s.managed(ctx, slug)
+	if err != nil {
+		return err
+	}
+	r, err := s.writer().exec(ctx, `DELETE FROM waivers WHERE id = ? AND festival_id = ?`, id, f.id)
+	if err != nil {
+		return fmt.Errorf("store: delete waiver %d: %w", id, err)
+	}
+	if n, err := r.RowsAffected(); err != nil {
+		return fmt.Errorf("store: delete waiver %d: %w", id, err)
+	} else if n == 0 {
+		return marquee.Errorf(marquee.ENotFound, "Waiver not found")
+	}
+	return nil
+}

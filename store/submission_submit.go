@@ -1,0 +1,104 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// Submit enters ns for the signed-in filmmaker in one write transaction:
+// it prices the entries (as Quote does, read inside the transaction),
+// takes one use of each waiver per entry (guarded, so concurrent
+// requests cannot pass its limit), takes the total from the balance
+// (guarded: `credits >= total`, so concurrent requests cannot overdraw;
+// short -> EInsufficientCredits naming the total and the balance, nothing
+// written), inserts the submissions (the partial unique index refuses a
+// film entered twice in a category by a concurrent request: EConflict)
+// and writes one submission-fee ledger row per submission with a price.
+// An entry waived in full writes no ledger row: the ledger refuses rows
+// of delta 0, and the submission keeps its fee and paid credits.
+func (s *SubmissionService) Submit(ctx context.Context, ns marquee.NewSubmission) (*marquee.SubmitResult, error) {
+	u, err := prepareSubmission(ctx, &ns)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	today := marquee.Today(now)
+	res := &marquee.SubmitResult{}
+	err = s.inTx(ctx, func(c conn) error {
+		p, err := s.price(ctx, c, u, ns, today)
+		if err != nil {
+			return err
+		}
+		for _, w := range p.waivers {
+			n := p.uses[w.ID]
+			r, err := c.exec(ctx, `UPDATE waivers SET used = used + ? WHERE id = ? AND used + ? <= usage_limit`, n, w.ID, n)
+			if err != nil {
+				return fmt.Errorf("store: submit: use waiver %d: %w", w.ID, err)
+			}
+			if k, err := r.RowsAffected(); err != nil {
+				return fmt.Errorf("store: submit: use waiver %d: %w", w.ID, err)
+			} else if k == 0 {
+				return marquee.ErrWaiverUsedUp()
+			}
+		}
+		// The guarded UPDATE is the check: PostgreSQL re-reads the row
+		// after waiting for a concurrent transaction's lock, SQLite runs
+		// one write transaction at a time.
+		balance := p.balance
+		err = c.queryRow(ctx, `UPDATE users SET credits = credits - ? WHERE id = ? AND credits >= ? RETURNING credits`,
+			p.total, u.ID, p.total).Scan(&balance)
+		if errors.Is(err, sql.ErrNoRows) {
+			if err := c.queryRow(ctx, `SELECT credits FROM users WHERE id = ?`, u.ID).Scan(&balance); err != nil {
+				return fmt.Errorf("store: submit: balance of user %d: %w", u.ID, err)
+			}
+			return marquee.InsufficientCredits(p.total, balance)
+		} else if err != nil {
+			return fmt.Errorf("store: submit: take %d credits from user %d: %w", p.total, u.ID, err)
+		}
+		ids := make([]int64, 0, len(p.entries))
+		for _, e := range p.entries {
+			var waiverID any
+			code := ""
+			if e.waiver != nil {
+				waiverID, code = e.waiver.ID, e.waiver.Code
+			}
+			var id int64
+			err := c.queryRow(ctx, `INSERT INTO submissions (film_id, filmmaker_id, festival_id, category_id, country, tier,
+				fee_credits, paid_credits, waiver_id, waiver_code, language, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+				ns.FilmID, u.ID, e.line.FestivalID, e.line.CategoryID, p.country, string(e.line.Tier),
+				e.line.Fee, e.line.Price, waiverID, code, ns.Language, now, now).Scan(&id)
+			if isUniqueViolation(err) {
+				return marquee.ErrAlreadyEntered(e.category)
+			} else if err != nil {
+				return fmt.Errorf("store: submit film %d to category %d: %w", ns.FilmID, e.line.CategoryID, err)
+			}
+			if e.line.Price > 0 {
+				if _, err := c.exec(ctx, `INSERT INTO credit_ledger (user_id, delta, reason, reference, created_at) VALUES (?, ?, ?, ?, ?)`,
+					u.ID, -e.line.Price, string(marquee.LedgerSubmissionFee), marquee.SubmissionReference(id), now); err != nil {
+					return fmt.Errorf("store: submit: ledger row of submission %d: %w", id, err)
+				}
+			}
+			ids = append(ids, id)
+		}
+		rows, err := querySubmissions(ctx, c, `SELECT `+submissionColumns+submissionFrom+`
+			WHERE s.id IN (`+subMarks(len(ids))+`) ORDER BY s.id`, subArgs(ids)...)
+		if err != nil {
+			return fmt.Errorf("store: submit: read back: %w", err)
+		}
+		for _, r := range rows {
+			res.Submissions = append(res.Submissions, forFilmmaker(r.Submission))
+		}
+		res.Total = p.total
+		res.Balance = balance
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
