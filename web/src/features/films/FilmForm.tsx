@@ -157,8 +157,7 @@ export function FilmForm({ film, onSaved }: { film?: Film; onSaved: (state: Save
               ref={refFor('logline')}
               label={t('form.logline')}
               description={t('form.loglineHint', { max: filmLimits.logline })}
-              autosize
-              minRows={2}
+              rows={2}
               value={values.logline}
               onChange={(e) => set('logline', e.currentTarget.value)}
               error={errorOf('logline')}
@@ -167,9 +166,7 @@ export function FilmForm({ film, onSaved }: { film?: Film; onSaved: (state: Save
             <Textarea
               ref={refFor('synopsis')}
               label={t('form.synopsis')}
-              autosize
-              minRows={4}
-              maxRows={16}
+              rows={6}
               value={values.synopsis}
               onChange={(e) => set('synopsis', e.currentTarget.value)}
               error={errorOf('synopsis')}
