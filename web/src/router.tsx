@@ -34,7 +34,12 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           { path: 'festivals', lazy: page(() => import('./features/festivals/FestivalsPage')) },
-          { path: 'submit', lazy: page(() => import('./features/festivals/SubmitFestivalPage')) },
+          // /submit?festival=&film= is the filmmaker's submission; bare, the festival registration.
+          { path: 'submit', lazy: page(() => import('./features/submissions/SubmitRoute')) },
+          { path: 'films', lazy: page(() => import('./features/films/FilmsPage')) },
+          { path: 'films/new', lazy: page(() => import('./features/films/FilmEditorPage')) },
+          { path: 'films/:id', lazy: page(() => import('./features/films/FilmEditorPage')) },
+          { path: 'submissions', lazy: page(() => import('./features/submissions/SubmissionsPage')) },
           { path: 'manage', lazy: page(() => import('./features/festivals/ManagePage')) },
           { path: 'manage/festivals/:slug', lazy: page(() => import('./features/festivals/ManageFestivalPage')) },
           { path: 'account', lazy: page(() => import('./features/account/AccountPage')) },

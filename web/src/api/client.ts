@@ -26,10 +26,15 @@ export class ApiError extends Error {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** request performs one JSON call and returns the decoded body. */
+/**
+ * request performs one JSON call and returns the decoded body. A Blob (a
+ * File) body is sent as it is, with its own type (uploads of raw bytes).
+ */
 export async function request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const raw = body instanceof Blob;
+  if (raw) headers['Content-Type'] = body.type || 'application/octet-stream';
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
   const lang = document.documentElement.lang;
   if (lang) headers['Accept-Language'] = lang;
   let res: Response;
@@ -38,7 +43,7 @@ export async function request<T>(method: HttpMethod, path: string, body?: unknow
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: raw ? body : body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, { message: 'Network error', code: 'network' });

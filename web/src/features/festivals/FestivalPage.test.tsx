@@ -58,6 +58,7 @@ describe('FestivalPage', () => {
     expect(rows[0]).toHaveTextContent('Mar 1, 2030');
     expect(rows[1]).toHaveTextContent('Submissions closed');
 
+    expect(screen.getByRole('link', { name: 'Submit a film' })).toHaveAttribute('href', '/submit?festival=kyoto-shorts');
     expect(screen.getByRole('link', { name: 'Remind me' })).toHaveAttribute(
       'href',
       '/manage?festival=kyoto-shorts&name=Kyoto+Shorts&date=2030-06-05#reminders',
@@ -75,6 +76,7 @@ describe('FestivalPage', () => {
     expect(await screen.findByTestId('no-categories')).toBeInTheDocument();
     expect(screen.getAllByText('Submissions closed').length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: /opens in a new tab/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Submit a film' })).toBeNull();
   });
 
   it('shows a not-found state with a way back to the festivals', async () => {

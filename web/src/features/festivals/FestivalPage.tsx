@@ -19,9 +19,17 @@ export function remindMeLink(f: Pick<Festival, 'slug' | 'name' | 'startDate'>): 
 }
 
 /**
+ * submitFilmLink opens the filmmaker's submission with the festival chosen
+ * (a visitor logs in first and comes back: /submit is guarded).
+ */
+export function submitFilmLink(slug: string): string {
+  return `/submit?${new URLSearchParams({ festival: slug }).toString()}`;
+}
+
+/**
  * /festival/:slug: the public page of an approved festival (no login):
- * details, categories with their current fee tier and deadline, and a
- * 'Remind me' button. Unknown and unapproved festivals are not found.
+ * details, categories with their current fee tier and deadline, 'Submit a
+ * film' while submissions are open, and a 'Remind me' button. Unknown and unapproved festivals are not found.
  */
 export default function FestivalPage() {
   const { slug = '' } = useParams();
@@ -108,7 +116,12 @@ function FestivalView({ festival: f }: { festival: Festival }) {
             {place}
           </Text>
           <Group gap="sm" mt="xs">
-            <Button component={Link} to={remindMeLink(f)} data-testid="remind-me">
+            {f.nextDeadline && (
+              <Button component={Link} to={submitFilmLink(f.slug)} data-testid="submit-film">
+                {t('public.submitFilm')}
+              </Button>
+            )}
+            <Button component={Link} to={remindMeLink(f)} variant={f.nextDeadline ? 'light' : 'filled'} data-testid="remind-me">
               {t('public.remindMe')}
             </Button>
             {f.nextDeadline ? (

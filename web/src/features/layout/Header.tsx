@@ -45,6 +45,12 @@ export function Header() {
               {t('header.admin')}
             </Button>
           )}
+          <Button component={Link} to="/films" variant="subtle" onClick={close} fullWidth={mobile}>
+            {t('header.films')}
+          </Button>
+          <Button component={Link} to="/submissions" variant="subtle" onClick={close} fullWidth={mobile}>
+            {t('header.submissions')}
+          </Button>
           <Button component={Link} to="/account" variant="subtle" onClick={close} fullWidth={mobile}>
             {t('header.account')}
           </Button>

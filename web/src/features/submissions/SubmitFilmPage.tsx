@@ -1,0 +1,361 @@
+import { Anchor, Button, Center, Container, Group, List, Loader, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { filmsApi } from '../../api/films';
+import {
+  submissionEntriesMax,
+  submissionsApi,
+  type NewSubmission,
+  type SubmissionEntry,
+  type SubmissionQuote,
+  type SubmitResult,
+} from '../../api/submissions';
+import { usePageMeta } from '../../content/usePageMeta';
+import { formatNumber } from '../account/format';
+import { sessionCreditsChanged } from '../auth/useSession';
+import { apiErrorText } from '../contact/apiErrorText';
+import { Notice } from '../contact/Notice';
+import { inputStyles } from '../festivals/FestivalDetailsFields';
+import { formatDate, useLanguage } from '../festivals/dates';
+import { filmsKey } from '../films/queries';
+import { entryKey, FestivalCategories, FestivalSearch } from './FestivalPicker';
+import { quoteKey, submissionsKey } from './queries';
+
+/**
+ * /submit?festival=slug&film=id: the filmmaker enters a film project in
+ * categories of one or more open festivals, sees a live quote (fee per
+ * entry by today's tier, less a waiver) and pays the total in credits.
+ */
+export default function SubmitFilmPage() {
+  const { t, i18n } = useTranslation('submissions');
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  usePageMeta(t('submit.meta.title'), t('submit.meta.description'));
+  const [params] = useSearchParams();
+  const client = useQueryClient();
+  const films = useQuery({ queryKey: filmsKey, queryFn: filmsApi.list });
+  const [chosenFilm, setChosenFilm] = useState<string | null>(params.get('film') || null);
+  const [slugs, setSlugs] = useState<string[]>(() => (params.get('festival') ? [params.get('festival')!] : []));
+  const [entries, setEntries] = useState<SubmissionEntry[]>([]);
+  const [waiver, setWaiver] = useState('');
+  const [result, setResult] = useState<SubmitResult | null>(null);
+
+  // The film: the one asked for when it is the user's, else the only one.
+  const filmList = films.data ?? [];
+  const filmId =
+    chosenFilm && filmList.some((f) => String(f.id) === chosenFilm)
+      ? chosenFilm
+      : filmList.length === 1
+        ? String(filmList[0].id)
+        : null;
+
+  const body = useMemo<NewSubmission | null>(() => {
+    if (!filmId || entries.length === 0) return null;
+    const code = waiver.trim();
+    return { filmId: Number(filmId), entries, ...(code && { waiverCode: code }) };
+  }, [filmId, entries, waiver]);
+  const [debounced] = useDebouncedValue(body, 350);
+  const quote = useQuery({
+    queryKey: quoteKey(debounced),
+    queryFn: () => submissionsApi.quote(debounced!),
+    enabled: debounced !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  // The quote shown is the one of what is on screen, once the typing settles.
+  const current = body !== null && debounced === body && !quote.isPlaceholderData;
+
+  const submit = useMutation({
+    mutationFn: submissionsApi.submit,
+    onSuccess: (r) => {
+      sessionCreditsChanged(client, r.balance);
+      void client.invalidateQueries({ queryKey: submissionsKey });
+      void client.invalidateQueries({ queryKey: filmsKey });
+      setResult(r);
+      window.scrollTo?.({ top: 0 });
+    },
+  });
+  const busy = submit.isPending;
+
+  const picked = useMemo(() => new Set(entries.map(entryKey)), [entries]);
+  const toggle = (e: SubmissionEntry, on: boolean) => {
+    submit.reset();
+    setEntries((list) => {
+      const rest = list.filter((x) => entryKey(x) !== entryKey(e));
+      return on ? [...rest, e] : rest;
+    });
+  };
+  const removeFestival = useCallback((slug: string, festivalId?: number) => {
+    setSlugs((s) => s.filter((x) => x !== slug));
+    if (festivalId !== undefined) setEntries((list) => list.filter((x) => x.festivalId !== festivalId));
+  }, []);
+
+  if (result) return <Confirmation result={result} />;
+
+  const insufficient = submit.error instanceof ApiError && submit.error.code === 'insufficient_credits';
+  const waiverProblem =
+    (submit.error instanceof ApiError && submit.error.fields.waiverCode) ||
+    (current && quote.error instanceof ApiError && quote.error.fields.waiverCode) ||
+    undefined;
+  const q = body !== null ? quote.data : undefined;
+
+  return (
+    <Container size="md" px="md" py={{ base: 'lg', sm: 'xl' }}>
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>{t('submit.title')}</Title>
+          <Text c="gray.7">{t('submit.intro')}</Text>
+        </div>
+
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="submit-film-title">
+          <Stack gap="sm">
+            <Title order={2} size="h3" id="submit-film-title">
+              {t('submit.step1')}
+            </Title>
+            {films.isPending ? (
+              <Loader size="sm" aria-label={t('submit.loadingFilms')} />
+            ) : films.isError ? (
+              <Notice color="red" role="alert">
+                {apiErrorText(films.error, 'submissions')}
+              </Notice>
+            ) : filmList.length === 0 ? (
+              <Text size="sm" data-testid="no-films">
+                {t('submit.noFilms')}{' '}
+                <Anchor component={Link} to="/films/new" fw={600}>
+                  {t('submit.createFilm')}
+                </Anchor>
+              </Text>
+            ) : (
+              <Select
+                label={t('submit.film')}
+                placeholder={t('submit.filmPlaceholder')}
+                data={filmList.map((f) => ({ value: String(f.id), label: f.year ? `${f.title} (${f.year})` : f.title }))}
+                value={filmId}
+                onChange={(v) => {
+                  submit.reset();
+                  setChosenFilm(v);
+                }}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+                disabled={busy}
+                styles={inputStyles}
+                data-testid="film-select"
+              />
+            )}
+          </Stack>
+        </Paper>
+
+        <Stack gap="sm" component="section" aria-labelledby="submit-categories-title">
+          <Title order={2} size="h3" id="submit-categories-title">
+            {t('submit.step2')}
+          </Title>
+          {slugs.length === 0 && (
+            <Text size="sm" c="gray.7">
+              {t('submit.noFestival')}
+            </Text>
+          )}
+          {slugs.map((slug) => (
+            <FestivalCategories key={slug} slug={slug} picked={picked} onToggle={toggle} onRemove={removeFestival} disabled={busy} />
+          ))}
+          {entries.length > submissionEntriesMax && (
+            <Notice color="yellow" role="status">
+              {t('submit.tooMany', { max: submissionEntriesMax })}
+            </Notice>
+          )}
+          <FestivalSearch exclude={slugs} onAdd={(slug) => setSlugs((s) => (s.includes(slug) ? s : [...s, slug]))} disabled={busy} />
+        </Stack>
+
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="submit-pay-title">
+          <Stack gap="md">
+            <Title order={2} size="h3" id="submit-pay-title">
+              {t('submit.step3')}
+            </Title>
+            <TextInput
+              label={t('submit.waiver')}
+              description={t('submit.waiverHint')}
+              value={waiver}
+              onChange={(e) => {
+                submit.reset();
+                setWaiver(e.currentTarget.value.toUpperCase());
+              }}
+              maxLength={40}
+              autoComplete="off"
+              spellCheck={false}
+              disabled={busy}
+              error={waiverProblem || undefined}
+              styles={inputStyles}
+              data-testid="waiver-input"
+            />
+            {body === null ? (
+              <Text size="sm" c="gray.7" data-testid="quote-empty">
+                {filmId ? t('submit.pickCategories') : t('submit.pickFilm')}
+              </Text>
+            ) : (
+              <QuoteView
+                quote={q}
+                loading={!q && (quote.isFetching || !current)}
+                updating={!current || quote.isFetching}
+                error={current && quote.isError && !waiverProblem ? apiErrorText(quote.error, 'submissions') : null}
+                waiverTried={Boolean(body.waiverCode)}
+              />
+            )}
+            {submit.isError && (
+              <Notice color="red" role="alert" title={insufficient ? t('submit.insufficientTitle') : t('submit.failedTitle')} data-testid="submit-error">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm" c="gray.9">
+                    {insufficient && submit.error instanceof ApiError ? submit.error.message : apiErrorText(submit.error, 'submissions')}
+                  </Text>
+                  {insufficient && (
+                    <Button component={Link} to="/pricing" size="xs" data-testid="buy-credits">
+                      {t('submit.buyCredits')}
+                    </Button>
+                  )}
+                </Stack>
+              </Notice>
+            )}
+            <Group justify="flex-end">
+              <Button
+                onClick={() => body && submit.mutate(body)}
+                disabled={busy || !current || !q || quote.isFetching || entries.length > submissionEntriesMax}
+                data-testid="confirm-pay"
+              >
+                {busy ? t('submit.submitting') : t('submit.confirm', { count: q?.total ?? 0, total: formatNumber(q?.total ?? 0, lang) })}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}
+
+function QuoteView({
+  quote,
+  loading,
+  updating,
+  error,
+  waiverTried,
+}: {
+  quote: SubmissionQuote | undefined;
+  loading: boolean;
+  updating: boolean;
+  error: string | null;
+  waiverTried: boolean;
+}) {
+  const { t, i18n } = useTranslation('submissions');
+  const { tag } = useLanguage();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const n = (x: number) => formatNumber(x, lang);
+  if (error) {
+    return (
+      <Notice color="red" role="alert" data-testid="quote-error">
+        {error}
+      </Notice>
+    );
+  }
+  if (loading || !quote) {
+    return (
+      <Center py="sm">
+        <Loader size="sm" aria-label={t('submit.quoting')} />
+      </Center>
+    );
+  }
+  return (
+    <Stack gap="xs" data-testid="quote" aria-busy={updating}>
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing="xs" data-testid="quote-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('quote.festival')}</Table.Th>
+              <Table.Th scope="col">{t('quote.category')}</Table.Th>
+              <Table.Th scope="col">{t('quote.tier')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('quote.fee')}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('quote.discount')}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('quote.price')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {quote.lines.map((l) => (
+              <Table.Tr key={`${l.festivalId}:${l.categoryId}`} data-testid="quote-line">
+                <Table.Td>{l.festivalName}</Table.Td>
+                <Table.Td>{l.categoryName}</Table.Td>
+                <Table.Td>
+                  {t(`tiers.${l.tier}`)}
+                  <Text size="xs" c="gray.7">
+                    {t('quote.until', { date: formatDate(l.deadline, tag) })}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{n(l.fee)}</Table.Td>
+                <Table.Td ta="right">{l.discount ? `−${n(l.discount)}` : '—'}</Table.Td>
+                <Table.Td ta="right" fw={600}>
+                  {n(l.price)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {waiverTried && (
+        <Text size="sm" c={quote.waiverApplied ? 'teal.9' : 'gray.8'} data-testid="waiver-status">
+          {quote.waiverApplied ? t('quote.waiverApplied') : t('quote.waiverNotApplied')}
+        </Text>
+      )}
+      <Group justify="space-between" gap="xs">
+        <Text fw={700} data-testid="quote-total">
+          {t('quote.total', { count: quote.total, total: n(quote.total) })}
+        </Text>
+        <Text size="sm" c={quote.balance < quote.total ? 'red.9' : 'gray.8'} data-testid="quote-balance">
+          {t('quote.balance', { count: quote.balance, balance: n(quote.balance) })}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+function Confirmation({ result }: { result: SubmitResult }) {
+  const { t, i18n } = useTranslation('submissions');
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  return (
+    <Container size="md" px="md" py={{ base: 'lg', sm: 'xl' }}>
+      <Stack gap="lg" data-testid="submit-done">
+        <Title order={1}>{t('done.title')}</Title>
+        <Notice color="green" role="status">
+          {t('done.intro', { count: result.submissions.length })}
+        </Notice>
+        <List spacing="xs" data-testid="done-entries">
+          {result.submissions.map((s) => (
+            <List.Item key={s.id}>
+              {t('done.entry', {
+                film: s.filmTitle,
+                festival: s.festivalName,
+                category: s.categoryName,
+                paid: formatNumber(s.paidCredits, lang),
+                count: s.paidCredits,
+              })}
+            </List.Item>
+          ))}
+        </List>
+        <Text fw={600} data-testid="done-balance">
+          {t('done.balance', { count: result.balance, balance: formatNumber(result.balance, lang) })}
+        </Text>
+        <Group>
+          <Button component={Link} to="/submissions">
+            {t('done.viewSubmissions')}
+          </Button>
+          <Button component={Link} to="/films" variant="default">
+            {t('done.films')}
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}
