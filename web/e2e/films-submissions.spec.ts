@@ -122,7 +122,7 @@ test('a filmmaker buys credits, creates a film with a poster, submits it to two 
   // From the festival's public page to the submission form.
   await page.goto(`/festival/${slug}`);
   await page.getByRole('link', { name: 'Submit a film' }).click();
-  await expect(page).toHaveURL(new RegExp(`/submit\\?festival=${slug}$`));
+  await expect(page).toHaveURL(new RegExp(`/submit-film\\?festival=${slug}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Submit a film' })).toBeVisible();
   await expect(page.getByTestId('film-select')).toHaveValue('Tide Clock (2025)');
   await page.getByRole('checkbox', { name: /Short Fiction/ }).check();
@@ -169,6 +169,6 @@ test('a visitor pressing Submit a film logs in first and comes back to the form'
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill('filmmaker-password');
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(new RegExp(`/submit\\?festival=${slug}$`));
+  await expect(page).toHaveURL(new RegExp(`/submit-film\\?festival=${slug}$`));
   await expect(page.getByTestId('no-films')).toBeVisible();
 });

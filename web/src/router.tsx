@@ -34,8 +34,9 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           { path: 'festivals', lazy: page(() => import('./features/festivals/FestivalsPage')) },
-          // /submit?festival=&film= is the filmmaker's submission; bare, the festival registration.
-          { path: 'submit', lazy: page(() => import('./features/submissions/SubmitRoute')) },
+          { path: 'submit', lazy: page(() => import('./features/festivals/SubmitFestivalPage')) },
+          // A filmmaker enters a film: ?festival=slug and/or ?film=id preselect.
+          { path: 'submit-film', lazy: page(() => import('./features/submissions/SubmitFilmPage')) },
           { path: 'films', lazy: page(() => import('./features/films/FilmsPage')) },
           { path: 'films/new', lazy: page(() => import('./features/films/FilmEditorPage')) },
           { path: 'films/:id', lazy: page(() => import('./features/films/FilmEditorPage')) },

@@ -58,7 +58,7 @@ describe('FestivalPage', () => {
     expect(rows[0]).toHaveTextContent('Mar 1, 2030');
     expect(rows[1]).toHaveTextContent('Submissions closed');
 
-    expect(screen.getByRole('link', { name: 'Submit a film' })).toHaveAttribute('href', '/submit?festival=kyoto-shorts');
+    expect(screen.getByRole('link', { name: 'Submit a film' })).toHaveAttribute('href', '/submit-film?festival=kyoto-shorts');
     expect(screen.getByRole('link', { name: 'Remind me' })).toHaveAttribute(
       'href',
       '/manage?festival=kyoto-shorts&name=Kyoto+Shorts&date=2030-06-05#reminders',

@@ -20,10 +20,10 @@ export function remindMeLink(f: Pick<Festival, 'slug' | 'name' | 'startDate'>): 
 
 /**
  * submitFilmLink opens the filmmaker's submission with the festival chosen
- * (a visitor logs in first and comes back: /submit is guarded).
+ * (a visitor logs in first and comes back: /submit-film is guarded).
  */
 export function submitFilmLink(slug: string): string {
-  return `/submit?${new URLSearchParams({ festival: slug }).toString()}`;
+  return `/submit-film?${new URLSearchParams({ festival: slug }).toString()}`;
 }
 
 /**

@@ -83,7 +83,7 @@ function Editor({ film }: { film?: Film }) {
           {film ? film.title : t('editor.newTitle')}
         </Title>
         {film && (
-          <Button component={Link} to={`/submit?film=${film.id}`} data-testid="submit-this-film">
+          <Button component={Link} to={`/submit-film?film=${film.id}`} data-testid="submit-this-film">
             {t('editor.submitThis')}
           </Button>
         )}

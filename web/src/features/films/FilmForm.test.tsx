@@ -13,7 +13,7 @@ const routes = [
   { path: '/films', Component: FilmsPage },
   { path: '/films/new', Component: FilmEditorPage },
   { path: '/films/:id', Component: FilmEditorPage },
-  { path: '/submit', element: <p>submit page</p> },
+  { path: '/submit-film', element: <p>submit page</p> },
 ];
 
 const png = (size = 10) => new File([new Uint8Array(size)], 'poster.png', { type: 'image/png' });
@@ -59,7 +59,7 @@ describe('FilmsPage', () => {
     expect(cards[0]).toHaveTextContent('2 active submissions');
     expect(within(cards[0]).getByTestId('film-poster')).toHaveAttribute('src', '/media/posters/abc.png');
     expect(within(cards[1]).getByTestId('film-poster-placeholder')).toBeInTheDocument();
-    expect(within(cards[1]).getByRole('link', { name: 'Submit Rain to festivals' })).toHaveAttribute('href', '/submit?film=8');
+    expect(within(cards[1]).getByRole('link', { name: 'Submit Rain to festivals' })).toHaveAttribute('href', '/submit-film?film=8');
     expect(screen.getByRole('link', { name: 'New film' })).toHaveAttribute('href', '/films/new');
   });
 });
@@ -161,7 +161,7 @@ describe('FilmEditorPage', () => {
     });
     const user = userEvent.setup();
     renderPage(routes, ['/films/7']);
-    expect(await screen.findByRole('link', { name: 'Submit this film' })).toHaveAttribute('href', '/submit?film=7');
+    expect(await screen.findByRole('link', { name: 'Submit this film' })).toHaveAttribute('href', '/submit-film?film=7');
     await user.click(screen.getByTestId('film-delete'));
     await user.click(await screen.findByTestId('film-delete-confirm'));
     expect(await screen.findByTestId('film-delete-error')).toHaveTextContent('This film has active submissions.');

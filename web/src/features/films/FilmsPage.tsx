@@ -117,7 +117,7 @@ function FilmCard({ film: f }: { film: Film }) {
             <Button component={Link} to={`/films/${f.id}`} size="compact-sm" variant="default" aria-label={t('list.editLabel', { title: f.title })}>
               {t('list.edit')}
             </Button>
-            <Button component={Link} to={`/submit?film=${f.id}`} size="compact-sm" variant="light" aria-label={t('list.submitLabel', { title: f.title })}>
+            <Button component={Link} to={`/submit-film?film=${f.id}`} size="compact-sm" variant="light" aria-label={t('list.submitLabel', { title: f.title })}>
               {t('list.submit')}
             </Button>
           </Group>

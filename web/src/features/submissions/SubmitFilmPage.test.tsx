@@ -6,13 +6,13 @@ import { sampleUser } from '../auth/testing';
 import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
 import { festival } from '../festivals/testUtils';
 import { film } from '../films/testUtils';
-import SubmitRoute from './SubmitRoute';
+import SubmitFilmPage from './SubmitFilmPage';
 import { submission } from './testUtils';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const routes = [
-  { path: '/submit', Component: SubmitRoute },
+  { path: '/submit-film', Component: SubmitFilmPage },
   { path: '/pricing', element: <p>pricing</p> },
 ];
 
@@ -69,7 +69,7 @@ describe('SubmitFilmPage', () => {
       'POST /api/v1/submissions/quote': quote,
     });
     const user = userEvent.setup();
-    renderPage(routes, ['/submit?festival=kyoto-shorts&film=7']);
+    renderPage(routes, ['/submit-film?festival=kyoto-shorts&film=7']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Submit a film' })).toBeInTheDocument();
     expect(await screen.findByTestId('film-select')).toHaveValue('Night Train (2025)');
     expect(await screen.findByRole('checkbox', { name: /Documentary/ })).toBeDisabled();
@@ -101,7 +101,7 @@ describe('SubmitFilmPage', () => {
       },
     });
     const user = userEvent.setup();
-    renderPage(routes, ['/submit?festival=kyoto-shorts']);
+    renderPage(routes, ['/submit-film?festival=kyoto-shorts']);
     await chooseTwo(user);
     await user.click(await screen.findByRole('button', { name: 'Confirm and pay 50 credits' }));
     const error = await screen.findByTestId('submit-error');
@@ -128,7 +128,7 @@ describe('SubmitFilmPage', () => {
       'GET /api/v1/session': { status: 200, body: { user: { ...sampleUser, credits: 50 } } },
     });
     const user = userEvent.setup();
-    const { client } = renderPage(routes, ['/submit?festival=kyoto-shorts']);
+    const { client } = renderPage(routes, ['/submit-film?festival=kyoto-shorts']);
     client.setQueryData(sessionKey, { ...sampleUser, credits: 100 });
     await chooseTwo(user);
     await user.click(await screen.findByRole('button', { name: 'Confirm and pay 50 credits' }));
@@ -145,7 +145,7 @@ describe('SubmitFilmPage', () => {
       'GET /api/v1/films': { status: 200, body: { items: [] } },
       'GET /api/v1/festivals/kyoto-shorts': { status: 200, body: { festival: kyoto } },
     });
-    renderPage(routes, ['/submit?festival=kyoto-shorts']);
+    renderPage(routes, ['/submit-film?festival=kyoto-shorts']);
     expect(await screen.findByRole('link', { name: 'Create a film project' })).toHaveAttribute('href', '/films/new');
   });
 });

@@ -26,7 +26,7 @@ import { entryKey, FestivalCategories, FestivalSearch } from './FestivalPicker';
 import { quoteKey, submissionsKey } from './queries';
 
 /**
- * /submit?festival=slug&film=id: the filmmaker enters a film project in
+ * /submit-film?festival=slug&film=id: the filmmaker enters a film project in
  * categories of one or more open festivals, sees a live quote (fee per
  * entry by today's tier, less a waiver) and pays the total in credits.
  */
