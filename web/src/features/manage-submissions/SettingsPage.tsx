@@ -10,7 +10,7 @@ import { usePageMeta } from '../../content/usePageMeta';
 import { AdminListState } from '../admin/AdminList';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
-import { dateInputFormat, FestivalDatesProvider, formatDate, useLanguage } from '../festivals/dates';
+import { dateInputFormat, FestivalDatesProvider, formatDate, todayISO, useCalendarLabels, useLanguage } from '../festivals/dates';
 import { ManageFrame, ns, settingsKey, waiversKey } from './shared';
 
 const switches: (keyof FestivalSettings)[] = ['refundOnWithdraw', 'blindReview', 'judgingLocked'];
@@ -195,6 +195,7 @@ type WaiverErrors = Partial<Record<'code' | 'percent' | 'usageLimit' | 'expiresO
 function WaiverForm({ slug }: { slug: string }) {
   const { t } = useTranslation(ns);
   const { code: lang } = useLanguage();
+  const calendar = useCalendarLabels();
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const [percent, setPercent] = useState<number | string>(100);
@@ -262,6 +263,9 @@ function WaiverForm({ slug }: { slug: string }) {
             value={expiresOn}
             onChange={(v) => setExpiresOn(v)}
             valueFormat={dateInputFormat(lang)}
+            minDate={todayISO()}
+            ariaLabels={calendar.ariaLabels}
+            getDayProps={(date) => ({ 'aria-label': calendar.getDayAriaLabel(date) })}
             error={errors.expiresOn}
             withAsterisk
             clearable
