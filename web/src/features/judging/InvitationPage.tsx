@@ -68,7 +68,10 @@ export default function InvitationPage() {
             {accept.isError && (
               <Notice color="red" role="alert" data-testid="accept-error">
                 <Text size="sm" c="gray.9">
-                  {apiErrorText(accept.error, ns)}
+                  {/* The server's own words: the invitation is for another address. */}
+                  {accept.error instanceof ApiError && accept.error.status === 403 && accept.error.message
+                    ? accept.error.message
+                    : apiErrorText(accept.error, ns)}
                 </Text>
               </Notice>
             )}

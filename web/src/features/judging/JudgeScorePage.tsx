@@ -209,8 +209,8 @@ function Scoring({ slug, a }: { slug: string; a: Assignment }) {
                   setSaved(false);
                   setComment(e.currentTarget.value);
                 }}
-                autosize
-                minRows={3}
+
+                rows={4}
                 maxLength={5000}
                 disabled={locked}
               />
@@ -222,8 +222,8 @@ function Scoring({ slug, a }: { slug: string; a: Assignment }) {
                   setSaved(false);
                   setNote(e.currentTarget.value);
                 }}
-                autosize
-                minRows={2}
+
+                rows={3}
                 maxLength={5000}
                 disabled={locked}
               />
@@ -273,8 +273,8 @@ function Scoring({ slug, a }: { slug: string; a: Assignment }) {
                 error={reasonError}
                 maxLength={500}
                 withAsterisk
-                autosize
-                minRows={2}
+
+                rows={3}
               />
               {declare.isError && (
                 <Text size="sm" c="red.9" role="alert">
