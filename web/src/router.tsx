@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: page(() => import('./features/auth/LoginPage')) },
       { path: 'signup', lazy: page(() => import('./features/auth/SignupPage')) },
       { path: 'festival/:slug', lazy: page(() => import('./features/festivals/FestivalPage')) },
+      { path: 'judge/invitations/:token', lazy: page(() => import('./features/judging/InvitationPage')) },
       {
         Component: RequireAuth,
         children: [
@@ -43,6 +44,17 @@ export const routes: RouteObject[] = [
           { path: 'submissions', lazy: page(() => import('./features/submissions/SubmissionsPage')) },
           { path: 'manage', lazy: page(() => import('./features/festivals/ManagePage')) },
           { path: 'manage/festivals/:slug', lazy: page(() => import('./features/festivals/ManageFestivalPage')) },
+          { path: 'manage/festivals/:slug/submissions', lazy: page(() => import('./features/manage-submissions/SubmissionsPage')) },
+          {
+            path: 'manage/festivals/:slug/submissions/:id',
+            lazy: page(() => import('./features/manage-submissions/SubmissionDetailPage')),
+          },
+          { path: 'manage/festivals/:slug/judges', lazy: page(() => import('./features/manage-submissions/JudgesPage')) },
+          { path: 'manage/festivals/:slug/ranking', lazy: page(() => import('./features/manage-submissions/RankingPage')) },
+          { path: 'manage/festivals/:slug/settings', lazy: page(() => import('./features/manage-submissions/SettingsPage')) },
+          { path: 'judge', lazy: page(() => import('./features/judging/JudgeHomePage')) },
+          { path: 'judge/:slug', lazy: page(() => import('./features/judging/JudgeQueuePage')) },
+          { path: 'judge/:slug/:submissionId', lazy: page(() => import('./features/judging/JudgeScorePage')) },
           { path: 'account', lazy: page(() => import('./features/account/AccountPage')) },
           { path: 'account/receipts/:id', lazy: page(() => import('./features/account/ReceiptPage')) },
         ],

@@ -14,6 +14,7 @@ import { CriteriaSection } from './CriteriaSection';
 import { formatDateRange, useLanguage } from './dates';
 import { DetailsSection } from './DetailsSection';
 import { StatusBadge, StatusBanner } from './FestivalStatus';
+import { ManageNav } from '../manage-submissions/shared';
 import { manageFestivalKey, myFestivalsKey, publicFestivalKey } from './queries';
 
 type Section = 'details' | 'categories' | 'criteria';
@@ -162,6 +163,7 @@ function EditorFrame({ festival: f, children }: { festival: Festival; children: 
             {formatDateRange(f.startDate, f.endDate, tag)} · {f.location}
           </Text>
         </Stack>
+        <ManageNav slug={f.slug} current="festival" />
         <StatusBanner festival={f} />
         {children}
       </Stack>

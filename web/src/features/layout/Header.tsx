@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout, useSession } from '../auth/useSession';
+import { useJudgeFestivals } from '../judging/shared';
 import { LanguageMenu } from './LanguageMenu';
 import { notify } from './notify';
 import { MarqueeLogo } from './MarqueeLogo';
@@ -20,6 +21,9 @@ export function Header() {
   const { t } = useTranslation();
   const { user, isLoading, isAdmin } = useSession();
   const logout = useLogout();
+  // One cached query: the Judging link shows for users who judge a festival.
+  const judging = useJudgeFestivals(user !== null);
+  const judges = (judging.data?.length ?? 0) > 0;
   const [drawerOpened, drawer] = useDisclosure(false);
   // Stays mounted after the first open so that closing can animate.
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -51,6 +55,11 @@ export function Header() {
           <Button component={Link} to="/submissions" variant="subtle" onClick={close} fullWidth={mobile}>
             {t('header.submissions')}
           </Button>
+          {judges && (
+            <Button component={Link} to="/judge" variant="subtle" onClick={close} fullWidth={mobile} data-testid="nav-judging">
+              {t('header.judging')}
+            </Button>
+          )}
           <Button component={Link} to="/account" variant="subtle" onClick={close} fullWidth={mobile}>
             {t('header.account')}
           </Button>

@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
+import { festivalAnswer, film, judge, page, pickOption, submission } from './fixtures';
+import SubmissionDetailPage from './SubmissionDetailPage';
+import SubmissionsPage from './SubmissionsPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const routes = [
+  { path: '/manage/festivals/:slug/submissions', Component: SubmissionsPage },
+  { path: '/manage/festivals/:slug/submissions/:id', Component: SubmissionDetailPage },
+];
+const base = '/api/v1/manage/festivals/kyoto-shorts';
+
+describe('SubmissionsPage', () => {
+  it('lists submissions with scores and keeps filters and sort in the URL', async () => {
+    const fetch = stubApi({
+      'GET /api/v1/manage/festivals/kyoto-shorts': festivalAnswer(),
+      [`GET ${base}/submissions`]: page([submission(), submission({ id: 42, filmTitle: 'Snow', flag: 'needs_review', scores: { judges: 0, weighted: null, calibrated: null, spread: null } })], 2),
+    });
+    const { router } = renderPage(routes, ['/manage/festivals/kyoto-shorts/submissions?status=submitted&sort=score']);
+    const rows = await screen.findAllByTestId('submission-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Rain in Gion');
+    expect(rows[0]).toHaveTextContent('aiko@example.com');
+    expect(rows[0]).toHaveTextContent('Japan');
+    expect(rows[0]).toHaveTextContent('10 credits');
+    expect(within(rows[0]).getByTestId('weighted')).toHaveTextContent('72.5');
+    expect(within(rows[0]).getByTestId('calibrated')).toHaveTextContent('+0.41');
+    expect(within(rows[1]).getByTestId('weighted')).toHaveTextContent('—');
+    expect(within(rows[1]).getByTestId('submission-flag')).toHaveTextContent('Needs review');
+    expect(screen.getByTestId('submissions-total')).toHaveTextContent('2 submissions');
+    expect(fetch).toHaveBeenCalledWith(`${base}/submissions?status=submitted&sort=score&page=1`, expect.anything());
+    expect(screen.getByTestId('csv-link')).toHaveAttribute('href', `${base}/submissions.csv`);
+    // The section links.
+    const nav = screen.getByRole('navigation', { name: 'Festival pages' });
+    expect(within(nav).getByRole('link', { name: 'Judges' })).toHaveAttribute('href', '/manage/festivals/kyoto-shorts/judges');
+    expect(within(nav).getByRole('link', { name: 'Submissions' })).toHaveAttribute('aria-current', 'page');
+
+    const user = userEvent.setup();
+    await pickOption(user, screen.getByRole('combobox', { name: 'Flag' }), 'No flag');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=submitted&sort=score&flag=none'));
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(`${base}/submissions?status=submitted&flag=none&sort=score&page=1`, expect.anything()),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Minimum score' }), '60');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('minScore')).toBe('60'));
+  });
+
+  it('sends a bulk decision for the selected rows and asks the award name', async () => {
+    let decision: unknown;
+    stubApi({
+      'GET /api/v1/manage/festivals/kyoto-shorts': festivalAnswer(),
+      [`GET ${base}/submissions`]: page([submission(), submission({ id: 42, filmTitle: 'Snow' })]),
+      [`POST ${base}/submissions/decision`]: (init) => {
+        decision = bodyOf(init);
+        return { status: 200, body: { items: [submission({ status: 'award_winner' }), submission({ id: 42, status: 'award_winner' })] } };
+      },
+    });
+    renderPage(routes, ['/manage/festivals/kyoto-shorts/submissions']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Rain in Gion' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Snow' }));
+    const panel = screen.getByTestId('bulk-panel');
+    expect(panel).toHaveTextContent('2 submissions selected');
+    await pickOption(user, within(panel).getByRole('combobox', { name: 'Decision' }), 'Award winner');
+    await user.click(within(panel).getByRole('checkbox', { name: "Share judges' comments with the filmmaker" }));
+    await user.click(within(panel).getByRole('button', { name: 'Apply to 2 submissions' }));
+    expect(await within(panel).findByText('Enter the name of the award.')).toBeInTheDocument();
+    expect(decision).toBeUndefined();
+    await user.type(within(panel).getByRole('textbox', { name: 'Award name' }), 'Grand Prix');
+    await user.click(within(panel).getByRole('button', { name: 'Apply to 2 submissions' }));
+    await waitFor(() => expect(decision).toEqual({ ids: [41, 42], status: 'award_winner', awardName: 'Grand Prix', shareComments: true }));
+  });
+
+  it('sets a flag from the row menu', async () => {
+    let flagged: unknown;
+    stubApi({
+      'GET /api/v1/manage/festivals/kyoto-shorts': festivalAnswer(),
+      [`GET ${base}/submissions`]: page([submission()]),
+      [`PUT ${base}/submissions/41/flag`]: (init) => {
+        flagged = bodyOf(init);
+        return { status: 200, body: { submission: submission({ flag: 'strong_contender' }) } };
+      },
+    });
+    renderPage(routes, ['/manage/festivals/kyoto-shorts/submissions']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Flag Rain in Gion' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Strong contender' }));
+    await waitFor(() => expect(flagged).toEqual({ flag: 'strong_contender' }));
+  });
+});
+
+describe('SubmissionDetailPage', () => {
+  it('shows the film, the screener, every judge with scores and the private note label', async () => {
+    stubApi({
+      'GET /api/v1/manage/festivals/kyoto-shorts': festivalAnswer(),
+      [`GET ${base}/submissions/41`]: {
+        status: 200,
+        body: {
+          submission: submission(),
+          film: film(),
+          scores: [
+            {
+              judgeId: 3,
+              judgeName: 'Mina Judge',
+              submissionId: 41,
+              scores: [
+                { criterionId: 1, score: 8 },
+                { criterionId: 2, score: 4 },
+              ],
+              weighted: 80,
+              comment: 'Beautiful light.',
+              privateNote: 'Check the music rights.',
+              updatedAt: '2030-02-03T00:00:00Z',
+            },
+          ],
+          conflicts: [{ judgeId: 4, judgeName: 'Ren', submissionId: 41, reason: 'My cousin', createdAt: '2030-02-02T00:00:00Z' }],
+          judges: [judge()],
+        },
+      },
+    });
+    renderPage(routes, ['/manage/festivals/kyoto-shorts/submissions/41']);
+    const card = await screen.findByTestId('film-card');
+    expect(within(card).getByRole('heading', { name: 'Rain in Gion' })).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Poster of Rain in Gion' })).toHaveAttribute('src', '/media/posters/abc.jpg');
+    expect(card).toHaveTextContent('A geiko and a rainy night.');
+    expect(card).toHaveTextContent('Cinematography: Ken Mori');
+    expect(card).toHaveTextContent('14 minutes');
+    expect(within(card).getByRole('link', { name: 'https://vimeo.example/123' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('gion-2030');
+    expect(within(card).getByRole('button', { name: 'Copy the screener password' })).toBeInTheDocument();
+
+    const score = screen.getByTestId('judge-score');
+    expect(score).toHaveTextContent('Mina Judge');
+    expect(score).toHaveTextContent('Weighted 80.0');
+    expect(within(score).getByRole('row', { name: 'Story (weight 3) 8 / 10' })).toBeInTheDocument();
+    expect(within(score).getByRole('row', { name: 'Craft (weight 1) 4 / 5' })).toBeInTheDocument();
+    expect(score).toHaveTextContent('Beautiful light.');
+    expect(within(score).getByTestId('private-note')).toHaveTextContent('Private note (never shown to the filmmaker)Check the music rights.');
+    expect(screen.getByTestId('detail-weighted')).toHaveTextContent('72.5');
+    expect(screen.getByTestId('detail-spread')).toHaveTextContent('15.0');
+    expect(screen.getByTestId('detail-conflict')).toHaveTextContent('Ren: My cousin');
+    expect(screen.getByRole('form', { name: 'Decision' })).toBeInTheDocument();
+  });
+});
