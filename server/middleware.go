@@ -111,7 +111,7 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 // basePolicy allows only the site's own scripts, styles, images and API;
 // Mantine sets inline style attributes, hence 'unsafe-inline' for styles only.
 const basePolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; " +
+	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; " +
 	"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 // stripePolicy is basePolicy plus what Stripe Elements needs: Stripe.js
@@ -119,7 +119,7 @@ const basePolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'uns
 // (hooks.stripe.com) and its API (api.stripe.com). Frames were the
 // default-src's 'self' and stay allowed.
 const stripePolicy = "default-src 'self'; script-src 'self' https://js.stripe.com; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data:; font-src 'self' data:; connect-src 'self' https://api.stripe.com; " +
+	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' https://api.stripe.com; " +
 	"frame-src 'self' https://js.stripe.com https://hooks.stripe.com; object-src 'none'; " +
 	"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 

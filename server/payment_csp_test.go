@@ -26,7 +26,7 @@ func csp(t *testing.T, header string) map[string][]string {
 
 // The policy before payments: with the test mode it stays exactly this.
 const testModePolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; " +
+	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; " +
 	"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 func TestPaymentCSP(t *testing.T) {
@@ -47,7 +47,7 @@ func TestPaymentCSP(t *testing.T) {
 		"default-src":     {"'self'"},
 		"script-src":      {"'self'", "https://js.stripe.com"},
 		"style-src":       {"'self'", "'unsafe-inline'"},
-		"img-src":         {"'self'", "data:"},
+		"img-src":         {"'self'", "data:", "blob:"},
 		"font-src":        {"'self'", "data:"},
 		"connect-src":     {"'self'", "https://api.stripe.com"},
 		"frame-src":       {"'self'", "https://js.stripe.com", "https://hooks.stripe.com"},

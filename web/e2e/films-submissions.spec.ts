@@ -96,7 +96,7 @@ test('a filmmaker buys credits, creates a film with a poster, submits it to two 
   await page.getByTestId('new-film').click();
   await expect(page).toHaveURL(/\/films\/new$/);
   await page.getByLabel(/^Title/).fill('Tide Clock');
-  await page.getByLabel('Logline').fill('A lighthouse keeper counts the tides to keep a promise.');
+  await page.getByLabel('Logline', { exact: true }).fill('A lighthouse keeper counts the tides to keep a promise.');
   await page.getByLabel('Runtime (minutes)').fill('14');
   await page.getByLabel('Year of completion').fill('2025');
   await page.getByLabel('Director').fill('Mika Ono');

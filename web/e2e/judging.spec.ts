@@ -146,11 +146,11 @@ test('an organiser invites a judge who signs up from the link, scores, and the o
   await expect(judge.page.getByText(`The invitation was sent to ${judgeEmail}.`, { exact: false })).toBeVisible();
   await judge.page.getByRole('link', { name: 'Create an account' }).click();
   await expect(judge.page).toHaveURL(/\/signup$/);
-  const signup = judge.page.getByRole('form', { name: 'Sign Up' });
-  await signup.getByLabel('Name (optional)').fill('Mina Judge');
-  await signup.getByLabel('Email').fill(judgeEmail);
-  await signup.getByLabel('Password', { exact: true }).fill(password);
-  await signup.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(judge.page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+  await judge.page.getByLabel('Name (optional)').fill('Mina Judge');
+  await judge.page.getByLabel('Email').fill(judgeEmail);
+  await judge.page.getByLabel(/^Password/).fill(password);
+  await judge.page.getByRole('main').getByRole('button', { name: 'Sign Up' }).click();
   await expect(judge.page).toHaveURL(new RegExp(`${link}$`));
   await judge.page.getByRole('button', { name: 'Accept invitation' }).click();
   await expect(judge.page).toHaveURL(new RegExp(`/judge/${slug}$`));
@@ -190,7 +190,7 @@ test('an organiser invites a judge who signs up from the link, scores, and the o
   await row.getByRole('link', { name: filmTitle }).click();
   await expect(org.page.getByTestId('private-note')).toContainText('Check the music rights.');
   await org.page.getByRole('combobox', { name: 'Decision' }).click();
-  await org.page.getByRole('option', { name: 'Selected' }).click();
+  await org.page.getByRole('option', { name: 'Selected', exact: true }).click();
   await org.page.getByRole('checkbox', { name: "Share judges' comments with the filmmaker" }).check();
   await org.page.getByRole('button', { name: 'Apply to 1 submission' }).click();
   await expect(org.page.getByTestId('decision-done')).toBeVisible();

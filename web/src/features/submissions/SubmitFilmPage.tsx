@@ -61,7 +61,8 @@ export default function SubmitFilmPage() {
   const quote = useQuery({
     queryKey: quoteKey(debounced),
     queryFn: () => submissionsApi.quote(debounced!),
-    enabled: debounced !== null,
+    // Not once submitted: the entries now exist, and a new quote of them would be refused.
+    enabled: debounced !== null && result === null,
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -72,7 +73,12 @@ export default function SubmitFilmPage() {
     mutationFn: submissionsApi.submit,
     onSuccess: (r) => {
       sessionCreditsChanged(client, r.balance);
-      void client.invalidateQueries({ queryKey: submissionsKey });
+      // The filmmaker's lists, not the quotes: a quote of entries that now
+      // exist would be refused.
+      void client.invalidateQueries({
+        queryKey: submissionsKey,
+        predicate: (q) => q.queryKey[1] !== 'quote',
+      });
       void client.invalidateQueries({ queryKey: filmsKey });
       setResult(r);
       window.scrollTo?.({ top: 0 });
