@@ -203,7 +203,7 @@ func (s *JudgingService) RemoveJudge(ctx context.Context, slug string, judgeID i
 		if n, _ := res.RowsAffected(); n == 0 {
 			return errJudgeNotFound()
 		}
-		return recomputeScores(ctx, c, f.ID, judgeID, scored)
+		return recomputeScores(ctx, c, s.now(), f.ID, scored)
 	})
 }
 

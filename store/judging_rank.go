@@ -18,6 +18,9 @@ func (s *JudgingService) Ranking(ctx context.Context, slug string, categoryID in
 	if err != nil {
 		return nil, err
 	}
+	if err := refreshCalibrated(ctx, s.DB, f.ID); err != nil {
+		return nil, err
+	}
 	c := s.reader()
 	where, args := `s.festival_id = ? AND s.status <> 'withdrawn'`, []any{f.ID}
 	if categoryID != 0 {

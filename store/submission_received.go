@@ -25,6 +25,9 @@ func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee
 	if err != nil {
 		return nil, err
 	}
+	if err := refreshCalibrated(ctx, s.DB, fest.id); err != nil {
+		return nil, err
+	}
 	if f.PerPage <= 0 {
 		f.PerPage = marquee.ReceivedPerPage
 	}
@@ -80,6 +83,9 @@ func (s *SubmissionService) Detail(ctx context.Context, slug string, id int64) (
 	if err != nil {
 		return nil, err
 	}
+	if err := refreshCalibrated(ctx, s.DB, fest.id); err != nil {
+		return nil, err
+	}
 	r := s.reader()
 	row, err := loadSubmission(ctx, r, id, `s.festival_id = ?`, fest.id)
 	if err != nil {
@@ -98,6 +104,9 @@ func (s *SubmissionService) Detail(ctx context.Context, slug string, id int64) (
 func (s *SubmissionService) Export(ctx context.Context, slug string) ([]*marquee.SubmissionDetail, error) {
 	fest, err := s.managed(ctx, slug)
 	if err != nil {
+		return nil, err
+	}
+	if err := refreshCalibrated(ctx, s.DB, fest.id); err != nil {
 		return nil, err
 	}
 	r := s.reader()

@@ -32,6 +32,11 @@ CREATE TABLE festival_settings (
     refund_on_withdraw INTEGER NOT NULL DEFAULT 0,
     blind_review       INTEGER NOT NULL DEFAULT 0,
     judging_locked     INTEGER NOT NULL DEFAULT 0,
+    -- scores_version counts changes of the festival's scores;
+    -- calibrated_version is the count the calibrated scores were last
+    -- computed at (store/judging_score.go: refreshCalibrated).
+    scores_version     BIGINT NOT NULL DEFAULT 0,
+    calibrated_version BIGINT NOT NULL DEFAULT 0,
     updated_at         TIMESTAMP NOT NULL
 );
 
