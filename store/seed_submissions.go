@@ -1,0 +1,508 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	mrand "math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// SeedSubmissionsOptions shape SeedSubmissions.
+type SeedSubmissionsOptions struct {
+	// HotSize is how many submissions the hot festival receives (at most
+	// half of n, so that no film enters it twice); 0 means none.
+	HotSize int
+	// PasswordHash is the password of the accounts it creates (the hot
+	// festival's organiser and its three judges), so they can log in.
+	PasswordHash string
+	// Seed makes the same run give the same data.
+	Seed uint64
+	// Span spreads the submissions' dates over this long before now
+	// (180 days when 0).
+	Span time.Duration
+}
+
+// SeedSubmissionsResult says what SeedSubmissions made, for the load test.
+type SeedSubmissionsResult struct {
+	Films, Submissions int
+	// The hot festival: its slug, one of its categories, the account that
+	// now organises it and its judges (password: the options' hash).
+	HotSlug, HotOrganiser string
+	HotFestivalID         int64
+	HotCategoryID         int64
+	HotSubmissions        int
+	Judges                []string
+	// A filmmaker with a typical number of submissions and the busiest one.
+	TypicalFilmmaker, BusyFilmmaker string
+	TypicalCount, BusyCount         int
+}
+
+// seedSubmissionsBatch is how many films one transaction writes, with
+// their ~2 submissions each (18 parameters a submission: under SQLite's
+// 32,766 and PostgreSQL's 65,535).
+const seedSubmissionsBatch = 500
+
+// seedCategory is an approved festival's category that can be entered,
+// with its fee by tier.
+type seedCategory struct {
+	id, festival int64
+	tiers        []string
+	fees         []int64
+}
+
+// seedScore is one judge's generated score of a hot submission.
+type seedScore struct {
+	judge, submission int64
+	weighted          float64
+	criteria          []marquee.CriterionScore
+}
+
+// seedStatuses are the seeded submissions' statuses with their cumulative
+// share: mostly submitted, some decided.
+var seedStatuses = []struct {
+	status marquee.SubmissionStatus
+	upTo   float64
+}{
+	{marquee.SubmissionStatus("submitted"), 0.80},
+	{marquee.SubmissionStatus("in_consideration"), 0.88},
+	{marquee.SubmissionStatus("not_selected"), 0.94},
+	{marquee.SubmissionStatus("selected"), 0.98},
+	{marquee.SubmissionStatus("finalist"), 0.995},
+	{marquee.SubmissionStatus("award_winner"), 1},
+}
+
+var seedCountries = []string{"FR", "US", "JP", "CN", "DE", "GB", "KR", "IT", "ES", "BR", "IN", "MX", "CA", "AU", "SE"}
+var seedGenres = []string{"drama", "documentary", "comedy", "animation", "thriller", "experimental"}
+
+// SeedSubmissions adds n submissions, for benchmarks and load tests, by
+// the filmmakers SeedUsers made (seed-NNNNNNN@example.test), with about one
+// film per two submissions: the busiest filmmaker (the first seeded) owns
+// a tenth of the films, up to 500; the others one or two each. Entries
+// go to the approved festivals' categories that have deadlines, at a
+// tier and fee of the category; one "hot" festival (the first approved
+// one with two categories, criteria and no jury yet) receives exactly
+// opts.HotSize of them, gets its own organiser and three judges who
+// scored all of them (judge_scores and judge_criterion_scores written
+// directly, the cached score_* columns filled in the same rows, the
+// calibrated scores computed once at the end by refreshCalibrated).
+//
+// Seeded entries were paid in full, and the ledger stays balanced in
+// every transaction: each batch writes one submission-fee row per paid
+// submission (reference submission:<id>) and, per filmmaker of the batch,
+// an adjustment row crediting exactly what those fees cost, so balances
+// (users.credits, 0 for seeded filmmakers) do not move.
+//
+// Rows go in multi-row INSERTs, one transaction per batch of films;
+// ANALYZE runs at the end so the planners know the new sizes.
+func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts SeedSubmissionsOptions) (*SeedSubmissionsResult, error) {
+	if n <= 0 {
+		return &SeedSubmissionsResult{}, nil
+	}
+	if opts.Span <= 0 {
+		opts.Span = 180 * 24 * time.Hour
+	}
+	hot := min(max(opts.HotSize, 0), n/2)
+	rng := mrand.New(mrand.NewPCG(opts.Seed, 0x5eed5ab))
+	r := s.reader()
+	filmmakers, err := seedFilmmakers(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	if len(filmmakers) < 2 {
+		return nil, fmt.Errorf("store: seed submissions: needs at least 2 seeded filmmakers (marquee seed --users), found %d", len(filmmakers))
+	}
+	cats, err := seedCategories(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	res := &SeedSubmissionsResult{Submissions: n, HotSubmissions: hot}
+	var hotCats []seedCategory
+	var hotCriteria []marquee.Criterion
+	var judges []int64
+	if hot > 0 {
+		if res.HotFestivalID, err = seedHotFestival(ctx, r, cats); err != nil {
+			return nil, err
+		}
+		if err := s.inTx(ctx, func(c conn) error {
+			var err error
+			judges, err = s.seedJury(ctx, c, res, opts.PasswordHash)
+			return err
+		}); err != nil {
+			return nil, err
+		}
+		if hotCriteria, err = loadCriteriaOf(ctx, r, res.HotFestivalID); err != nil {
+			return nil, err
+		}
+		hotCats = cats[res.HotFestivalID]
+		res.HotCategoryID = hotCats[0].id
+	}
+	var others []int64
+	for id := range cats {
+		if id != res.HotFestivalID {
+			others = append(others, id)
+		}
+	}
+	if len(others) == 0 {
+		return nil, fmt.Errorf("store: seed submissions: no approved festival with deadlines (marquee seed --festivals)")
+	}
+	slices.Sort(others)
+
+	films := (n + 1) / 2
+	res.Films = films
+	busy := min(500, films/10)
+	owner := func(j int) int64 {
+		if j < busy {
+			return filmmakers[0]
+		}
+		return filmmakers[1+(j-busy)%(len(filmmakers)-1)]
+	}
+	end := s.now()
+	start := end.Add(-opts.Span)
+	// Submission i (0-based) goes to the hot festival when the running
+	// count i*hot/n steps up: exactly hot of them, never two in a row, so
+	// never two entries of one film (n >= 2*hot).
+	isHot := func(i int) bool { return hot > 0 && (i+1)*hot/n > i*hot/n }
+	pick := func() seedCategory {
+		fc := cats[others[rng.IntN(len(others))]]
+		return fc[rng.IntN(len(fc))]
+	}
+	hotSeen := 0
+	for first := 0; first < films; first += seedSubmissionsBatch {
+		last := min(first+seedSubmissionsBatch, films)
+		err := s.inTx(ctx, func(c conn) error {
+			var filmBase, subBase int64
+			if err := c.queryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM films`).Scan(&filmBase); err != nil {
+				return err
+			}
+			if err := c.queryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM submissions`).Scan(&subBase); err != nil {
+				return err
+			}
+			var fq, sq strings.Builder
+			fq.WriteString(`INSERT INTO films (id, owner_id, title, logline, runtime_minutes, genre, country, language, year, director, created_at, updated_at) VALUES `)
+			sq.WriteString(`INSERT INTO submissions (id, film_id, filmmaker_id, festival_id, category_id, country, tier, fee_credits, paid_credits,
+				status, award_name, language, score_judges, score_weighted, score_spread, created_at, decided_at, updated_at) VALUES `)
+			fargs := make([]any, 0, (last-first)*12)
+			sargs := make([]any, 0, (last-first)*2*18)
+			var scores []seedScore
+			subID := subBase
+			for j := first; j < last; j++ {
+				filmID := filmBase + int64(j-first) + 1
+				uid := owner(j)
+				country := seedCountries[rng.IntN(len(seedCountries))]
+				at := start.Add(time.Duration(float64(opts.Span) * float64(2*j) / float64(2*films)))
+				if j > first {
+					fq.WriteString(", ")
+				}
+				fq.WriteString(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+				fargs = append(fargs, filmID, uid, fmt.Sprintf("Seed Film %d", filmID), "A seeded film for load tests.",
+					60+rng.IntN(60), seedGenres[rng.IntN(len(seedGenres))], country, "en", 2020+rng.IntN(6),
+					fmt.Sprintf("Director %d", uid), at.Add(-24*time.Hour), at.Add(-24*time.Hour))
+				var firstCat int64
+				for k := range 2 {
+					i := 2*j + k
+					if i >= n {
+						break
+					}
+					var cat seedCategory
+					hotOne := isHot(i)
+					if hotOne {
+						cat = hotCats[hotSeen%len(hotCats)]
+						hotSeen++
+					} else {
+						cat = pick()
+						for tries := 0; cat.id == firstCat && tries < 20; tries++ {
+							cat = pick()
+						}
+					}
+					firstCat = cat.id
+					subID++
+					t := rng.IntN(len(cat.tiers))
+					status := seedStatuses[0].status
+					p := rng.Float64()
+					for x := len(seedStatuses) - 1; x >= 0 && p < seedStatuses[x].upTo; x-- {
+						status = seedStatuses[x].status
+					}
+					created := at.Add(time.Duration(k) * time.Hour)
+					var decided any
+					if status != "submitted" && status != "in_consideration" {
+						d := created.Add(30 * 24 * time.Hour)
+						if d.After(end) {
+							d = end
+						}
+						decided = d
+					}
+					award := ""
+					if status == "award_winner" {
+						award = "Best Film"
+					}
+					var judged int
+					var weighted, spread any
+					if hotOne {
+						ss := seedJudging(rng, judges, subID, hotCriteria)
+						ws := make([]float64, len(ss))
+						for x, sc := range ss {
+							ws[x] = sc.weighted
+						}
+						m, d := marquee.Summarize(ws)
+						judged, weighted, spread = len(ss), m, d
+						scores = append(scores, ss...)
+					}
+					if i > 2*first {
+						sq.WriteString(", ")
+					}
+					sq.WriteString(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+					sargs = append(sargs, subID, filmID, uid, cat.festival, cat.id, country, cat.tiers[t], cat.fees[t], cat.fees[t],
+						string(status), award, "en", judged, weighted, spread, created, decided, created)
+				}
+			}
+			if _, err := c.exec(ctx, fq.String(), fargs...); err != nil {
+				return fmt.Errorf("films: %w", err)
+			}
+			if _, err := c.exec(ctx, sq.String(), sargs...); err != nil {
+				return fmt.Errorf("submissions: %w", err)
+			}
+			// The fees paid, and per filmmaker the credit that paid them.
+			if _, err := c.exec(ctx, `INSERT INTO credit_ledger (user_id, delta, reason, reference, created_at)
+				SELECT filmmaker_id, -paid_credits, 'submission-fee', 'submission:' || id, created_at
+				FROM submissions WHERE id > ? AND id <= ? AND paid_credits > 0`, subBase, subID); err != nil {
+				return fmt.Errorf("fee ledger rows: %w", err)
+			}
+			if _, err := c.exec(ctx, `INSERT INTO credit_ledger (user_id, delta, reason, reference, created_at)
+				SELECT filmmaker_id, SUM(paid_credits), 'adjustment', 'seed-fees:submission:' || MIN(id), MIN(created_at)
+				FROM submissions WHERE id > ? AND id <= ? GROUP BY filmmaker_id HAVING SUM(paid_credits) > 0`, subBase, subID); err != nil {
+				return fmt.Errorf("seed credit ledger rows: %w", err)
+			}
+			return insertSeedScores(ctx, c, scores, end)
+		})
+		if err != nil {
+			return nil, fmt.Errorf("store: seed submissions batch at film %d: %w", first, err)
+		}
+	}
+	if err := s.finishSeed(ctx, res.HotFestivalID, end); err != nil {
+		return nil, err
+	}
+	if err := seedFilmmakerSamples(ctx, s.reader(), res, filmmakers); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// seedFilmmakers returns the ids of the filmmakers SeedUsers made.
+func seedFilmmakers(ctx context.Context, c conn) ([]int64, error) {
+	rows, err := c.query(ctx, `SELECT id FROM users WHERE role = 'filmmaker' AND email LIKE 'seed-%@example.test' ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: seed submissions: filmmakers: %w", err)
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: seed submissions: filmmakers: %w", err)
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
+// seedCategories returns the categories of approved festivals that have
+// deadlines, by festival, in id order.
+func seedCategories(ctx context.Context, c conn) (map[int64][]seedCategory, error) {
+	rows, err := c.query(ctx, `SELECT c.id, c.festival_id, d.tier, d.fee FROM festival_categories c
+		JOIN festivals f ON f.id = c.festival_id JOIN festival_deadlines d ON d.category_id = c.id
+		WHERE f.status = 'approved' ORDER BY c.festival_id, c.id, d.tier`)
+	if err != nil {
+		return nil, fmt.Errorf("store: seed submissions: categories: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64][]seedCategory{}
+	for rows.Next() {
+		var id, fest, fee int64
+		var tier string
+		if err := rows.Scan(&id, &fest, &tier, &fee); err != nil {
+			return nil, fmt.Errorf("store: seed submissions: categories: %w", err)
+		}
+		list := out[fest]
+		if len(list) == 0 || list[len(list)-1].id != id {
+			list = append(list, seedCategory{id: id, festival: fest})
+		}
+		last := &list[len(list)-1]
+		last.tiers, last.fees = append(last.tiers, tier), append(last.fees, fee)
+		out[fest] = list
+	}
+	return out, rows.Err()
+}
+
+// seedHotFestival returns the first approved festival with two enterable
+// categories, criteria, and no jury yet.
+func seedHotFestival(ctx context.Context, c conn, cats map[int64][]seedCategory) (int64, error) {
+	rows, err := c.query(ctx, `SELECT f.id FROM festivals f WHERE f.status = 'approved'
+		AND EXISTS (SELECT 1 FROM festival_criteria fc WHERE fc.festival_id = f.id)
+		AND NOT EXISTS (SELECT 1 FROM judges j WHERE j.festival_id = f.id) ORDER BY f.id`)
+	if err != nil {
+		return 0, fmt.Errorf("store: seed submissions: hot festival: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return 0, fmt.Errorf("store: seed submissions: hot festival: %w", err)
+		}
+		if len(cats[id]) >= 2 {
+			return id, nil
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return 0, fmt.Errorf("store: seed submissions: hot festival: %w", err)
+	}
+	return 0, fmt.Errorf("store: seed submissions: no approved festival with two categories, criteria and no jury for the hot festival")
+}
+
+// seedJury gives the hot festival its own organiser and three active
+// judges (accounts with the given password hash) and returns the judges'
+// ids.
+func (s *SubmissionService) seedJury(ctx context.Context, c conn, res *SeedSubmissionsResult, hash string) ([]int64, error) {
+	now := s.now()
+	if err := c.queryRow(ctx, `SELECT slug FROM festivals WHERE id = ?`, res.HotFestivalID).Scan(&res.HotSlug); err != nil {
+		return nil, fmt.Errorf("store: seed jury: %w", err)
+	}
+	newUser := func(email, name, role string) (int64, error) {
+		var id int64
+		err := c.queryRow(ctx, `INSERT INTO users (email, name, password_hash, role, credits, created_at, updated_at)
+			VALUES (?, ?, ?, ?, 0, ?, ?) RETURNING id`, email, name, hash, role, now, now).Scan(&id)
+		if err != nil {
+			return 0, fmt.Errorf("store: seed jury: user %s: %w", email, err)
+		}
+		return id, nil
+	}
+	res.HotOrganiser = fmt.Sprintf("organiser-%d@seed.marquee.example", res.HotFestivalID)
+	org, err := newUser(res.HotOrganiser, "Hot Festival Organiser", string(marquee.RoleOrganiser))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := c.exec(ctx, `UPDATE festivals SET organiser_id = ? WHERE id = ?`, org, res.HotFestivalID); err != nil {
+		return nil, fmt.Errorf("store: seed jury: organiser: %w", err)
+	}
+	var judges []int64
+	for k := 1; k <= 3; k++ {
+		email := fmt.Sprintf("judge-%d-%d@seed.marquee.example", res.HotFestivalID, k)
+		uid, err := newUser(email, fmt.Sprintf("Seed Judge %d", k), string(marquee.RoleFilmmaker))
+		if err != nil {
+			return nil, err
+		}
+		token := make([]byte, 32)
+		_, _ = rand.Read(token)
+		var id int64
+		if err := c.queryRow(ctx, `INSERT INTO judges (festival_id, user_id, email, token_hash, status, scope, invited_at, accepted_at)
+			VALUES (?, ?, ?, ?, 'active', 'all', ?, ?) RETURNING id`, res.HotFestivalID, uid, email, hex.EncodeToString(token), now, now).Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: seed jury: judge %s: %w", email, err)
+		}
+		judges = append(judges, id)
+		res.Judges = append(res.Judges, email)
+	}
+	return judges, nil
+}
+
+// seedJudging returns every judge's score of submission id: criterion
+// scores around the film's quality, judge k a little harsher than judge
+// k-1 (so calibration has work to do), weighted by marquee.WeightedScore.
+func seedJudging(rng *mrand.Rand, judges []int64, id int64, criteria []marquee.Criterion) []seedScore {
+	quality := rng.Float64()
+	out := make([]seedScore, len(judges))
+	for k, judge := range judges {
+		bias := 0.1 - 0.1*float64(k)
+		sc := seedScore{judge: judge, submission: id}
+		for _, cr := range criteria {
+			v := quality + bias + (rng.Float64()-0.5)*0.3
+			score := int(v*float64(cr.MaxScore) + 0.5)
+			sc.criteria = append(sc.criteria, marquee.CriterionScore{CriterionID: cr.ID, Score: min(max(score, 0), cr.MaxScore)})
+		}
+		sc.weighted, _ = marquee.WeightedScore(criteria, sc.criteria) // valid by construction
+		out[k] = sc
+	}
+	return out
+}
+
+// insertSeedScores writes scores and their criterion scores in multi-row
+// INSERTs.
+func insertSeedScores(ctx context.Context, c conn, scores []seedScore, now time.Time) error {
+	const chunk = 1000
+	for at := 0; at < len(scores); at += chunk {
+		part := scores[at:min(at+chunk, len(scores))]
+		var q, cq strings.Builder
+		q.WriteString(`INSERT INTO judge_scores (judge_id, submission_id, weighted, comment, updated_at) VALUES `)
+		cq.WriteString(`INSERT INTO judge_criterion_scores (judge_id, submission_id, criterion_id, score) VALUES `)
+		var args, cargs []any
+		for i, sc := range part {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString(`(?, ?, ?, ?, ?)`)
+			args = append(args, sc.judge, sc.submission, sc.weighted, "", now)
+			for _, cs := range sc.criteria {
+				if len(cargs) > 0 {
+					cq.WriteString(", ")
+				}
+				cq.WriteString(`(?, ?, ?, ?)`)
+				cargs = append(cargs, sc.judge, sc.submission, cs.CriterionID, cs.Score)
+			}
+		}
+		if _, err := c.exec(ctx, q.String(), args...); err != nil {
+			return fmt.Errorf("judge scores: %w", err)
+		}
+		if len(cargs) > 0 {
+			if _, err := c.exec(ctx, cq.String(), cargs...); err != nil {
+				return fmt.Errorf("criterion scores: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+// finishSeed marks the hot festival's scores changed and computes its
+// calibrated scores once, moves PostgreSQL's id sequences past the
+// explicit ids, and refreshes the planners' statistics.
+func (s *SubmissionService) finishSeed(ctx context.Context, hotID int64, now time.Time) error {
+	if hotID != 0 {
+		if _, err := s.writer().exec(ctx, `INSERT INTO festival_settings (festival_id, updated_at, scores_version) VALUES (?, ?, 1)
+			ON CONFLICT (festival_id) DO UPDATE SET scores_version = festival_settings.scores_version + 1`, hotID, now); err != nil {
+			return fmt.Errorf("store: seed submissions: mark scores: %w", err)
+		}
+		if err := refreshCalibrated(ctx, s.DB, hotID); err != nil {
+			return err
+		}
+	}
+	if s.dialect == Postgres {
+		for _, table := range []string{"films", "submissions"} {
+			if _, err := s.writer().exec(ctx, `SELECT setval(pg_get_serial_sequence('`+table+`', 'id'), (SELECT MAX(id) FROM `+table+`))`); err != nil {
+				return fmt.Errorf("store: seed submissions: sequence of %s: %w", table, err)
+			}
+		}
+	}
+	if _, err := s.writer().exec(ctx, `ANALYZE`); err != nil {
+		return fmt.Errorf("store: seed submissions: analyze: %w", err)
+	}
+	return nil
+}
+
+// seedFilmmakerSamples names a filmmaker with a typical number of
+// submissions (the second seeded: one film) and the busiest (the first).
+func seedFilmmakerSamples(ctx context.Context, c conn, res *SeedSubmissionsResult, filmmakers []int64) error {
+	for _, p := range []struct {
+		id    int64
+		email *string
+		count *int
+	}{{filmmakers[0], &res.BusyFilmmaker, &res.BusyCount}, {filmmakers[1], &res.TypicalFilmmaker, &res.TypicalCount}} {
+		if err := c.queryRow(ctx, `SELECT u.email, (SELECT COUNT(*) FROM submissions s WHERE s.filmmaker_id = u.id) FROM users u WHERE u.id = ?`, p.id).
+			Scan(p.email, p.count); err != nil {
+			return fmt.Errorf("store: seed submissions: sample filmmaker: %w", err)
+		}
+	}
+	return nil
+}
