@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/marquee-festival/marquee"
@@ -18,21 +19,35 @@ import (
 
 // Seeding defaults and limits.
 const (
-	defaultSeedUsers = 500_000
-	demoFestivals    = 60
-	maxSeedFestivals = 1_000_000
+	defaultSeedUsers       = 500_000
+	defaultSeedFestivals   = 10_000
+	defaultSeedSubmissions = 1_000_000
+	// hotFestivalSubmissions is how many entries the one hot festival gets.
+	hotFestivalSubmissions = 5_000
+	demoFestivals          = 60
+	maxSeedFestivals       = 1_000_000
+	maxSeedSubmissions     = 10_000_000
 	// seedOrganiserEmail owns every seeded festival. Its password is random
 	// and thrown away, so nobody can log in as it.
 	seedOrganiserEmail = "organiser@seed.marquee.example"
 	seedOrganiserName  = "Marquee Seed Organiser"
 )
 
-// seed runs `marquee seed [--users N] [--months M] [--festivals N] [--seed S] [--demo]`.
+// seed runs `marquee seed [--users N] [--months M] [--festivals N] [--seed S] [--submissions N] [--demo]`.
 //
 // --users fills the database with synthetic filmmakers at the scale the
 // about page claims, for benchmarks and load tests; every seeded account's
-// password is "seed-password". With no flag at all it adds 500,000 of
-// them; with --festivals or --demo and no --users it adds none.
+// password is "seed-password".
+//
+// --submissions adds N submissions by the seeded filmmakers (about one film
+// per two) to the approved festivals, one hot festival receiving 5,000
+// scored by three judges (store.SubmissionService.SeedSubmissions); its
+// slug, organiser and sample filmmakers are printed for the load test.
+//
+// With no flag at all seed adds the whole benchmark set: 500,000
+// filmmakers, 10,000 festivals and 1,000,000 submissions. With any of
+// --users, --festivals, --submissions or --demo, what is not asked for is
+// not added.
 //
 // --festivals adds N realistic festivals made deterministically from
 // --seed (package seed), organised by organiser@seed.marquee.example.
@@ -41,9 +56,10 @@ const (
 func seed(ctx context.Context, cfg config, args []string, stdout, stderr io.Writer) error {
 	fset := flag.NewFlagSet("seed", flag.ContinueOnError)
 	fset.SetOutput(stderr)
-	users := fset.Int("users", defaultSeedUsers, "number of filmmakers to add (with --festivals or --demo and no --users: 0)")
+	users := fset.Int("users", defaultSeedUsers, "number of filmmakers to add (with --festivals, --submissions or --demo and no --users: 0)")
 	months := fset.Int("months", 18, "spread their sign-ups over this many months before now")
-	festivals := fset.Int("festivals", 0, "number of festivals to add")
+	festivals := fset.Int("festivals", defaultSeedFestivals, "number of festivals to add (with --users, --submissions or --demo and no --festivals: 0)")
+	submissions := fset.Int("submissions", defaultSeedSubmissions, "number of submissions to add by seeded filmmakers (with --users, --festivals or --demo and no --submissions: 0)")
 	seedValue := fset.Uint64("seed", 1, "seed of the festival generator: the same seed makes the same festivals")
 	demo := fset.Bool("demo", false, "add 60 demo festivals if the database has no festival yet")
 	if err := fset.Parse(args); errors.Is(err, flag.ErrHelp) {
@@ -60,12 +76,18 @@ func seed(ctx context.Context, cfg config, args []string, stdout, stderr io.Writ
 		return fmt.Errorf("seed: --users must be 0 or more and --months at least 1")
 	case *festivals < 0 || *festivals > maxSeedFestivals:
 		return fmt.Errorf("seed: --festivals must be from 0 to %d", maxSeedFestivals)
+	case *submissions < 0 || *submissions > maxSeedSubmissions:
+		return fmt.Errorf("seed: --submissions must be from 0 to %d", maxSeedSubmissions)
 	case *demo && set["festivals"]:
 		return fmt.Errorf("seed: use --demo (%d festivals) or --festivals N, not both", demoFestivals)
 	}
-	festivalMode := set["festivals"] || *demo
-	if festivalMode && !set["users"] {
-		*users = 0
+	// Any of these flags means: add only what is asked for.
+	if set["users"] || set["festivals"] || set["submissions"] || *demo {
+		for name, v := range map[string]*int{"users": users, "festivals": festivals, "submissions": submissions} {
+			if !set[name] {
+				*v = 0
+			}
+		}
 	}
 
 	db, svc, err := openServices(ctx, cfg)
@@ -74,7 +96,7 @@ func seed(ctx context.Context, cfg config, args []string, stdout, stderr io.Writ
 	}
 	defer db.Close()
 
-	if *users > 0 || !festivalMode {
+	if *users > 0 {
 		if err := seedUsers(ctx, cfg, svc, *users, *months, stdout); err != nil {
 			return err
 		}
@@ -87,14 +109,42 @@ func seed(ctx context.Context, cfg config, args []string, stdout, stderr io.Writ
 		}
 		if total > 0 {
 			fmt.Fprintf(stdout, "skipped the demo festivals: the database already has %d festival(s)\n", total)
-			return nil
+			n = 0
+		} else {
+			n = demoFestivals
 		}
-		n = demoFestivals
 	}
-	if n == 0 {
-		return nil
+	if n > 0 {
+		if err := seedFestivals(ctx, cfg, svc, n, *seedValue, stdout); err != nil {
+			return err
+		}
 	}
-	return seedFestivals(ctx, cfg, svc, n, *seedValue, stdout)
+	if *submissions > 0 {
+		return seedSubmissions(ctx, cfg, svc, *submissions, *seedValue, stdout)
+	}
+	return nil
+}
+
+// seedSubmissions adds n submissions by the seeded filmmakers and prints
+// what the load test needs: the hot festival, its organiser, two filmmakers.
+func seedSubmissions(ctx context.Context, cfg config, svc *store.Services, n int, seed uint64, stdout io.Writer) error {
+	hash, err := password.Hash("seed-password", cfg.Password)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	res, err := svc.Submissions.SeedSubmissions(ctx, n, store.SeedSubmissionsOptions{
+		HotSize: hotFestivalSubmissions, PasswordHash: hash, Seed: seed,
+	})
+	if err != nil {
+		return fmt.Errorf("seed: %w", err)
+	}
+	fmt.Fprintf(stdout, "seeded %d submissions of %d films in %s\n", res.Submissions, res.Films, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stdout, "hot festival %s (id %d): %d submissions, category %d; organiser %s, judges %s (password: seed-password)\n",
+		res.HotSlug, res.HotFestivalID, res.HotSubmissions, res.HotCategoryID, res.HotOrganiser, strings.Join(res.Judges, ", "))
+	fmt.Fprintf(stdout, "filmmakers: %s has %d submissions, %s has %d (password: seed-password)\n",
+		res.TypicalFilmmaker, res.TypicalCount, res.BusyFilmmaker, res.BusyCount)
+	return nil
 }
 
 // seedUsers adds n synthetic filmmakers whose sign-ups spread over months.

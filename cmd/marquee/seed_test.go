@@ -150,6 +150,8 @@ func TestSeedFlags(t *testing.T) {
 		{"--demo", "--festivals", "5"},
 		{"--seed", "-3"},
 		{"--festivals", "5", "extra"},
+		{"--submissions", "-1"},
+		{"--submissions", "20000000"},
 	} {
 		if out, err := runSeed(t, args...); err == nil {
 			t.Errorf("seed %v accepted: %q", args, out)
@@ -159,5 +161,26 @@ func TestSeedFlags(t *testing.T) {
 	out, err := runSeed(t, "--users", "20", "--festivals", "4", "--seed", "2")
 	if err != nil || !strings.Contains(out, "seeded 20 filmmakers") || !strings.Contains(out, "seeded 4 festivals (seed 2") {
 		t.Fatalf("--users 20 --festivals 4: %q %v", out, err)
+	}
+}
+
+func TestSeedSubmissions(t *testing.T) {
+	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "submissions.db")
+	t.Setenv("MARQUEE_DATABASE_URL", dbURL)
+	out, err := runSeed(t, "--users", "50", "--festivals", "20", "--submissions", "200")
+	if err != nil || !strings.Contains(out, "seeded 50 filmmakers") || !strings.Contains(out, "seeded 20 festivals") ||
+		!strings.Contains(out, "seeded 200 submissions of 100 films") || !strings.Contains(out, ": 100 submissions, category ") {
+		t.Fatalf("seed --submissions 200: %q %v", out, err)
+	}
+	db := openSeeded(t, dbURL)
+	// The printed organiser of the hot festival logs in with seed-password.
+	i := strings.Index(out, "organiser organiser-")
+	email := strings.TrimSuffix(strings.Fields(out[i+len("organiser "):])[0], ",")
+	u, err := db.Users.FindUserByEmail(context.Background(), email)
+	if err != nil || u.Role != marquee.RoleOrganiser {
+		t.Fatalf("hot organiser %q: %+v %v", email, u, err)
+	}
+	if ok, _ := password.Verify("seed-password", u.PasswordHash); !ok {
+		t.Fatal("the hot organiser cannot log in with seed-password")
 	}
 }
