@@ -4,6 +4,12 @@
 //
 //	go run ./scripts/loadtest -base http://127.0.0.1:8080 -n 2000 -c 8 -token TOKEN /api/v1/session /
 //
+// With -bare, each path is also measured against a bare net/http handler
+// started in this process on a loopback port that serves the bytes the
+// server answered (same headers of type and encoding), and the ratio of
+// the two throughputs is printed: how far the application is from the
+// cost of HTTP alone on this machine.
+//
 // Only loopback addresses are accepted: it is for measuring, not for load
 // on other hosts.
 package main
@@ -26,6 +32,7 @@ func main() {
 	n := flag.Int("n", 2000, "requests per path")
 	c := flag.Int("c", 8, "concurrent requests")
 	token := flag.String("token", "", "session token sent as Authorization: Bearer")
+	bare := flag.Bool("bare", false, "also measure a bare in-process handler serving the same bytes, and print the throughput ratio")
 	flag.Parse()
 	u, err := url.Parse(*base)
 	if err != nil {
@@ -40,11 +47,57 @@ func main() {
 	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: *c, DisableCompression: false}}
 	fmt.Printf("%-28s %8s %9s %9s %9s %9s %7s\n", "path", "req/s", "p50", "p95", "p99", "max", "errors")
 	for _, path := range flag.Args() {
-		run(client, *base+path, path, *n, *c, *token)
+		rate := run(client, *base+path, path, *n, *c, *token)
+		if *bare {
+			bareRate := runBare(client, *base+path, *n, *c, *token)
+			fmt.Printf("%-28s %8.1f%%  of the bare handler's throughput\n", "", 100*rate/bareRate)
+		}
 	}
 }
 
-func run(client *http.Client, target, label string, n, c int, token string) {
+// runBare captures the server's answer to target, serves it from a bare
+// handler on a loopback port of this process, measures that, and returns
+// its requests per second.
+func runBare(client *http.Client, target string, n, c int, token string) float64 {
+	req, _ := http.NewRequest(http.MethodGet, target, nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		fail("capture %s: %v", target, err)
+	}
+	body, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	if err != nil {
+		fail("capture %s: %v", target, err)
+	}
+	header := http.Header{}
+	for _, k := range []string{"Content-Type", "Content-Encoding", "Vary", "Cache-Control"} {
+		if v := res.Header.Get(k); v != "" {
+			header.Set(k, v)
+		}
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fail("bare listener: %v", err)
+	}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		for k, v := range header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(res.StatusCode)
+		_, _ = w.Write(body)
+	})}
+	go func() { _ = srv.Serve(ln) }()
+	defer srv.Close()
+	return run(client, "http://"+ln.Addr().String()+"/", fmt.Sprintf("  bare (%d bytes)", len(body)), n, c, "")
+}
+
+// run sends n GETs of target with c at a time, prints the line of label,
+// and returns the requests per second.
+func run(client *http.Client, target, label string, n, c int, token string) float64 {
 	latencies := make([]time.Duration, n)
 	var errors int
 	var mu sync.Mutex
@@ -86,7 +139,9 @@ func run(client *http.Client, target, label string, n, c int, token string) {
 	pct := func(p float64) time.Duration {
 		return latencies[min(n-1, int(float64(n)*p))].Round(10 * time.Microsecond)
 	}
-	fmt.Printf("%-28s %8.0f %9s %9s %9s %9s %7d\n", label, float64(n)/elapsed.Seconds(), pct(0.50), pct(0.95), pct(0.99), latencies[n-1].Round(10*time.Microsecond), errors)
+	rate := float64(n) / elapsed.Seconds()
+	fmt.Printf("%-28s %8.0f %9s %9s %9s %9s %7d\n", label, rate, pct(0.50), pct(0.95), pct(0.99), latencies[n-1].Round(10*time.Microsecond), errors)
+	return rate
 }
 
 func fail(format string, args ...any) {
