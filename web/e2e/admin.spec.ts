@@ -114,7 +114,7 @@ test('the admin shell fits a 360px screen', async ({ page }) => {
   await expect(nav.getByText('Super Administrator')).toBeVisible();
   await nav.getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
-  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByTestId('users-table')).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
 });
