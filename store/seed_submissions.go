@@ -485,8 +485,8 @@ func (s *SubmissionService) finishSeed(ctx context.Context, hotID int64, now tim
 			}
 		}
 	}
-	if _, err := s.writer().exec(ctx, `ANALYZE`); err != nil {
-		return fmt.Errorf("store: seed submissions: analyze: %w", err)
+	if err := s.analyze(ctx); err != nil {
+		return fmt.Errorf("store: seed submissions: %w", err)
 	}
 	return nil
 }
