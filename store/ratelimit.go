@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"crypto/sha256"
+	"database/sql"
+	"errors"
 	"encoding/hex"
 	"fmt"
 	"strings"
@@ -78,6 +80,25 @@ func (rl *RateLimits) Hit(ctx context.Context, key string, limit int, window tim
 		return true, 0, nil
 	}
 	return false, end.Sub(now), nil
+}
+
+// Count returns the hits counted for key in the current window of the given
+// length, without counting one, and the time left until the window ends.
+// It reads the writer connection, so that it sees every node's latest hits.
+func (rl *RateLimits) Count(ctx context.Context, key string, window time.Duration) (hits int, retryAfter time.Duration, err error) {
+	if window <= 0 || window%time.Microsecond != 0 {
+		return 0, 0, fmt.Errorf("store: rate limit window %v is not a positive whole number of microseconds", window)
+	}
+	now := rl.now().UTC()
+	start := now.Truncate(window)
+	var n int64
+	err = rl.db.writer().queryRow(ctx, `SELECT hits FROM rate_limits WHERE key = ? AND window_start = ?`, rateLimitKey(key), start).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		n = 0
+	} else if err != nil {
+		return 0, 0, fmt.Errorf("store: read rate limit count: %w", err)
+	}
+	return int(n), start.Add(window).Sub(now), nil
 }
 
 // DeleteExpired deletes the counts of windows that have ended and returns
