@@ -101,6 +101,29 @@ func (rl *RateLimits) Count(ctx context.Context, key string, window time.Duratio
 	return int(n), start.Add(window).Sub(now), nil
 }
 
+// Refund takes back one hit counted for key in the current window of the
+// given length, never going below zero; a key without hits is left alone.
+func (rl *RateLimits) Refund(ctx context.Context, key string, window time.Duration) error {
+	if window <= 0 || window%time.Microsecond != 0 {
+		return fmt.Errorf("store: rate limit window %v is not a positive whole number of microseconds", window)
+	}
+	start := rl.now().UTC().Truncate(window)
+	k := rateLimitKey(key)
+	// A row holds at least one hit (the table checks it): the last hit goes
+	// with its row.
+	res, err := rl.db.writer().exec(ctx, `DELETE FROM rate_limits WHERE key = ? AND window_start = ? AND hits = 1`, k, start)
+	if err != nil {
+		return fmt.Errorf("store: refund rate limit hit: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n > 0 {
+		return nil
+	}
+	if _, err := rl.db.writer().exec(ctx, `UPDATE rate_limits SET hits = hits - 1 WHERE key = ? AND window_start = ? AND hits > 1`, k, start); err != nil {
+		return fmt.Errorf("store: refund rate limit hit: %w", err)
+	}
+	return nil
+}
+
 // DeleteExpired deletes the counts of windows that have ended and returns
 // how many. Hit calls it at most once a minute; nothing else needs to.
 func (rl *RateLimits) DeleteExpired(ctx context.Context) (int64, error) {

@@ -10,7 +10,8 @@ import (
 )
 
 // Count reads a key's hits in the current window without adding one, as
-// every node sees them; a new window counts from zero.
+// every node sees them; a refund takes one back; a new window counts from
+// zero.
 func TestRateLimitCount(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		ctx := context.Background()
@@ -41,6 +42,21 @@ func TestRateLimitCount(t *testing.T) {
 		hits(t, rl, long, 5, 2)
 		if n, _ := count(long); n != 2 {
 			t.Fatalf("long key: %d, want 2", n)
+		}
+		// A refund takes one hit back, never below zero.
+		for range 5 {
+			if err := rl.Refund(ctx, "login-fail:a", time.Minute); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n, _ := count("login-fail:a"); n != 0 {
+			t.Fatalf("after refunds: %d, want 0", n)
+		}
+		if ok, _, _ := rl.Hit(ctx, "login-fail:a", 1, time.Minute); !ok {
+			t.Fatal("a refunded key is refused")
+		}
+		if err := rl.Refund(ctx, "login-fail:none", time.Minute); err != nil {
+			t.Fatal(err)
 		}
 		clock.Set(rateNow.Add(40 * time.Second))
 		if n, retry := count("login-fail:a"); n != 0 || retry != time.Minute {
