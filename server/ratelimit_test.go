@@ -29,7 +29,11 @@ func TestRateLimitsSharedByNodes(t *testing.T) {
 		for _, db := range []*storetest.DB{a, b} {
 			db.Clock.Set(rateNow)
 		}
-		cfg := func(c *server.Config) { c.LoginRatePerMinute = 4; c.LoginFailuresPerClientPerMinute = 2; c.TrustProxy = true }
+		cfg := func(c *server.Config) {
+			c.LoginRatePerMinute = 4
+			c.LoginFailuresPerClientPerMinute = 2
+			c.TrustProxy = true
+		}
 		nodes := []*testServer{newTestServer(t, a, cfg), newTestServer(t, b, cfg)}
 		login := func(i int, email, ip string) reply {
 			return nodes[i%2].do(call{method: "POST", path: "/api/v1/user/login",
