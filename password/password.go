@@ -3,6 +3,7 @@
 package password
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
@@ -32,7 +33,20 @@ const (
 var ErrMalformed = errors.New("password: malformed hash")
 
 // Hash returns the PHC-encoded argon2id hash of pw with a fresh random salt.
+// It waits for one of the process's hashing slots (see HashContext) without
+// a request's context: for commands and seeding.
 func Hash(pw string, p Params) (string, error) {
+	return HashContext(context.Background(), pw, p)
+}
+
+// HashContext is Hash for a request: it waits at most MaxWait (or until ctx
+// ends) for one of the process's hashing slots, failing with ErrBusy, so that
+// no more than Concurrency() argon2id computations hold memory at once.
+func HashContext(ctx context.Context, pw string, p Params) (string, error) {
+	if err := slots.acquire(ctx); err != nil {
+		return "", err
+	}
+	defer slots.release()
 	salt := make([]byte, saltLen)
 	if _, err := rand.Read(salt); err != nil {
 		return "", fmt.Errorf("password: salt: %w", err)
@@ -43,8 +57,16 @@ func Hash(pw string, p Params) (string, error) {
 		argon2.Version, p.MemoryKiB, p.Time, p.Threads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
-// Verify reports whether pw matches the encoded hash, in constant time.
+// Verify reports whether pw matches the encoded hash, in constant time. Like
+// Hash it waits for a hashing slot without a request's context.
 func Verify(pw, encoded string) (bool, error) {
+	return VerifyContext(context.Background(), pw, encoded)
+}
+
+// VerifyContext is Verify for a request: it waits for a hashing slot as
+// HashContext does (ErrBusy after MaxWait). A malformed hash fails before
+// taking a slot.
+func VerifyContext(ctx context.Context, pw, encoded string) (bool, error) {
 	parts := strings.Split(encoded, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" {
 		return false, ErrMalformed
@@ -66,6 +88,10 @@ func Verify(pw, encoded string) (bool, error) {
 	if err != nil || len(want) == 0 {
 		return false, ErrMalformed
 	}
+	if err := slots.acquire(ctx); err != nil {
+		return false, err
+	}
+	defer slots.release()
 	got := argon2.IDKey([]byte(pw), salt, p.Time, p.MemoryKiB, p.Threads, uint32(len(want)))
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }

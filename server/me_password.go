@@ -2,13 +2,19 @@ package server
 
 import (
 	"net/http"
+	"strconv"
 
 	"github.com/marquee-festival/marquee"
 )
 
 // handleMePassword changes the signed-in user's password and ends their
-// other sessions.
+// other sessions. Attempts are limited per user (each one checks the
+// current password with argon2id).
 func (s *Server) handleMePassword(w http.ResponseWriter, r *http.Request) {
+	if !s.passwordByUser.Allow(w, r, strconv.FormatInt(currentUser(r).ID, 10)) {
+		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many password changes. Try again later."))
+		return
+	}
 	var req marquee.PasswordChange
 	if err := s.decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)

@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"math"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/marquee-festival/marquee"
@@ -50,7 +48,18 @@ func (k *keyedLimiter) Allow(w http.ResponseWriter, r *http.Request, key string)
 		return true
 	}
 	if !ok {
-		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(retry.Seconds())))))
+		setRetryAfter(w, retry)
 	}
 	return ok
+}
+
+// Refund takes back the hit Allow counted for key, for limits that count
+// only what succeeds (festival registrations): Allow before acting, so that
+// parallel requests cannot all pass, and Refund when the action failed.
+func (k *keyedLimiter) Refund(r *http.Request, key string) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), limiterTimeout)
+	defer cancel()
+	if err := k.limits.Refund(ctx, k.name+":"+key, k.window); err != nil {
+		requestLogger(r, k.log).Error("rate limit hit not refunded", "limit", k.name, "err", err)
+	}
 }

@@ -29,7 +29,11 @@ func TestRateLimitsSharedByNodes(t *testing.T) {
 		for _, db := range []*storetest.DB{a, b} {
 			db.Clock.Set(rateNow)
 		}
-		cfg := func(c *server.Config) { c.LoginRatePerMinute = 4; c.TrustProxy = true }
+		cfg := func(c *server.Config) {
+			c.LoginRatePerMinute = 4
+			c.LoginFailuresPerClientPerMinute = 2
+			c.TrustProxy = true
+		}
 		nodes := []*testServer{newTestServer(t, a, cfg), newTestServer(t, b, cfg)}
 		login := func(i int, email, ip string) reply {
 			return nodes[i%2].do(call{method: "POST", path: "/api/v1/user/login",
@@ -51,11 +55,17 @@ func TestRateLimitsSharedByNodes(t *testing.T) {
 		limited(login(4, "u4@example.com", "203.0.113.1"), "30")
 		limited(login(5, "u5@example.com", "203.0.113.1"), "30")
 
-		// Per account: half of it, from any address.
+		// Failures per account and client: two a minute, whichever node
+		// they reach; another client may still try the account.
 		for i := range 2 {
-			expect(t, login(i, "victim@example.com", fmt.Sprintf("198.51.100.%d", i+1)), 401, "")
+			expect(t, login(i, "victim@example.com", "198.51.100.1"), 401, "")
 		}
-		limited(login(2, "victim@example.com", "198.51.100.3"), "30")
+		r := login(2, "victim@example.com", "198.51.100.1")
+		expect(t, r, 429, "Too many failed login attempts. Try again in a minute.")
+		if got := r.header.Get("Retry-After"); got != "30" {
+			t.Fatalf("Retry-After %q, want 30", got)
+		}
+		expect(t, login(3, "victim@example.com", "198.51.100.2"), 401, "")
 
 		// The next minute starts afresh on both nodes.
 		for _, db := range []*storetest.DB{a, b} {
@@ -68,7 +78,7 @@ func TestRateLimitsSharedByNodes(t *testing.T) {
 		hourly := func(c *server.Config) { c.SignupRatePerHour = 1; c.ContactRatePerHour = 1 }
 		nodes = []*testServer{newTestServer(t, a, hourly), newTestServer(t, b, hourly)}
 		expect(t, nodes[0].do(call{method: "POST", path: "/api/v1/user/register", body: `{"email":"new1@example.com","password":"password-1"}`}), 201, "")
-		r := nodes[1].do(call{method: "POST", path: "/api/v1/user/register", body: `{"email":"new2@example.com","password":"password-1"}`})
+		r = nodes[1].do(call{method: "POST", path: "/api/v1/user/register", body: `{"email":"new2@example.com","password":"password-1"}`})
 		expect(t, r, 429, "Too many sign-ups from your network. Try again later.")
 		if got := r.header.Get("Retry-After"); got != "3510" {
 			t.Fatalf("sign-up Retry-After %q, want 3510 (the hour ends at 11:00, it is 10:01:30)", got)

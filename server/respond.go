@@ -46,6 +46,11 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // writeError answers with err's status and JSON body, logging internal errors.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	status := s.errorStatus(r, err)
+	if status == http.StatusTooManyRequests && w.Header().Get("Retry-After") == "" {
+		// A refusal without a window of its own (the password hashing
+		// slots all busy): worth retrying in a moment.
+		w.Header().Set("Retry-After", "1")
+	}
 	msg, fields := translateError(r, err)
 	writeJSON(w, status, errorBody{Message: msg, Code: marquee.ErrorCode(err), Fields: fields})
 }

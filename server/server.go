@@ -22,9 +22,24 @@ type Config struct {
 	// SessionTTL is how long a login lasts (the cookie's lifetime; the
 	// store's session service is given the same).
 	SessionTTL time.Duration
-	// LoginRatePerMinute bounds login attempts per client IP; each account
-	// gets half of it (at least one).
+	// LoginRatePerMinute bounds login attempts per client (an IPv4 address
+	// or an IPv6 /64), whatever the account.
 	LoginRatePerMinute int
+	// LoginFailuresPerClientPerMinute bounds the failed logins one client
+	// may make for one account in a minute (see loginFailures).
+	LoginFailuresPerClientPerMinute int
+	// LoginFailuresPerAccountPer15Min bounds an account's failed logins
+	// from all clients in 15 minutes; past it, only clients that have not
+	// failed for the account may still try (see loginFailures).
+	LoginFailuresPerAccountPer15Min int
+	// PasswordChangeRatePerHour bounds password changes (each checks the
+	// current password) per signed-in user in an hour.
+	PasswordChangeRatePerHour int
+	// FestivalRegistrationsPerUserPerDay and FestivalRegistrationsPerIPPerDay
+	// bound festival registrations (POST /api/v1/festivals and the seed's
+	// /api/v1/festival/create) per user and per client in a UTC day.
+	FestivalRegistrationsPerUserPerDay int
+	FestivalRegistrationsPerIPPerDay   int
 	// SignupRatePerHour bounds sign-ups per client IP.
 	SignupRatePerHour int
 	// ContactRatePerHour bounds contact messages per client IP.
@@ -61,6 +76,12 @@ func DefaultConfig() Config {
 
 		CheckoutRatePer10Min: 10,
 		WebhookRatePerMinute: 300,
+
+		LoginFailuresPerClientPerMinute:    5,
+		LoginFailuresPerAccountPer15Min:    50,
+		PasswordChangeRatePerHour:          10,
+		FestivalRegistrationsPerUserPerDay: 10,
+		FestivalRegistrationsPerIPPerDay:   30,
 	}
 }
 
@@ -74,7 +95,10 @@ type Server struct {
 	static *staticFiles
 
 	loginByIP      *keyedLimiter
-	loginByAccount *keyedLimiter
+	loginFailures  *loginFailures
+	passwordByUser *keyedLimiter
+	festivalByUser *keyedLimiter
+	festivalByIP   *keyedLimiter
 	signupByIP     *keyedLimiter
 	contactByIP    *keyedLimiter
 	checkoutByUser *keyedLimiter
@@ -106,6 +130,20 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 	if cfg.WebhookRatePerMinute <= 0 {
 		cfg.WebhookRatePerMinute = def.WebhookRatePerMinute
 	}
+	for _, v := range []struct {
+		val *int
+		def int
+	}{
+		{&cfg.LoginFailuresPerClientPerMinute, def.LoginFailuresPerClientPerMinute},
+		{&cfg.LoginFailuresPerAccountPer15Min, def.LoginFailuresPerAccountPer15Min},
+		{&cfg.PasswordChangeRatePerHour, def.PasswordChangeRatePerHour},
+		{&cfg.FestivalRegistrationsPerUserPerDay, def.FestivalRegistrationsPerUserPerDay},
+		{&cfg.FestivalRegistrationsPerIPPerDay, def.FestivalRegistrationsPerIPPerDay},
+	} {
+		if *v.val <= 0 {
+			*v.val = v.def
+		}
+	}
 	if cfg.MaxBodyBytes <= 0 {
 		cfg.MaxBodyBytes = def.MaxBodyBytes
 	}
@@ -124,15 +162,18 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 	if logger == nil {
 		logger = slog.Default()
 	}
-	perAccount := max(cfg.LoginRatePerMinute/2, 1)
 	limits := svc.RateLimits
 	return &Server{
-		cfg:            cfg,
-		svc:            svc,
-		log:            logger,
-		static:         newStaticFiles(cfg.Web),
-		loginByIP:      newKeyedLimiter(limits, logger, "login-ip", cfg.LoginRatePerMinute, time.Minute),
-		loginByAccount: newKeyedLimiter(limits, logger, "login-account", perAccount, time.Minute),
+		cfg:       cfg,
+		svc:       svc,
+		log:       logger,
+		static:    newStaticFiles(cfg.Web),
+		loginByIP: newKeyedLimiter(limits, logger, "login-ip", cfg.LoginRatePerMinute, time.Minute),
+		loginFailures: &loginFailures{limits: limits, log: logger,
+			perClient: cfg.LoginFailuresPerClientPerMinute, perAccount: cfg.LoginFailuresPerAccountPer15Min},
+		passwordByUser: newKeyedLimiter(limits, logger, "password-user", cfg.PasswordChangeRatePerHour, time.Hour),
+		festivalByUser: newKeyedLimiter(limits, logger, "festival-user", cfg.FestivalRegistrationsPerUserPerDay, 24*time.Hour),
+		festivalByIP:   newKeyedLimiter(limits, logger, "festival-ip", cfg.FestivalRegistrationsPerIPPerDay, 24*time.Hour),
 		signupByIP:     newKeyedLimiter(limits, logger, "signup-ip", cfg.SignupRatePerHour, time.Hour),
 		contactByIP:    newKeyedLimiter(limits, logger, "contact-ip", cfg.ContactRatePerHour, time.Hour),
 		checkoutByUser: newKeyedLimiter(limits, logger, "checkout-user", cfg.CheckoutRatePer10Min, 10*time.Minute),

@@ -58,6 +58,9 @@ func newTestServerOver(t *testing.T, db *storetest.DB, svc marquee.Services, edi
 	cfg.LoginRatePerMinute = 1000
 	cfg.SignupRatePerHour = 1000
 	cfg.ContactRatePerHour = 1000
+	cfg.FestivalRegistrationsPerUserPerDay = 1000
+	cfg.FestivalRegistrationsPerIPPerDay = 1000
+	cfg.PasswordChangeRatePerHour = 1000
 	for _, e := range edit {
 		e(&cfg)
 	}

@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -78,6 +80,48 @@ func (rl *RateLimits) Hit(ctx context.Context, key string, limit int, window tim
 		return true, 0, nil
 	}
 	return false, end.Sub(now), nil
+}
+
+// Count returns the hits counted for key in the current window of the given
+// length, without counting one, and the time left until the window ends.
+// It reads the writer connection, so that it sees every node's latest hits.
+func (rl *RateLimits) Count(ctx context.Context, key string, window time.Duration) (hits int, retryAfter time.Duration, err error) {
+	if window <= 0 || window%time.Microsecond != 0 {
+		return 0, 0, fmt.Errorf("store: rate limit window %v is not a positive whole number of microseconds", window)
+	}
+	now := rl.now().UTC()
+	start := now.Truncate(window)
+	var n int64
+	err = rl.db.writer().queryRow(ctx, `SELECT hits FROM rate_limits WHERE key = ? AND window_start = ?`, rateLimitKey(key), start).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		n = 0
+	} else if err != nil {
+		return 0, 0, fmt.Errorf("store: read rate limit count: %w", err)
+	}
+	return int(n), start.Add(window).Sub(now), nil
+}
+
+// Refund takes back one hit counted for key in the current window of the
+// given length, never going below zero; a key without hits is left alone.
+func (rl *RateLimits) Refund(ctx context.Context, key string, window time.Duration) error {
+	if window <= 0 || window%time.Microsecond != 0 {
+		return fmt.Errorf("store: rate limit window %v is not a positive whole number of microseconds", window)
+	}
+	start := rl.now().UTC().Truncate(window)
+	k := rateLimitKey(key)
+	// A row holds at least one hit (the table checks it): the last hit goes
+	// with its row.
+	res, err := rl.db.writer().exec(ctx, `DELETE FROM rate_limits WHERE key = ? AND window_start = ? AND hits = 1`, k, start)
+	if err != nil {
+		return fmt.Errorf("store: refund rate limit hit: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n > 0 {
+		return nil
+	}
+	if _, err := rl.db.writer().exec(ctx, `UPDATE rate_limits SET hits = hits - 1 WHERE key = ? AND window_start = ? AND hits > 1`, k, start); err != nil {
+		return fmt.Errorf("store: refund rate limit hit: %w", err)
+	}
+	return nil
 }
 
 // DeleteExpired deletes the counts of windows that have ended and returns

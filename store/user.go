@@ -54,8 +54,10 @@ func (db *UserService) Register(ctx context.Context, nu marquee.NewUser) (*marqu
 	if err := nu.Validate(); err != nil {
 		return nil, err
 	}
-	hash, err := password.Hash(nu.Password, db.params)
-	if err != nil {
+	hash, err := db.hashPassword(ctx, nu.Password)
+	if marquee.ErrorCode(err) == marquee.ERateLimited {
+		return nil, err
+	} else if err != nil {
 		return nil, fmt.Errorf("store: register: %w", err)
 	}
 	return db.CreateUser(ctx, UserRecord{Email: nu.Email, Name: nu.Name, PasswordHash: hash, Role: marquee.RoleFilmmaker})
@@ -70,13 +72,17 @@ func (db *UserService) Authenticate(ctx context.Context, c marquee.Credentials) 
 	}
 	u, err := db.FindUserByEmail(ctx, c.Email)
 	if marquee.ErrorCode(err) == marquee.ENotFound {
-		_, _ = password.Verify(c.Password, db.dummyHash)
+		if _, err := verifyPassword(ctx, c.Password, db.dummyHash); marquee.ErrorCode(err) == marquee.ERateLimited {
+			return nil, err
+		}
 		return nil, marquee.ErrBadLogin()
 	} else if err != nil {
 		return nil, err
 	}
-	ok, err := password.Verify(c.Password, u.PasswordHash)
-	if err != nil {
+	ok, err := verifyPassword(ctx, c.Password, u.PasswordHash)
+	if marquee.ErrorCode(err) == marquee.ERateLimited {
+		return nil, err
+	} else if err != nil {
 		return nil, fmt.Errorf("store: authenticate user %d: %w", u.ID, err)
 	}
 	if !ok {
@@ -95,15 +101,19 @@ func (db *UserService) ChangePassword(ctx context.Context, pc marquee.PasswordCh
 	}
 	matches := false
 	if pc.CurrentPassword != "" {
-		if matches, err = password.Verify(pc.CurrentPassword, u.PasswordHash); err != nil {
+		if matches, err = verifyPassword(ctx, pc.CurrentPassword, u.PasswordHash); marquee.ErrorCode(err) == marquee.ERateLimited {
+			return err
+		} else if err != nil {
 			return fmt.Errorf("store: change password of user %d: %w", u.ID, err)
 		}
 	}
 	if err := pc.Validate(matches); err != nil {
 		return err
 	}
-	hash, err := password.Hash(pc.NewPassword, db.params)
-	if err != nil {
+	hash, err := db.hashPassword(ctx, pc.NewPassword)
+	if marquee.ErrorCode(err) == marquee.ERateLimited {
+		return err
+	} else if err != nil {
 		return fmt.Errorf("store: change password of user %d: %w", u.ID, err)
 	}
 	return db.inTx(ctx, func(c conn) error {
@@ -208,8 +218,10 @@ func (db *UserService) UpsertAdmin(ctx context.Context, email, name, pw string) 
 	if msg := marquee.CheckPassword(pw); msg != "" {
 		return false, marquee.FieldError("password", msg)
 	}
-	hash, err := password.Hash(pw, db.params)
-	if err != nil {
+	hash, err := db.hashPassword(ctx, pw)
+	if marquee.ErrorCode(err) == marquee.ERateLimited {
+		return false, err
+	} else if err != nil {
 		return false, fmt.Errorf("store: upsert admin: %w", err)
 	}
 	err = db.inTx(ctx, func(c conn) error {

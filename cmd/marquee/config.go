@@ -74,6 +74,11 @@ func configFromEnv(getenv func(string) string) (config, error) {
 	num("MARQUEE_LOGIN_RATE_PER_MINUTE", &c.Server.LoginRatePerMinute)
 	num("MARQUEE_SIGNUP_RATE_PER_HOUR", &c.Server.SignupRatePerHour)
 	num("MARQUEE_CONTACT_RATE_PER_HOUR", &c.Server.ContactRatePerHour)
+	num("MARQUEE_LOGIN_FAILURES_PER_CLIENT_PER_MINUTE", &c.Server.LoginFailuresPerClientPerMinute)
+	num("MARQUEE_LOGIN_FAILURES_PER_ACCOUNT_PER_15MIN", &c.Server.LoginFailuresPerAccountPer15Min)
+	num("MARQUEE_PASSWORD_CHANGE_RATE_PER_HOUR", &c.Server.PasswordChangeRatePerHour)
+	num("MARQUEE_FESTIVAL_RATE_PER_USER_PER_DAY", &c.Server.FestivalRegistrationsPerUserPerDay)
+	num("MARQUEE_FESTIVAL_RATE_PER_IP_PER_DAY", &c.Server.FestivalRegistrationsPerIPPerDay)
 	if v := strings.TrimSpace(getenv("MARQUEE_SESSION_TTL")); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < time.Minute {
