@@ -34,6 +34,10 @@ func (m *NewContactMessage) Validate() error {
 	m.Subject = strings.TrimSpace(m.Subject)
 	m.Message = strings.TrimSpace(m.Message)
 	var f FieldErrors
+	CheckSingleLine("name", m.Name, &f)
+	CheckSingleLine("email", m.Email, &f)
+	CheckSingleLine("subject", m.Subject, &f)
+	CheckMultiLine("message", m.Message, &f)
 	switch n := Length(m.Name); {
 	case n == 0:
 		f.Add("name", "Name is required")

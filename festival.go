@@ -184,6 +184,12 @@ func (d *FestivalDetails) ValidateNew(today string) error {
 func (d *FestivalDetails) check(today string) FieldErrors {
 	d.Normalize()
 	var f FieldErrors
+	CheckSingleLine("name", d.Name, &f)
+	CheckMultiLine("description", d.Description, &f)
+	CheckSingleLine("location", d.Location, &f)
+	CheckSingleLine("city", d.City, &f)
+	CheckSingleLine("website", d.Website, &f)
+	CheckSingleLine("contactEmail", d.ContactEmail, &f)
 	switch n := Length(d.Name); {
 	case n == 0:
 		f.Add("name", "Festival name is required")

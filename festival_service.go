@@ -12,6 +12,10 @@ const AdminFestivalsPerPage = 20
 // and checks it: 1 to 1,000 characters. The organiser reads it.
 func ValidateRejection(reason string) (string, error) {
 	reason = strings.TrimSpace(strings.ReplaceAll(reason, "\r\n", "\n"))
+	var f FieldErrors
+	if !CheckMultiLine("reason", reason, &f) {
+		return "", f.Err()
+	}
 	switch n := Length(reason); {
 	case n == 0:
 		return "", FieldError("reason", "Give a reason for the rejection")

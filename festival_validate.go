@@ -31,6 +31,8 @@ func ValidateCategories(cats []Category, startDate string) error {
 		c.Name = strings.TrimSpace(c.Name)
 		c.Description = strings.TrimSpace(strings.ReplaceAll(c.Description, "\r\n", "\n"))
 		key := strings.ToLower(c.Name)
+		CheckSingleLine(p+".name", c.Name, &o)
+		CheckMultiLine(p+".description", c.Description, &o)
 		switch {
 		case c.Name == "":
 			o.Add(p+".name", "Category name is required")
@@ -108,6 +110,7 @@ func ValidateCriteria(cs []Criterion) error {
 		p := "criteria." + strconv.Itoa(i)
 		c.Name = strings.TrimSpace(c.Name)
 		key := strings.ToLower(c.Name)
+		CheckSingleLine(p+".name", c.Name, &o)
 		switch {
 		case c.Name == "":
 			o.Add(p+".name", "Criterion name is required")

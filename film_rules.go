@@ -34,6 +34,20 @@ func (d *FilmDetails) Normalize() {
 // error carries a message per failing field, named as in the JSON.
 func (d FilmDetails) Validate(thisYear int) error {
 	var f FieldErrors
+	for _, t := range []struct{ field, value string }{
+		{"title", d.Title}, {"originalTitle", d.OriginalTitle}, {"genre", d.Genre}, {"language", d.Language},
+		{"director", d.Director}, {"screenerUrl", d.ScreenerURL}, {"screenerPassword", d.ScreenerPassword},
+	} {
+		CheckSingleLine(t.field, t.value, &f)
+	}
+	// The logline is typed in a text area, so a line break there is kept.
+	CheckMultiLine("logline", d.Logline, &f)
+	CheckMultiLine("synopsis", d.Synopsis, &f)
+	for _, c := range d.Credits {
+		if CheckSingleLine("credits", c.Name, &f) {
+			CheckSingleLine("credits", c.Role, &f)
+		}
+	}
 	switch n := Length(d.Title); {
 	case n == 0:
 		f.Add("title", "Title is required")

@@ -90,6 +90,8 @@ func (in *ScoreInput) Validate(criteria []Criterion) error {
 			return err
 		}
 	}
+	CheckMultiLine("comment", in.Comment, &f)
+	CheckMultiLine("privateNote", in.PrivateNote, &f)
 	if Length(in.Comment) > JudgeCommentMax {
 		f.Add("comment", "Comment must be at most 5,000 characters")
 	}
@@ -103,6 +105,10 @@ func (in *ScoreInput) Validate(criteria []Criterion) error {
 // conflict (optional) or a field error.
 func ValidateConflictReason(reason string) (string, error) {
 	reason = strings.TrimSpace(strings.ReplaceAll(reason, "\r\n", "\n"))
+	var f FieldErrors
+	if !CheckMultiLine("reason", reason, &f) {
+		return "", f.Err()
+	}
 	if Length(reason) > ConflictReasonMax {
 		return "", FieldError("reason", "Reason must be at most 500 characters")
 	}
@@ -113,6 +119,10 @@ func ValidateConflictReason(reason string) (string, error) {
 // judge (NormalizeEmail), or a field error as the sign-up form gives.
 func ValidateInvitationEmail(email string) (string, error) {
 	email = NormalizeEmail(email)
+	var f FieldErrors
+	if !CheckSingleLine("email", email, &f) {
+		return "", f.Err()
+	}
 	switch {
 	case email == "":
 		return "", FieldError("email", "Email is required")

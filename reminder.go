@@ -76,6 +76,7 @@ func (r *NewReminder) Validate(now time.Time) error {
 	r.Date = strings.TrimSpace(r.Date)
 	r.FestivalSlug = strings.TrimSpace(r.FestivalSlug)
 	var f FieldErrors
+	CheckSingleLine("festivalName", r.FestivalName, &f)
 	switch n := Length(r.FestivalName); {
 	case n == 0:
 		f.Add("festivalName", "Festival name is required")

@@ -228,6 +228,7 @@ func (d *Decision) Normalize() {
 // award winner.
 func (d Decision) Validate() error {
 	var f FieldErrors
+	CheckSingleLine("awardName", d.AwardName, &f)
 	if !d.Status.IsDecision() {
 		f.Add("status", "Choose a decision: in consideration, selected, not selected, finalist or award winner")
 	}

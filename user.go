@@ -21,6 +21,8 @@ func (u *NewUser) Validate() error {
 	u.Email = NormalizeEmail(u.Email)
 	u.Name = strings.TrimSpace(u.Name)
 	var f FieldErrors
+	CheckSingleLine("email", u.Email, &f)
+	CheckSingleLine("name", u.Name, &f)
 	switch {
 	case u.Email == "":
 		f.Add("email", "Email is required")

@@ -31,11 +31,20 @@ const (
 	PasswordMaxLength = 256
 )
 
-// CheckPassword returns a message when the password is unacceptable, else "".
+// CheckPassword returns a message when a new password is unacceptable,
+// else "". Logging in never applies it: a stored password is compared as it is.
 func CheckPassword(p string) string {
 	switch n := Length(p); {
 	case strings.TrimSpace(p) == "":
 		return "Password is required"
+	case !utf8.ValidString(p):
+		return "This field contains text that is not valid UTF-8"
+	case hasControl(p):
+		// Line breaks, tabs and other control characters cannot be typed
+		// into the sign-in form, so a password holding one (pasted) could
+		// not be typed again. Bidirectional controls are accepted: a
+		// password is never shown, so they cannot mislead anyone.
+		return "This field cannot contain line breaks or control characters"
 	case n < PasswordMinLength:
 		return "Password must be at least 8 characters"
 	case n > PasswordMaxLength:

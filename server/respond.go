@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -83,15 +84,25 @@ func translateError(r *http.Request, err error) (string, map[string]string) {
 	return locale.Format(lang, msg, args), fields
 }
 
-// decodeJSON reads one JSON object from the body into v, bounded by MaxBodyBytes.
+// decodeJSON reads one JSON object from the body into v, bounded by
+// MaxBodyBytes. The raw body is read first and refused when its text is not
+// valid UTF-8 (or holds lone surrogate escapes, see validJSONText):
+// encoding/json would silently turn such bytes into U+FFFD.
 func (s *Server) decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
-	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes)
-	dec := json.NewDecoder(r.Body)
-	if err := dec.Decode(v); err != nil {
+	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
+	if err != nil {
 		var tooLarge *http.MaxBytesError
-		switch {
-		case errors.As(err, &tooLarge):
+		if errors.As(err, &tooLarge) {
 			return marquee.Errorf(marquee.ETooLarge, "Request body is too large")
+		}
+		return marquee.Errorf(marquee.EInvalid, "The upload was interrupted; please try again")
+	}
+	if !validJSONText(raw) {
+		return marquee.Errorf(marquee.EInvalid, "The request contains text that is not valid UTF-8")
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if err := dec.Decode(v); err != nil {
+		switch {
 		case errors.Is(err, io.EOF):
 			return marquee.Errorf(marquee.EInvalidJSON, "Request body is empty; send a JSON object")
 		default:
@@ -104,10 +115,6 @@ func (s *Server) decodeJSON(w http.ResponseWriter, r *http.Request, v any) error
 		}
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return marquee.Errorf(marquee.ETooLarge, "Request body is too large")
-		}
 		return marquee.Errorf(marquee.EInvalidJSON, "Malformed JSON body: unexpected data after the object")
 	}
 	return nil

@@ -186,7 +186,8 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 func (s *Server) now() time.Time { return s.cfg.Clock() }
 
 // Handler returns the whole site: API, health check and front end, wrapped
-// in request ids, logging, recovery, security headers and CSRF protection.
+// in request ids, logging, recovery, security headers and CSRF protection (cross-origin checks, and JSON
+// writes only: requireJSONWrites).
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routes(mux)
@@ -194,7 +195,7 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, errorBody{Message: "Cross-origin request refused", Code: "forbidden"})
 	}))
-	var h http.Handler = mux
+	h := s.requireJSONWrites(mux)
 	h = csrf.Handler(h)
 	h = s.securityHeaders(h)
 	h = s.recoverPanics(h)
