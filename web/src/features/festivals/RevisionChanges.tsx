@@ -1,4 +1,4 @@
-import { Badge, Box, Stack, Text } from '@mantine/core';
+import { Badge, Box, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FieldChange } from '../../api/festivals';
 
@@ -12,9 +12,8 @@ export function RevisionChanges({ changes, testId = 'revision-changes' }: { chan
   const empty = t('revision:emptyValue');
   const value = { whiteSpace: 'pre-line', overflowWrap: 'anywhere' } as const;
   return (
-    <Box component="dl" m={0} data-testid={testId}>
-      <Stack gap="xs">
-        {changes.map((c) => (
+    <Box component="dl" m={0} data-testid={testId} style={{ display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-xs)' }}>
+      {changes.map((c) => (
           <div key={c.field} data-testid="revision-change">
             <Text component="dt" size="sm" fw={700} c="gray.9">
               {t(`festivals:form.${c.field}`)}
@@ -32,8 +31,7 @@ export function RevisionChanges({ changes, testId = 'revision-changes' }: { chan
               {c.new || empty}
             </Text>
           </div>
-        ))}
-      </Stack>
+      ))}
     </Box>
   );
 }
