@@ -77,6 +77,10 @@ type Festival struct {
 	// Categories and Criteria are filled when one festival is read in full.
 	Categories []Category  `json:"categories,omitempty"`
 	Criteria   []Criterion `json:"criteria,omitempty"`
+	// Revision is the festival's revision (changes to its public facts
+	// waiting for review, or the last rejected ones), filled for its
+	// organiser and the admins only; nil when there is none.
+	Revision *FestivalRevision `json:"revision,omitempty"`
 }
 
 // DeadlineTier names a fee tier of a category's deadlines.

@@ -40,9 +40,25 @@ func ParseFestivalStatusFilter(v string, f *FieldErrors) FestivalStatus {
 	return FestivalPending
 }
 
+// FestivalReviewFilterRevision is the admins' ?status= value that lists
+// the approved festivals with a revision waiting for review.
+const FestivalReviewFilterRevision = "revision"
+
+// ParseFestivalReviewFilter reads the admins' ?status= filter: as
+// ParseFestivalStatusFilter, and "revision" for the approved festivals
+// with a pending revision.
+func ParseFestivalReviewFilter(v string, f *FieldErrors) FestivalReviewFilter {
+	if strings.TrimSpace(v) == FestivalReviewFilterRevision {
+		return FestivalReviewFilter{Status: FestivalApproved, Revisions: true}
+	}
+	return FestivalReviewFilter{Status: ParseFestivalStatusFilter(v, f)}
+}
+
 // FestivalReviewFilter narrows the admins' list of festivals.
 type FestivalReviewFilter struct {
 	Status FestivalStatus // "" for every status
+	// Revisions keeps only the festivals with a pending revision.
+	Revisions bool
 	PageRequest
 }
 
@@ -68,23 +84,36 @@ type FestivalService interface {
 	// Search runs a discovery search over approved festivals.
 	Search(ctx context.Context, q FestivalQuery) (*Page[*Festival], error)
 
-	// Managed returns a festival in full to its organiser or an admin.
+	// Managed returns a festival in full to its organiser or an admin,
+	// with its revision if it has one.
 	Managed(ctx context.Context, slug string) (*Festival, error)
 	// ListManaged returns the signed-in user's festivals, newest first.
 	ListManaged(ctx context.Context) ([]*Festival, error)
-	// UpdateDetails saves details over version (EConflict when stale).
+	// UpdateDetails saves details over version (EConflict when stale). On
+	// an approved festival (marquee.EditNeedsReview) the changes to its
+	// public facts become its pending revision, replacing any earlier
+	// one, and the rest applies at once; the answer carries the revision.
 	UpdateDetails(ctx context.Context, slug string, version int64, d FestivalDetails) (*Festival, error)
 	// ReplaceCategories saves the categories over version (EConflict when stale).
 	ReplaceCategories(ctx context.Context, slug string, version int64, cats []Category) (*Festival, error)
 	// ReplaceCriteria saves the judging criteria over version (EConflict when stale).
 	ReplaceCriteria(ctx context.Context, slug string, version int64, cs []Criterion) (*Festival, error)
 
-	// ListForReview is the admins' list, newest first (admin only).
+	// ListForReview is the admins' list, newest first, each festival with
+	// its pending revision if it has one (admin only).
 	ListForReview(ctx context.Context, f FestivalReviewFilter) (*Page[*Festival], error)
 	// Approve makes a festival public (admin only).
 	Approve(ctx context.Context, id int64) (*Festival, error)
 	// Reject rejects a festival with a reason its organiser reads (admin only).
 	Reject(ctx context.Context, id int64, reason string) (*Festival, error)
+	// ApproveRevision publishes the pending revision revisionID of
+	// festival id (admin only); ErrRevisionReplaced when it is no longer
+	// that festival's pending revision.
+	ApproveRevision(ctx context.Context, id, revisionID int64) (*Festival, error)
+	// RejectRevision discards the pending revision revisionID of festival
+	// id with a reason its organiser reads; the approved values stay
+	// (admin only).
+	RejectRevision(ctx context.Context, id, revisionID int64, reason string) (*Festival, error)
 
 	// RefreshDeadlines recomputes cached next deadlines after days pass
 	// (the background worker calls it) and returns how many changed.

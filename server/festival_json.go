@@ -43,6 +43,7 @@ type publicFestival struct {
 func newPublicFestival(f *marquee.Festival) publicFestival {
 	out := publicFestival{Festival: f, Categories: f.Categories}
 	out.Criteria = nil
+	out.Revision = nil // only its organiser and the admins see a revision
 	if out.Categories == nil {
 		out.Categories = []marquee.Category{}
 	}

@@ -110,6 +110,8 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("GET /api/v1/admin/festivals", s.requireAdmin(s.handleAdminFestivalList))
 	mux.Handle("POST /api/v1/admin/festivals/{id}/approve", s.requireAdmin(s.handleAdminFestivalApprove))
 	mux.Handle("POST /api/v1/admin/festivals/{id}/reject", s.requireAdmin(s.handleAdminFestivalReject))
+	mux.Handle("POST /api/v1/admin/festivals/{id}/revision/approve", s.requireAdmin(s.handleAdminFestivalRevisionApprove))
+	mux.Handle("POST /api/v1/admin/festivals/{id}/revision/reject", s.requireAdmin(s.handleAdminFestivalRevisionReject))
 	mux.Handle("GET /api/v1/admin/outbox", s.requireAdmin(s.handleAdminOutboxList))
 	mux.Handle("GET /api/v1/admin/purchases", s.requireAdmin(s.handleAdminPurchaseList))
 	mux.Handle("POST /api/v1/admin/purchases/{id}/refund", s.requireAdmin(s.handleAdminPurchaseRefund))

@@ -34,6 +34,9 @@ func (db *FestivalService) Managed(ctx context.Context, slug string) (*marquee.F
 	if !marquee.CanManageFestival(u, f) {
 		return nil, marquee.ErrFestivalNotFound()
 	}
+	if err := attachRevisions(ctx, db.reader(), f); err != nil {
+		return nil, err
+	}
 	return f, nil
 }
 
@@ -65,17 +68,24 @@ func (db *FestivalService) ListManaged(ctx context.Context) ([]*marquee.Festival
 }
 
 // ListForReview returns a page of festivals with the filter's status ("" for
-// all), newest first, and their count (admin only).
+// all), newest first, and their count (admin only); with f.Revisions, the
+// approved festivals with a pending revision, newest revision first. Every
+// festival carries its revision, if any.
 func (db *FestivalService) ListForReview(ctx context.Context, f marquee.FestivalReviewFilter) (*marquee.Page[*marquee.Festival], error) {
 	if _, err := marquee.RequireAdmin(ctx); err != nil {
 		return nil, err
 	}
-	where, args := "", []any{}
+	from, where, order, args := ` FROM festivals f`, "", `f.created_at DESC, f.id DESC`, []any{}
 	if f.Status != "" {
 		if !f.Status.Valid() {
 			return nil, fmt.Errorf("store: list festivals: unknown status %q", f.Status)
 		}
 		where, args = ` WHERE f.status = ?`, append(args, string(f.Status))
+	}
+	if f.Revisions {
+		from = ` FROM festivals f JOIN festival_revisions r ON r.festival_id = f.id AND r.status = 'pending'`
+		where, args = ` WHERE f.status = 'approved'`, []any{}
+		order = `r.created_at DESC, f.id DESC`
 	}
 	if f.PerPage <= 0 {
 		f.PerPage = marquee.AdminFestivalsPerPage
@@ -84,17 +94,20 @@ func (db *FestivalService) ListForReview(ctx context.Context, f marquee.Festival
 		return nil, err
 	}
 	var total int64
-	if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM festivals f`+where, args...).Scan(&total); err != nil {
+	if err := db.reader().queryRow(ctx, `SELECT COUNT(*)`+from+where, args...).Scan(&total); err != nil {
 		return nil, fmt.Errorf("store: count festivals: %w", err)
 	}
-	rows, err := db.reader().query(ctx, `SELECT `+festivalColumns+` FROM festivals f`+where+`
-		ORDER BY f.created_at DESC, f.id DESC LIMIT ? OFFSET ?`, append(args, f.PerPage, f.Offset())...)
+	rows, err := db.reader().query(ctx, `SELECT `+festivalColumns+from+where+`
+		ORDER BY `+order+` LIMIT ? OFFSET ?`, append(args, f.PerPage, f.Offset())...)
 	if err != nil {
 		return nil, fmt.Errorf("store: list festivals: %w", err)
 	}
 	out, err := scanFestivals(rows)
 	if err != nil {
 		return nil, fmt.Errorf("store: list festivals: %w", err)
+	}
+	if err := attachRevisions(ctx, db.reader(), out...); err != nil {
+		return nil, err
 	}
 	return marquee.NewPage(out, total, max(f.Page, 1), f.PerPage), nil
 }

@@ -50,6 +50,12 @@ func (db *FestivalService) review(ctx context.Context, id int64, status marquee.
 		} else if err != nil {
 			return fmt.Errorf("store: review festival %d: %w", id, err)
 		}
+		if status == marquee.FestivalRejected {
+			// A rejected festival is edited directly: a pending revision is moot.
+			if err := deleteRevision(ctx, c, id); err != nil {
+				return err
+			}
+		}
 		if err := markIndexChanged(ctx, c, id); err != nil {
 			return err
 		}

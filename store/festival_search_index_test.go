@@ -294,6 +294,12 @@ func TestFestivalSearchSeesOtherNodesChanges(t *testing.T) {
 		if f, err = b.Festivals.UpdateDetails(org, f.Slug, f.Version, d); err != nil {
 			t.Fatal(err)
 		}
+		// The rename of an approved festival waits for review; the index
+		// keeps the approved name until an admin approves it.
+		searchOne(t, a, aurora, 1)
+		if f, err = b.Festivals.ApproveRevision(adminCtx(t, b), f.ID, f.Revision.ID); err != nil {
+			t.Fatal(err)
+		}
 		searchOne(t, a, aurora, 0)
 		got = searchOne(t, a, marquee.FestivalQuery{Text: "borealis tromso", Country: "NO"}, 1)
 		if got.Version != f.Version || got.Name != "Borealis Film Days" {

@@ -24,6 +24,13 @@ func (db *FestivalService) managedID(ctx context.Context, slug string) (int64, e
 // an admin, if its version is still version (else EConflict), refusing
 // dates that would put existing deadlines on or after the start. A
 // rejected festival returns to pending. The slug never changes.
+//
+// On an approved festival edited by its organiser
+// (marquee.EditNeedsReview), the changes to the public facts
+// (marquee.FestivalReviewedFields) become its pending revision, replacing
+// any earlier one (or removing it when the edit changes none of them), and
+// the approved values stay; the rest applies at once. The answer carries
+// the revision.
 func (db *FestivalService) UpdateDetails(ctx context.Context, slug string, version int64, d marquee.FestivalDetails) (*marquee.Festival, error) {
 	id, err := db.managedID(ctx, slug)
 	if err != nil {
@@ -37,16 +44,47 @@ func (db *FestivalService) UpdateDetails(ctx context.Context, slug string, versi
 	if err := fields.Err(); err != nil {
 		return nil, err
 	}
+	u := marquee.UserFromContext(ctx)
 	var f *marquee.Festival
-	today := db.today()
+	now := db.now()
+	today := marquee.Today(now)
 	err = db.inTx(ctx, func(c conn) error {
-		_, err := db.bumpFestival(ctx, c, id, version, `name = ?, description = ?, location = ?, country = ?, city = ?,
+		// The version check takes the festival row first; what it holds now
+		// decides what waits for review.
+		if _, err := db.bumpFestival(ctx, c, id, version, ""); err != nil {
+			return err
+		}
+		cur, err := scanFestival(c.queryRow(ctx, `SELECT `+festivalColumns+` FROM festivals f WHERE f.id = ?`, id))
+		if err != nil {
+			return fmt.Errorf("store: find festival %d: %w", id, err)
+		}
+		apply := d
+		switch {
+		case !marquee.EditNeedsReview(u, cur.Status):
+			if cur.Status != marquee.FestivalApproved {
+				// Edited directly: a revision left from its approved days means nothing.
+				if err := deleteRevision(ctx, c, id); err != nil {
+					return err
+				}
+			}
+		case len(d.PublicChanges(cur.FestivalDetails)) > 0:
+			apply = d.KeepPublic(cur.FestivalDetails)
+			if err := saveRevision(ctx, c, id, d, now); err != nil {
+				return err
+			}
+		default:
+			if err := deleteRevision(ctx, c, id); err != nil {
+				return err
+			}
+		}
+		if _, err := c.exec(ctx, `UPDATE festivals SET name = ?, description = ?, location = ?, country = ?, city = ?,
 				website = ?, start_date = ?, end_date = ?, contact_email = ?,
 				status = CASE WHEN status = 'rejected' THEN 'pending' ELSE status END,
-				rejection_reason = CASE WHEN status = 'rejected' THEN '' ELSE rejection_reason END`,
-			d.Name, d.Description, d.Location, d.Country, d.City, d.Website, d.StartDate, d.EndDate, d.ContactEmail)
-		if err != nil {
-			return err
+				rejection_reason = CASE WHEN status = 'rejected' THEN '' ELSE rejection_reason END
+				WHERE id = ?`,
+			apply.Name, apply.Description, apply.Location, apply.Country, apply.City, apply.Website, apply.StartDate, apply.EndDate,
+			apply.ContactEmail, id); err != nil {
+			return fmt.Errorf("store: update festival %d details: %w", id, err)
 		}
 		var last sql.NullString
 		if err := c.queryRow(ctx, `SELECT MAX(due_on) FROM festival_deadlines WHERE festival_id = ?`, id).Scan(&last); err != nil {
@@ -59,8 +97,10 @@ func (db *FestivalService) UpdateDetails(ctx context.Context, slug string, versi
 		if err := markIndexChanged(ctx, c, id); err != nil {
 			return err
 		}
-		f, err = loadFestival(ctx, c, today, `f.id = ?`, id)
-		return err
+		if f, err = loadFestival(ctx, c, today, `f.id = ?`, id); err != nil {
+			return err
+		}
+		return attachRevisions(ctx, c, f)
 	})
 	if err != nil {
 		return nil, err

@@ -76,6 +76,31 @@ export interface Festival extends FestivalDetails {
   categories?: Category[];
   /** Present only for its organiser and the admins. */
   criteria?: Criterion[];
+  /** Changes to the public facts of an approved festival waiting for (or refused by) an admin; organiser and admins only. */
+  revision?: FestivalRevision | null;
+}
+
+/** The public facts whose changes wait for an admin once a festival is approved (marquee.FestivalReviewedFields). */
+export const reviewedFields = ['name', 'description', 'location', 'country', 'city', 'website', 'contactEmail'] as const;
+export type ReviewedField = (typeof reviewedFields)[number];
+
+/** One changed public fact: its approved (public) value and the value waiting for review. */
+export interface FieldChange {
+  field: ReviewedField;
+  old: string;
+  new: string;
+}
+
+/** A festival's one revision (marquee.FestivalRevision). */
+export interface FestivalRevision {
+  id: number;
+  festivalId: number;
+  status: 'pending' | 'rejected';
+  /** Against the approved values, in form order. */
+  changes: FieldChange[];
+  rejectionReason: string;
+  createdAt: string;
+  reviewedAt: string | null;
 }
 
 /** The orders of a festival search. */
@@ -122,7 +147,7 @@ export interface CriterionInput {
 }
 
 /** The admins' review filter. */
-export type AdminFestivalFilter = FestivalStatus | 'all';
+export type AdminFestivalFilter = FestivalStatus | 'revision' | 'all';
 
 /** searchParams turns a search into the query string of GET /api/v1/festivals. */
 export function searchParams(s: FestivalSearch): URLSearchParams {
@@ -160,11 +185,16 @@ export const festivalsApi = {
   /** GET /api/v1/manage/festivals/{slug}: one festival in full for its organiser (or an admin). */
   manage: (slug: string) =>
     request<{ festival: Festival }>('GET', `/api/v1/manage/festivals/${slugPath(slug)}`).then((r) => r.festival),
-  /** PUT /api/v1/manage/festivals/{slug}: saves the details; 409 when version is stale. */
+  /**
+   * PUT /api/v1/manage/festivals/{slug}: saves the details; 409 when version is stale. On an approved
+   * festival the changed public facts wait for review: {festival (approved values), revision}.
+   */
   updateDetails: (slug: string, version: number, details: FestivalDetails) =>
-    request<{ festival: Festival }>('PUT', `/api/v1/manage/festivals/${slugPath(slug)}`, { version, ...details }).then(
-      (r) => r.festival,
-    ),
+    request<{ festival: Festival; revision: FestivalRevision | null }>(
+      'PUT',
+      `/api/v1/manage/festivals/${slugPath(slug)}`,
+      { version, ...details },
+    ).then((r) => ({ ...r.festival, revision: r.revision ?? null })),
   /** PUT /api/v1/manage/festivals/{slug}/categories: replaces the categories and their deadlines. */
   updateCategories: (slug: string, version: number, categories: CategoryInput[]) =>
     request<{ festival: Festival }>('PUT', `/api/v1/manage/festivals/${slugPath(slug)}/categories`, {
@@ -189,4 +219,14 @@ export const adminFestivalsApi = {
   /** POST /api/v1/admin/festivals/{id}/reject {reason}: rejects with a reason the organiser sees. */
   reject: (id: number, reason: string) =>
     request<{ festival: Festival }>('POST', `/api/v1/admin/festivals/${id}/reject`, { reason }).then((r) => r.festival),
+  /** POST /api/v1/admin/festivals/{id}/revision/approve {revisionId}: publishes the changes; 409 when replaced since. */
+  approveRevision: (id: number, revisionId: number) =>
+    request<{ festival: Festival }>('POST', `/api/v1/admin/festivals/${id}/revision/approve`, { revisionId }).then(
+      (r) => r.festival,
+    ),
+  /** POST /api/v1/admin/festivals/{id}/revision/reject {revisionId, reason}: discards the changes; the organiser reads the reason. */
+  rejectRevision: (id: number, revisionId: number, reason: string) =>
+    request<{ festival: Festival }>('POST', `/api/v1/admin/festivals/${id}/revision/reject`, { revisionId, reason }).then(
+      (r) => r.festival,
+    ),
 };

@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Badge,
   Button,
   Group,
   Modal,
@@ -19,27 +20,32 @@ import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
 import { formatDateRange, formatTimestamp, useLanguage } from '../festivals/dates';
 import { StatusBadge } from '../festivals/FestivalStatus';
+import { RevisionChanges } from '../festivals/RevisionChanges';
 import { adminFestivalsKey } from '../festivals/queries';
 import { charCount } from '../festivals/schema';
 import { notify } from '../layout/notify';
 import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from './AdminList';
 import { AdminPagination } from './AdminPagination';
 
-const filters: AdminFestivalFilter[] = ['pending', 'approved', 'rejected', 'all'];
+const filters: AdminFestivalFilter[] = ['pending', 'revision', 'approved', 'rejected', 'all'];
 const reasonMax = 1000;
 
 /**
  * /admin/festivals: the review queue. Admins approve a festival (it becomes
  * public) or reject it with a reason its organiser sees; Pending / Approved /
- * Rejected / All, 20 a page, newest first.
+ * Rejected / All, 20 a page, newest first. "Changes" lists approved festivals
+ * whose organisers changed public facts: each with the diff, to approve
+ * (published at once) or reject with a reason.
  */
 export default function AdminFestivalsPage() {
   const { t } = useTranslation('festivals');
+  const { t: tr } = useTranslation('revision');
   const { tag } = useLanguage();
   usePageMeta(t('admin.meta.title'), t('admin.meta.description'));
   const { status, page, setStatus, setPage } = useAdminListParams<AdminFestivalFilter>(filters, 'pending');
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState<Festival | null>(null);
+  const [rejectingRevision, setRejectingRevision] = useState<Festival | null>(null);
 
   const list = useQuery({ queryKey: adminFestivalsKey(status, page), queryFn: () => adminFestivalsApi.list(status, page) });
   const perPage = list.data?.perPage || 20;
@@ -54,6 +60,18 @@ export default function AdminFestivalsPage() {
     },
     onError: (err) => void notify('red', t('admin.actionFailed', { message: apiErrorText(err, 'festivals') })),
   });
+  const approveRevision = useMutation({
+    mutationFn: (f: Festival) => adminFestivalsApi.approveRevision(f.id, f.revision?.id ?? 0),
+    onSuccess: (f) => {
+      void notify('green', tr('admin.approved', { name: f.name }));
+      void refresh();
+    },
+    onError: (err) => {
+      void notify('red', t('admin.actionFailed', { message: apiErrorText(err, 'festivals') }));
+      void refresh();
+    },
+  });
+  const filterLabel = (s: AdminFestivalFilter) => (s === 'revision' ? tr('admin.filter') : t(`admin.filter.${s}`));
 
   return (
     <Stack gap="lg">
@@ -63,7 +81,7 @@ export default function AdminFestivalsPage() {
         label={t('admin.filterLabel')}
         value={status}
         onChange={setStatus}
-        options={filters.map((s) => ({ value: s, label: t(`admin.filter.${s}`) }))}
+        options={filters.map((s) => ({ value: s, label: filterLabel(s) }))}
         total={list.data && t('admin.total', { count: list.data.total })}
         totalTestId="festivals-total"
       />
@@ -76,7 +94,7 @@ export default function AdminFestivalsPage() {
         errorText={apiErrorText(list.error, 'festivals')}
         retryLabel={t('admin.retry')}
         errorTestId="admin-festivals-error"
-        emptyText={t(`admin.empty.${status}`)}
+        emptyText={status === 'revision' ? tr('admin.empty') : t(`admin.empty.${status}`)}
         emptyTestId="admin-festivals-empty"
       >
         {(data) => (
@@ -104,6 +122,14 @@ export default function AdminFestivalsPage() {
                           {t('admin.reasonShown', { reason: f.rejectionReason })}
                         </Text>
                       )}
+                      {f.revision?.status === 'pending' && (
+                        <Stack gap={6} mt={6} fw={400}>
+                          <Badge color="yellow.3" c="gray.9" variant="filled" size="sm" data-testid="revision-badge">
+                            {tr('admin.badge')}
+                          </Badge>
+                          <RevisionChanges changes={f.revision.changes} />
+                        </Stack>
+                      )}
                     </Table.Th>
                     <Table.Td>{f.location}</Table.Td>
                     <Table.Td>
@@ -117,6 +143,28 @@ export default function AdminFestivalsPage() {
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
+                        {f.revision?.status === 'pending' && (
+                          <>
+                            <Button
+                              size="xs"
+                              color="teal.9"
+                              onClick={() => approveRevision.mutate(f)}
+                              loading={approveRevision.isPending && approveRevision.variables?.id === f.id}
+                              aria-label={tr('admin.approveNamed', { name: f.name })}
+                            >
+                              {tr('admin.approve')}
+                            </Button>
+                            <Button
+                              size="xs"
+                              variant="outline"
+                              color="red.9"
+                              onClick={() => setRejectingRevision(f)}
+                              aria-label={tr('admin.rejectNamed', { name: f.name })}
+                            >
+                              {tr('admin.reject')}
+                            </Button>
+                          </>
+                        )}
                         {f.status !== 'approved' && (
                           <Button
                             size="xs"
@@ -165,25 +213,44 @@ export default function AdminFestivalsPage() {
           void refresh();
         }}
       />
+      <RejectModal
+        festival={rejectingRevision}
+        title={tr('admin.rejectTitle', { name: rejectingRevision?.name ?? '' })}
+        rejectWith={(f, reason) => adminFestivalsApi.rejectRevision(f.id, f.revision?.id ?? 0, reason)}
+        onClose={() => setRejectingRevision(null)}
+        onRejected={(f) => {
+          setRejectingRevision(null);
+          void notify('green', tr('admin.rejected', { name: f.name }));
+          void refresh();
+        }}
+      />
     </Stack>
   );
 }
 
-/** RejectModal asks for the reason (required, at most 1,000 characters) the organiser will read. */
+/**
+ * RejectModal asks for the reason (required, at most 1,000 characters) the
+ * organiser will read; rejectWith sends it (the festival's rejection unless
+ * given, e.g. its revision's).
+ */
 function RejectModal({
   festival,
   onClose,
   onRejected,
+  title,
+  rejectWith = (f, reason) => adminFestivalsApi.reject(f.id, reason),
 }: {
   festival: Festival | null;
   onClose: () => void;
   onRejected: (f: Festival) => void;
+  title?: string;
+  rejectWith?: (f: Festival, reason: string) => Promise<Festival>;
 }) {
   const { t } = useTranslation('festivals');
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const reject = useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) => adminFestivalsApi.reject(id, reason),
+    mutationFn: ({ f, reason }: { f: Festival; reason: string }) => rejectWith(f, reason),
     onSuccess: (f) => {
       setReason('');
       setProblem(null);
@@ -209,7 +276,7 @@ function RejectModal({
     if (!text) return setProblem(t('admin.reasonRequired'));
     if (charCount(text) > reasonMax) return setProblem(t('admin.reasonTooLong', { max: reasonMax }));
     setProblem(null);
-    reject.mutate({ id: festival.id, reason: text });
+    reject.mutate({ f: festival, reason: text });
   };
 
   const otherError = reject.isError && !(reject.error instanceof ApiError && reject.error.fields.reason);
@@ -218,7 +285,7 @@ function RejectModal({
     <Modal
       opened={festival !== null}
       onClose={close}
-      title={t('admin.rejectTitle', { name: festival?.name ?? '' })}
+      title={title ?? t('admin.rejectTitle', { name: festival?.name ?? '' })}
       closeButtonProps={{ 'aria-label': t('admin.cancel') }}
       styles={{ title: { fontWeight: 700 } }}
     >

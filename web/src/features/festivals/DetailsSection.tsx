@@ -5,6 +5,7 @@ import { festivalsApi, type Festival, type FestivalDetails } from '../../api/fes
 import { Notice } from '../contact/Notice';
 import { FestivalDatesProvider } from './dates';
 import { FestivalDetailsFields } from './FestivalDetailsFields';
+import { RevisionNotice, withPendingValues } from './RevisionNotice';
 import { detailsFields, type DetailsField } from './schema';
 import { useDetailsForm } from './useDetailsForm';
 import { useSectionSave, type SectionProps } from './useSectionSave';
@@ -48,9 +49,11 @@ export function SectionErrors({ texts }: { texts: string[] | null }) {
 /** DetailsSection edits the registration details (PUT /api/v1/manage/festivals/{slug}). */
 export function DetailsSection(props: SectionProps) {
   const { t } = useTranslation('festivals');
-  const form = useDetailsForm(detailsOf(props.festival));
+  // The form shows the values waiting for review, so that saving the dates
+  // alone keeps them.
+  const form = useDetailsForm(withPendingValues(props.festival, detailsOf(props.festival)));
   const { mutation, errorText } = useSectionSave(props, festivalsApi.updateDetails, {
-    onSaved: (f) => form.reset(detailsOf(f)),
+    onSaved: (f) => form.reset(withPendingValues(f, detailsOf(f))),
     onFieldErrors: (err) => form.showServerErrors(err),
     isShown: (k) => detailsFields.includes(k as DetailsField),
   });
@@ -67,6 +70,7 @@ export function DetailsSection(props: SectionProps) {
     <form onSubmit={submit} noValidate aria-label={t('editor.tabs.details')} data-testid="details-form">
       <Stack gap="lg">
         <SectionErrors texts={errorText} />
+        <RevisionNotice festival={props.festival} />
         <FestivalDatesProvider>
           <FestivalDetailsFields form={form} disabled={mutation.isPending} />
         </FestivalDatesProvider>
