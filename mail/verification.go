@@ -34,7 +34,7 @@ func (c Composer) Verification(to, token, lang string) marquee.Mail {
 	body.WriteString(locale.Format(lang, "Someone signed up to Marquee with this address ({email}). To confirm that it is yours, open this link within 24 hours:", vars) + "\n\n")
 	body.WriteString(vars["link"] + "\n\n")
 	body.WriteString(locale.Text(lang, "Until you confirm it, Marquee sends no other e-mail to this address; your reminders wait and are sent once it is confirmed.") + "\n\n")
-	body.WriteString(locale.Text(lang, "If you did not sign up, ignore this e-mail: the account stays unconfirmed and Marquee will not write to you again.") + "\n\n")
+	body.WriteString(locale.Text(lang, "If you did not sign up, ignore this e-mail: the account stays unconfirmed and Marquee sends nothing else to this address.") + "\n\n")
 	body.WriteString(locale.Text(lang, "— Marquee, the film festival platform") + "\n")
 	return marquee.Mail{
 		Kind:     KindVerification,
