@@ -36,7 +36,10 @@ type User struct {
 	Credits         int64      `json:"credits"`
 	CreatedAt       time.Time  `json:"createdAt"`
 	TermsAcceptedAt *time.Time `json:"termsAcceptedAt"`
-	PasswordHash    string     `json:"-"`
+	// EmailVerified tells whether the user confirmed their address (a link
+	// sent to it); until then no mail but the confirmation goes to it.
+	EmailVerified bool   `json:"emailVerified"`
+	PasswordHash  string `json:"-"`
 }
 
 // IsAdmin reports whether the user runs the installation.

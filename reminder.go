@@ -112,6 +112,9 @@ const (
 	MailSent   MailStatus = "sent"   // accepted by the SMTP server
 	MailFailed MailStatus = "failed" // the SMTP server refused it; given up
 	MailKept   MailStatus = "kept"   // no SMTP server configured: kept in the outbox for admins
+	// MailHeld is a mail to an address whose account has not confirmed it:
+	// it waits, undelivered, and becomes queued (or kept) once confirmed.
+	MailHeld MailStatus = "held"
 )
 
 // Mail is an e-mail Marquee sends, as kept in the outbox table.
@@ -170,7 +173,7 @@ func ParseMailStatusFilter(v string, f *FieldErrors) MailStatus {
 	switch s := MailStatus(strings.TrimSpace(v)); s {
 	case "", "all":
 		return ""
-	case MailQueued, MailSent, MailFailed, MailKept:
+	case MailQueued, MailSent, MailFailed, MailKept, MailHeld:
 		return s
 	}
 	f.Add("status", "Unknown mail status (want queued, sent, failed, kept or all)")

@@ -13,6 +13,9 @@ type NewUser struct {
 	Email    string `json:"email"`
 	Password string `json:"password"`
 	Name     string `json:"name"`
+	// Language is the language of the confirmation e-mail sent at sign-up
+	// (the request's; the server sets it).
+	Language string `json:"-"`
 }
 
 // Validate normalises u (e-mail lower case, name trimmed and, when empty,
@@ -106,7 +109,10 @@ const AdminUsersPerPage = 50
 // admins' view of users. Methods that act for someone read the signed-in
 // user from the context (NewContextWithUser).
 type UserService interface {
-	// Register creates a filmmaker account (EEmailTaken for a known address).
+	EmailVerificationService
+	// Register creates a filmmaker account (EEmailTaken for a known
+	// address), not yet verified, and sends its confirmation e-mail in
+	// nu.Language.
 	Register(ctx context.Context, nu NewUser) (*User, error)
 	// Authenticate returns the user with these credentials, or ErrBadLogin
 	// in about the same time whether the e-mail is unknown or the password wrong.

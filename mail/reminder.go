@@ -48,16 +48,14 @@ func (c Composer) Reminder(r *marquee.Reminder, to string) marquee.Mail {
 		"manage":   c.ManageURL(),
 	}
 	var subject, intro string
-	switch r.Preference {
-	case marquee.RemindOneDayBefore:
-		subject = locale.Format(lang, "Tomorrow: {festival}", vars)
-		intro = locale.Format(lang, "This is your reminder: {festival} takes place tomorrow, {date}.", vars)
-	case marquee.RemindOneWeekBefore:
-		subject = locale.Format(lang, "In one week: {festival}", vars)
-		intro = locale.Format(lang, "This is your reminder: {festival} takes place in one week, on {date}.", vars)
-	default: // day-of, and a preference Marquee does not know
-		subject = locale.Format(lang, "Today: {festival}", vars)
-		intro = locale.Format(lang, "This is your reminder: {festival} takes place today, {date}.", vars)
+	switch {
+	case r.SentAt != nil && marquee.Today(*r.SentAt) > marquee.Today(r.SendAt):
+		// Sent after its day (held until the address was confirmed):
+		// "tomorrow" or "in one week" would no longer be true.
+		subject = locale.Format(lang, "Reminder: {festival} on {date}", vars)
+		intro = locale.Format(lang, "This is your reminder: {festival} takes place on {date}.", vars)
+	default:
+		subject, intro = onTimeReminder(lang, r.Preference, vars)
 	}
 	var body strings.Builder
 	body.WriteString(locale.Text(lang, "Hello,") + "\n\n")
@@ -110,4 +108,21 @@ func FormatDate(date, lang string) string {
 		"month":   locale.Text(lang, monthNames[d.Month()-1]),
 		"year":    d.Format("2006"),
 	})
+}
+
+// onTimeReminder returns the subject and opening line of a reminder sent
+// on its day, as its preference words it.
+func onTimeReminder(lang string, pref marquee.ReminderPreference, vars locale.Vars) (subject, intro string) {
+	switch pref {
+	case marquee.RemindOneDayBefore:
+		subject = locale.Format(lang, "Tomorrow: {festival}", vars)
+		intro = locale.Format(lang, "This is your reminder: {festival} takes place tomorrow, {date}.", vars)
+	case marquee.RemindOneWeekBefore:
+		subject = locale.Format(lang, "In one week: {festival}", vars)
+		intro = locale.Format(lang, "This is your reminder: {festival} takes place in one week, on {date}.", vars)
+	default: // day-of, and a preference Marquee does not know
+		subject = locale.Format(lang, "Today: {festival}", vars)
+		intro = locale.Format(lang, "This is your reminder: {festival} takes place today, {date}.", vars)
+	}
+	return subject, intro
 }

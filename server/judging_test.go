@@ -136,6 +136,11 @@ func TestJudgingOverTheAPI(t *testing.T) {
 	expect(t, s.do(call{method: "POST", path: s.manage("/judges"), body: `{"email":"judge@example.com"}`}), 401, "")
 	expect(t, s.do(call{method: "POST", path: s.manage("/judges"), body: `{"email":"judge@example.com"}`, token: strangerTok}), 404, "")
 	expect(t, s.do(call{method: "POST", path: s.manage("/judges"), body: `{"email":"nope"}`, token: orgTok}), 400, "")
+	// An organiser whose own address is not confirmed invites nobody.
+	expect(t, s.do(call{method: "POST", path: s.manage("/judges"), body: `{"email":"judge@example.com"}`, token: orgTok}), 403, "Confirm your e-mail address")
+	if _, err := s.raw.Exec(`UPDATE users SET email_verified_at = created_at WHERE email = 'org@example.com'`); err != nil {
+		t.Fatal(err)
+	}
 	r := s.do(call{method: "POST", path: s.manage("/judges"), body: `{"email":"judge@example.com"}`, token: orgTok})
 	expect(t, r, 201, "")
 	judgeID := int64(field(r, "judge", "id").(float64))

@@ -19,6 +19,8 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("GET /api/v1/me", s.requireUser(s.handleMeGet))
 	mux.Handle("POST /api/v1/me/password", s.requireUser(s.handleMePassword))
 	mux.Handle("POST /api/v1/me/terms", s.requireUser(s.handleMeTerms))
+	mux.Handle("POST /api/v1/me/verification", s.requireUser(s.handleMeVerification))
+	mux.HandleFunc("POST /api/v1/verify-email", s.handleVerifyEmail)
 
 	// Public information.
 	mux.HandleFunc("GET /api/v1/packages", s.handlePackageList)

@@ -18,6 +18,7 @@ func (s *Server) handleUserRegister(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	req.Language = requestLanguage(r) // of the confirmation e-mail
 	u, err := s.svc.Users.Register(r.Context(), req)
 	if err != nil {
 		s.writeError(w, r, err)

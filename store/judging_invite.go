@@ -118,6 +118,9 @@ func (s *JudgingService) Invite(ctx context.Context, slug, email, lang string) (
 	if err != nil {
 		return nil, err
 	}
+	if err := s.requireVerifiedInviter(ctx); err != nil {
+		return nil, err
+	}
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
 		return nil, fmt.Errorf("store: invitation token: %w", err)
@@ -136,6 +139,28 @@ func (s *JudgingService) Invite(ctx context.Context, slug, email, lang string) (
 		return nil, err
 	}
 	return loadJudge(ctx, s.writer(), f.ID, id)
+}
+
+// requireVerifiedInviter refuses an invitation from an organiser whose
+// own address is not confirmed (admins' always are). An invitation goes
+// to an address of the organiser's choosing, which may have no account to
+// confirm anything, carrying the festival's name: so only someone who has
+// shown they own a mailbox may send one, at most judgeInvitesPerHour an
+// hour (the server's limit).
+func (s *JudgingService) requireVerifiedInviter(ctx context.Context) error {
+	u, err := marquee.RequireUser(ctx)
+	if err != nil || u.IsAdmin() {
+		return err
+	}
+	var verified bool
+	err = s.reader().queryRow(ctx, `SELECT email_verified_at IS NOT NULL FROM users WHERE id = ?`, u.ID).Scan(&verified)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("store: is inviter %d verified: %w", u.ID, err)
+	}
+	if !verified {
+		return marquee.ErrVerifyBeforeInviting()
+	}
+	return nil
 }
 
 func (s *JudgingService) invite(ctx context.Context, f *judgingFestival, email, token, lang string) (int64, error) {

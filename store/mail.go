@@ -18,16 +18,20 @@ const MailMaxAttempts = 5
 // mailLastErrorMax bounds the SMTP error kept with a mail, in characters.
 const mailLastErrorMax = 1000
 
-const mailColumns = `id, kind, to_addr, subject, body, language, status, attempts, last_error, created_at, sent_at`
+const mailColumns = `id, kind, to_addr, subject, body, language, status, attempts, last_error, created_at, sent_at, held`
 
 func scanMail(row interface{ Scan(...any) error }) (*marquee.Mail, error) {
 	var m marquee.Mail
 	var status string
 	var sent sql.NullTime
-	if err := row.Scan(&m.ID, &m.Kind, &m.To, &m.Subject, &m.Body, &m.Language, &status, &m.Attempts, &m.LastError, &m.CreatedAt, &sent); err != nil {
+	var held int
+	if err := row.Scan(&m.ID, &m.Kind, &m.To, &m.Subject, &m.Body, &m.Language, &status, &m.Attempts, &m.LastError, &m.CreatedAt, &sent, &held); err != nil {
 		return nil, err
 	}
 	m.Status = marquee.MailStatus(status)
+	if held == 1 {
+		m.Status = marquee.MailHeld
+	}
 	m.CreatedAt = m.CreatedAt.UTC()
 	if sent.Valid {
 		t := sent.Time.UTC()
@@ -37,12 +41,49 @@ func scanMail(row interface{ Scan(...any) error }) (*marquee.Mail, error) {
 }
 
 // insertMail adds m to the outbox with m.Status, due at once, and sets its
-// ID and CreatedAt.
+// ID and CreatedAt. It is the one way into the outbox, and holds the one
+// rule of who may be mailed: a mail to the address of an account that has
+// not confirmed it is held (m.Status becomes MailHeld; it becomes m.Status
+// again when the address is confirmed, see releaseHeldMail), except the
+// confirmation itself (marquee.MailKindVerification). An address with no
+// account is not held: such mail (judge invitations) is bounded where it
+// is sent.
 func insertMail(ctx context.Context, c conn, m *marquee.Mail, now time.Time) error {
 	m.CreatedAt, m.Attempts, m.LastError, m.SentAt = now, 0, "", nil
-	return c.queryRow(ctx, `INSERT INTO mail_outbox (kind, to_addr, subject, body, language, status, attempts, last_error, next_attempt_at, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, 0, '', ?, ?) RETURNING id`,
-		m.Kind, m.To, m.Subject, m.Body, m.Language, string(m.Status), now, now).Scan(&m.ID)
+	held := 0
+	if m.Kind != marquee.MailKindVerification {
+		// On PostgreSQL the row lock makes a concurrent confirmation wait
+		// for this transaction, so that its release sees this mail.
+		q := `SELECT id FROM users WHERE email = ? AND email_verified_at IS NULL`
+		if c.db.dialect == Postgres {
+			q += ` FOR SHARE`
+		}
+		var id int64
+		to := marquee.NormalizeEmail(m.To)
+		err := c.queryRow(ctx, q, to).Scan(&id)
+		switch {
+		case err == nil:
+			held, m.To = 1, to // as releaseHeldMail finds it
+		case !errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("store: is %s verified: %w", m.To, err)
+		}
+	}
+	err := c.queryRow(ctx, `INSERT INTO mail_outbox (kind, to_addr, subject, body, language, status, attempts, last_error, next_attempt_at, created_at, held)
+		VALUES (?, ?, ?, ?, ?, ?, 0, '', ?, ?, ?) RETURNING id`,
+		m.Kind, m.To, m.Subject, m.Body, m.Language, string(m.Status), now, now, held).Scan(&m.ID)
+	if err == nil && held == 1 {
+		m.Status = marquee.MailHeld
+	}
+	return err
+}
+
+// releaseHeldMail lets the mail held for a newly confirmed address go, due
+// at once, with the status it was written with (queued or kept).
+func releaseHeldMail(ctx context.Context, c conn, email string, now time.Time) error {
+	if _, err := c.exec(ctx, `UPDATE mail_outbox SET held = 0, next_attempt_at = ? WHERE held = 1 AND to_addr = ?`, now, email); err != nil {
+		return fmt.Errorf("store: release mail held for %s: %w", email, err)
+	}
+	return nil
 }
 
 // MailService implements marquee.MailService.
@@ -76,7 +117,7 @@ func (db *MailService) Claim(ctx context.Context, limit int, lease time.Duration
 		return nil, fmt.Errorf("store: claim mail: lease %v must be positive", lease)
 	}
 	now := db.now()
-	pick := `SELECT id FROM mail_outbox WHERE status = 'queued' AND next_attempt_at <= ?
+	pick := `SELECT id FROM mail_outbox WHERE status = 'queued' AND held = 0 AND next_attempt_at <= ?
 		AND (locked_until IS NULL OR locked_until <= ?) ORDER BY next_attempt_at, id LIMIT ?`
 	if db.dialect == Postgres {
 		pick += ` FOR UPDATE SKIP LOCKED`
@@ -155,8 +196,10 @@ func (db *MailService) List(ctx context.Context, f marquee.MailFilter) (*marquee
 	where, args := "", []any{}
 	switch f.Status {
 	case "":
+	case marquee.MailHeld:
+		where = ` WHERE held = 1`
 	case marquee.MailQueued, marquee.MailSent, marquee.MailFailed, marquee.MailKept:
-		where, args = ` WHERE status = ?`, append(args, string(f.Status))
+		where, args = ` WHERE status = ? AND held = 0`, append(args, string(f.Status))
 	default:
 		return nil, fmt.Errorf("store: list mail: unknown status %q", f.Status)
 	}

@@ -160,6 +160,12 @@ func (db *ReminderService) Delete(ctx context.Context, id int64) error {
 // nodes: PostgreSQL hands each due row to one of them (FOR UPDATE SKIP
 // LOCKED), SQLite's single writer runs them one after the other, and the
 // sent_at guard makes every reminder produce exactly one e-mail.
+//
+// A reminder of a user whose address is not confirmed is not due: it is
+// left unsent, and becomes due when the address is confirmed. Sent then,
+// after its day, it still goes (late, as one the worker could not send in
+// time does), and its e-mail says the date rather than "tomorrow" (see
+// mail.Composer.Reminder).
 func (db *ReminderService) SendDue(ctx context.Context, limit int, compose marquee.ComposeReminder, status marquee.MailStatus) (int, error) {
 	if status != marquee.MailQueued && status != marquee.MailKept {
 		return 0, fmt.Errorf("store: send due reminders: status %q (want queued or kept)", status)
@@ -171,7 +177,7 @@ func (db *ReminderService) SendDue(ctx context.Context, limit int, compose marqu
 	err := db.inTx(ctx, func(c conn) error {
 		now := db.now()
 		q := `SELECT ` + reminderColumns + `, u.email FROM reminders r JOIN users u ON u.id = r.user_id
-			WHERE r.sent_at IS NULL AND r.send_at <= ? ORDER BY r.send_at, r.id LIMIT ?`
+			WHERE r.sent_at IS NULL AND r.send_at <= ? AND u.email_verified_at IS NOT NULL ORDER BY r.send_at, r.id LIMIT ?`
 		if db.dialect == Postgres {
 			q += ` FOR UPDATE OF r SKIP LOCKED`
 		}

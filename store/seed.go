@@ -12,7 +12,8 @@ import (
 // All share passwordHash: hashing each with argon2id would take hours at
 // scale. Rows go in batches, each batch one transaction. Seeded users get
 // no credits, so the ledger needs no rows for them (a balance must always
-// equal the sum of the user's credit_ledger rows).
+// equal the sum of the user's credit_ledger rows). Their addresses are
+// taken as confirmed (they are the operator's, not strangers').
 func (db *UserService) SeedUsers(ctx context.Context, n int, passwordHash string, span time.Duration) error {
 	const batch = 500
 	end := db.now()
@@ -23,16 +24,16 @@ func (db *UserService) SeedUsers(ctx context.Context, n int, passwordHash string
 	for done := 0; done < n; done += batch {
 		size := min(batch, n-done)
 		var sb strings.Builder
-		sb.WriteString(`INSERT INTO users (email, name, password_hash, role, credits, created_at, updated_at) VALUES `)
-		args := make([]any, 0, size*5)
+		sb.WriteString(`INSERT INTO users (email, name, password_hash, role, credits, created_at, updated_at, email_verified_at) VALUES `)
+		args := make([]any, 0, size*6)
 		for i := range size {
 			k := first + int64(done+i) + 1
 			at := end.Add(-span + time.Duration(float64(span)*float64(done+i)/float64(n)))
 			if i > 0 {
 				sb.WriteString(", ")
 			}
-			sb.WriteString(`(?, ?, ?, 'filmmaker', 0, ?, ?)`)
-			args = append(args, fmt.Sprintf("seed-%07d@example.test", k), fmt.Sprintf("Filmmaker %d", k), passwordHash, at, at)
+			sb.WriteString(`(?, ?, ?, 'filmmaker', 0, ?, ?, ?)`)
+			args = append(args, fmt.Sprintf("seed-%07d@example.test", k), fmt.Sprintf("Filmmaker %d", k), passwordHash, at, at, at)
 		}
 		err := db.inTx(ctx, func(c conn) error {
 			_, err := c.exec(ctx, sb.String(), args...)

@@ -21,6 +21,8 @@ type Options struct {
 	// Submissions and Judging compose their e-mails.
 	Submissions SubmissionOptions
 	Judging     JudgingOptions
+	// Users compose the e-mail that confirms an address.
+	Users UserOptions
 	// Payments configure the payment service: its provider and receipts.
 	Payments PaymentOptions
 }
@@ -82,7 +84,8 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		return nil, err
 	}
 	return &Services{
-		Users:       &UserService{service: base, params: opts.Password, dummyHash: dummy},
+		Users: &UserService{service: base, params: opts.Password, dummyHash: dummy,
+			composeVerification: opts.Users.ComposeVerification, mailStatus: mailStatusOr(opts.Users.MailStatus)},
 		Sessions:    &SessionService{service: base, ttl: opts.SessionTTL},
 		Festivals:   &FestivalService{service: base},
 		Reminders:   &ReminderService{service: base},

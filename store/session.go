@@ -74,7 +74,7 @@ func (db *SessionService) User(ctx context.Context, token string) (*marquee.User
 	if token == "" || len(token) > tokenMaxLength {
 		return nil, marquee.Errorf(marquee.EUnauthorized, "Please log in")
 	}
-	row := db.reader().queryRow(ctx, `SELECT u.id, u.email, u.name, u.role, u.credits, u.terms_accepted_at, u.created_at, u.password_hash
+	row := db.reader().queryRow(ctx, `SELECT u.id, u.email, u.name, u.role, u.credits, u.terms_accepted_at, u.created_at, u.password_hash, u.email_verified_at
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = ? AND s.expires_at > ?`, hashToken(token), db.now())
 	u, err := scanUser(row)

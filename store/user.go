@@ -12,18 +12,19 @@ import (
 	"github.com/marquee-festival/marquee/password"
 )
 
-const userColumns = `id, email, name, role, credits, terms_accepted_at, created_at, password_hash`
+const userColumns = `id, email, name, role, credits, terms_accepted_at, created_at, password_hash, email_verified_at`
 
 // scanUser reads userColumns, then any extra columns into extra.
 func scanUser(row interface{ Scan(...any) error }, extra ...any) (*marquee.User, error) {
 	var u marquee.User
-	var terms sql.NullTime
+	var terms, verified sql.NullTime
 	var role string
-	dest := append([]any{&u.ID, &u.Email, &u.Name, &role, &u.Credits, &terms, &u.CreatedAt, &u.PasswordHash}, extra...)
+	dest := append([]any{&u.ID, &u.Email, &u.Name, &role, &u.Credits, &terms, &u.CreatedAt, &u.PasswordHash, &verified}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
 	u.Role = marquee.Role(role)
+	u.EmailVerified = verified.Valid
 	u.CreatedAt = u.CreatedAt.UTC()
 	if terms.Valid {
 		t := terms.Time.UTC()
@@ -38,6 +39,9 @@ type UserRecord struct {
 	Name         string
 	PasswordHash string
 	Role         marquee.Role
+	// Unverified leaves the address to be confirmed (sign-ups); accounts
+	// made otherwise (admins, seeds, tests) are taken as confirmed.
+	Unverified bool
 }
 
 // UserService implements marquee.UserService.
@@ -45,11 +49,16 @@ type UserService struct {
 	service
 	params    password.Params
 	dummyHash string
+
+	composeVerification marquee.ComposeVerification
+	mailStatus          marquee.MailStatus
 }
 
 var _ marquee.UserService = (*UserService)(nil)
 
-// Register creates a filmmaker account from a sign-up.
+// Register creates a filmmaker account from a sign-up, its address not
+// confirmed yet, and puts the confirmation e-mail (in nu.Language) in the
+// outbox, in one transaction.
 func (db *UserService) Register(ctx context.Context, nu marquee.NewUser) (*marquee.User, error) {
 	if err := nu.Validate(); err != nil {
 		return nil, err
@@ -60,7 +69,20 @@ func (db *UserService) Register(ctx context.Context, nu marquee.NewUser) (*marqu
 	} else if err != nil {
 		return nil, fmt.Errorf("store: register: %w", err)
 	}
-	return db.CreateUser(ctx, UserRecord{Email: nu.Email, Name: nu.Name, PasswordHash: hash, Role: marquee.RoleFilmmaker})
+	var u *marquee.User
+	err = db.inTx(ctx, func(c conn) error {
+		now := db.now()
+		var err error
+		u, err = db.createUser(ctx, c, now, UserRecord{Email: nu.Email, Name: nu.Name, PasswordHash: hash, Role: marquee.RoleFilmmaker, Unverified: true})
+		if err != nil {
+			return err
+		}
+		return db.sendVerification(ctx, c, u, nu.Language, now)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return u, nil
 }
 
 // Authenticate returns the user with these credentials, or ErrBadLogin;
@@ -133,14 +155,25 @@ func (db *UserService) CreateUser(ctx context.Context, nu UserRecord) (*marquee.
 	if nu.Role == "" {
 		nu.Role = marquee.RoleFilmmaker
 	}
+	return db.createUser(ctx, db.writer(), db.now(), nu)
+}
+
+// createUser inserts a user on c (see CreateUser).
+func (db *UserService) createUser(ctx context.Context, c conn, now time.Time, nu UserRecord) (*marquee.User, error) {
+	if nu.Role == "" {
+		nu.Role = marquee.RoleFilmmaker
+	}
 	if !nu.Role.Valid() {
 		return nil, marquee.Errorf(marquee.EInvalid, "Unknown role %q", nu.Role)
 	}
-	now := db.now()
+	var verified *time.Time
+	if !nu.Unverified {
+		verified = &now
+	}
 	email := marquee.NormalizeEmail(nu.Email)
-	row := db.writer().queryRow(ctx, `INSERT INTO users (email, name, password_hash, role, credits, created_at, updated_at)
-		VALUES (?, ?, ?, ?, 0, ?, ?) RETURNING `+userColumns,
-		email, strings.TrimSpace(nu.Name), nu.PasswordHash, string(nu.Role), now, now)
+	row := c.queryRow(ctx, `INSERT INTO users (email, name, password_hash, role, credits, created_at, updated_at, email_verified_at)
+		VALUES (?, ?, ?, ?, 0, ?, ?, ?) RETURNING `+userColumns,
+		email, strings.TrimSpace(nu.Name), nu.PasswordHash, string(nu.Role), now, now, verified)
 	u, err := scanUser(row)
 	if isUniqueViolation(err) {
 		return nil, &marquee.Error{Code: marquee.EEmailTaken, Message: "Email already exists", Fields: map[string]string{"email": "Email already exists"}}
@@ -226,7 +259,9 @@ func (db *UserService) UpsertAdmin(ctx context.Context, email, name, pw string) 
 	}
 	err = db.inTx(ctx, func(c conn) error {
 		now := db.now()
-		res, err := c.exec(ctx, `UPDATE users SET role = ?, password_hash = ?, updated_at = ? WHERE email = ?`, string(marquee.RoleAdmin), hash, now, email)
+		// The operator names the address: it is taken as confirmed.
+		res, err := c.exec(ctx, `UPDATE users SET role = ?, password_hash = ?, updated_at = ?, email_verified_at = COALESCE(email_verified_at, ?)
+			WHERE email = ?`, string(marquee.RoleAdmin), hash, now, now, email)
 		if err != nil {
 			return fmt.Errorf("store: promote %s: %w", email, err)
 		}
@@ -234,8 +269,8 @@ func (db *UserService) UpsertAdmin(ctx context.Context, email, name, pw string) 
 			return nil
 		}
 		created = true
-		_, err = c.exec(ctx, `INSERT INTO users (email, name, password_hash, role, credits, created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?)`,
-			email, strings.TrimSpace(name), hash, string(marquee.RoleAdmin), now, now)
+		_, err = c.exec(ctx, `INSERT INTO users (email, name, password_hash, role, credits, created_at, updated_at, email_verified_at) VALUES (?, ?, ?, ?, 0, ?, ?, ?)`,
+			email, strings.TrimSpace(name), hash, string(marquee.RoleAdmin), now, now, now)
 		if err != nil {
 			return fmt.Errorf("store: create admin %s: %w", email, err)
 		}

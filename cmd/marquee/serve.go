@@ -41,7 +41,7 @@ func openServices(ctx context.Context, cfg config) (*store.DB, *store.Services, 
 		return nil, nil, err
 	}
 	svc, err := store.NewServices(db, store.Options{Password: cfg.Password, SessionTTL: cfg.Server.SessionTTL,
-		Payments: paymentOptions(cfg), Files: fileStore, Judging: judgingOptions(cfg), Submissions: submissionOptions(cfg)})
+		Payments: paymentOptions(cfg), Files: fileStore, Judging: judgingOptions(cfg), Submissions: submissionOptions(cfg), Users: userOptions(cfg)})
 	if err != nil {
 		db.Close()
 		return nil, nil, err

@@ -58,7 +58,7 @@ func Wrap(t testing.TB, db *store.DB) *DB {
 	svc, err := store.NewServices(db, store.Options{Clock: c.Now, Password: FastPasswords, Files: diskFiles(t), Payments: store.PaymentOptions{
 		Provider:       payment.NewTestMode(c.Now),
 		ComposeReceipt: mail.Composer{PublicURL: "https://marquee.example"}.Receipt,
-	}})
+	}, Users: store.UserOptions{ComposeVerification: mail.Composer{PublicURL: "https://marquee.example"}.Verification}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,6 +53,21 @@ async function outboxMails(admin: Page, pages = 5): Promise<OutboxMail[]> {
   return all;
 }
 
+/**
+ * confirmByMail opens, in the person's browser, the confirmation link of the
+ * newest confirmation e-mail to email, as read by an admin from the outbox:
+ * until then no other mail (an invitation sent, a decision e-mail) goes to it.
+ */
+async function confirmByMail(admin: Page, person: Page, email: string) {
+  const mail = (await outboxMails(admin)).find((m) => m.to === email && m.kind === 'verification');
+  expect(mail, `a confirmation e-mail to ${email}`).toBeTruthy();
+  const link = mail!.body.match(/https?:\/\/\S+\/verify-email\?token=\S+/)?.[0];
+  expect(link).toBeTruthy();
+  const url = new URL(link!);
+  await person.goto(url.pathname + url.search);
+  await expect(person.getByTestId('verify-email-done')).toBeVisible();
+}
+
 test('the whole journey: credits, film with poster, two entries, judge, score, selection, e-mail', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
   const password = 'journey-password-1';
@@ -108,11 +123,15 @@ test('the whole journey: credits, film with poster, two entries, judge, score, s
   const admin = await newPerson(browser, baseURL!);
   await logInViaApi(admin.page, adminEmail, 'admin-password-1');
   await ok(await admin.page.request.post(`/api/v1/admin/festivals/${festival.id}/approve`));
+  // The organiser confirms their address (an unconfirmed one invites no judge).
+  await confirmByMail(admin.page, org.page, organiserEmail);
 
   // 1. The filmmaker buys the Pro package (100 credits) in test mode.
   const filmmakerEmail = uniqueEmail('journey-filmmaker');
   const fm = await newPerson(browser, baseURL!);
   await signUpViaApi(fm.page, filmmakerEmail, password);
+  // The filmmaker confirms their address: their receipt and decision e-mail go to it.
+  await confirmByMail(admin.page, fm.page, filmmakerEmail);
   const start = await serverBalance(fm.page);
   await fm.page.goto('/pricing/pro');
   await expect(fm.page.getByTestId('test-mode-notice')).toBeVisible();

@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
       { path: 'pricing/:packageId', lazy: page(() => import('./features/pricing/CheckoutPage')) },
       { path: 'login', lazy: page(() => import('./features/auth/LoginPage')) },
       { path: 'signup', lazy: page(() => import('./features/auth/SignupPage')) },
+      { path: 'verify-email', lazy: page(() => import('./features/auth/VerifyEmailPage')) },
       { path: 'festival/:slug', lazy: page(() => import('./features/festivals/FestivalPage')) },
       { path: 'judge/invitations/:token', lazy: page(() => import('./features/judging/InvitationPage')) },
       {

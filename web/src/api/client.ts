@@ -95,6 +95,8 @@ export interface User {
   credits: number;
   createdAt: string;
   termsAcceptedAt?: string | null;
+  /** Whether the user confirmed their address; until then Marquee mails them nothing else. */
+  emailVerified?: boolean;
 }
 
 export interface Credentials {
@@ -109,6 +111,10 @@ export const authApi = {
   signUp: (c: Credentials) => request<{ user: User }>('POST', '/api/v1/user/register', c).then((r) => r.user),
   logIn: (c: Credentials) => request<{ user: User; token: string }>('POST', '/api/v1/user/login', c).then((r) => r.user),
   logOut: () => request<void>('POST', '/api/v1/auth/logout'),
+  /** Sends the signed-in user a new confirmation link (429 past 5 an hour). */
+  requestVerification: () => request<void>('POST', '/api/v1/me/verification'),
+  /** Confirms an address with the token of its link; signs nobody in. */
+  verifyEmail: (token: string) => request<{ verified: boolean }>('POST', '/api/v1/verify-email', { token }),
   changePassword: (currentPassword: string, newPassword: string) =>
     request<void>('POST', '/api/v1/me/password', { currentPassword, newPassword }),
 };

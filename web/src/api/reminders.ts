@@ -44,12 +44,12 @@ export interface NewReminder {
 }
 
 /** Where an outgoing e-mail stands in the outbox. */
-export type MailStatus = 'queued' | 'sent' | 'failed' | 'kept';
+export type MailStatus = 'queued' | 'sent' | 'failed' | 'kept' | 'held';
 
 /** The outbox filter: one status or all of them. */
 export type OutboxFilter = MailStatus | 'all';
 
-export const outboxFilters: readonly OutboxFilter[] = ['all', 'queued', 'sent', 'failed', 'kept'];
+export const outboxFilters: readonly OutboxFilter[] = ['all', 'queued', 'sent', 'failed', 'kept', 'held'];
 
 /** An e-mail Marquee sends, as kept in the outbox. */
 export interface Mail {

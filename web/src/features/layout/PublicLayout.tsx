@@ -5,6 +5,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { PageLoading } from '../../content/PageState';
 import { CookieBanner } from '../cookies/CookieBanner';
 import { useForgetSessionAfterLogout } from '../auth/useSession';
+import { VerifyEmailNotice } from '../auth/VerifyEmailNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -18,6 +19,7 @@ export function PublicLayout() {
         {t('skipLink')}
       </a>
       <Header />
+      <VerifyEmailNotice />
       <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
