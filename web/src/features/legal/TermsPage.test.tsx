@@ -22,8 +22,9 @@ describe('TermsPage', () => {
     const details = await screen.findByRole('button', { name: 'Details' });
     expect(details).toHaveAttribute('aria-expanded', 'false');
     await userEvent.setup().click(details);
-    expect(screen.getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('heading', { level: 3, name: '2. Submissions and content rights' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
+    // The full terms render as the section opens; wait for them rather than race the transition.
+    expect(await screen.findByRole('heading', { level: 3, name: '2. Submissions and content rights' })).toBeInTheDocument();
   });
 
   it('asks a visitor to log in instead of accepting', async () => {
