@@ -62,3 +62,33 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+export type OutboxMail = { id: number; kind: string; to: string; subject: string; body: string };
+
+/** outboxMails reads the first pages of the admin outbox (newest first). */
+export async function outboxMails(admin: Page, pages = 5): Promise<OutboxMail[]> {
+  const all: OutboxMail[] = [];
+  for (let p = 1; p <= pages; p++) {
+    const res = await admin.request.get(`/api/v1/admin/outbox?status=all&page=${p}`);
+    expect(res.ok(), `outbox page ${p}: ${res.status()}`).toBeTruthy();
+    const { items } = (await res.json()) as { items: OutboxMail[] };
+    all.push(...items);
+    if (items.length === 0) break;
+  }
+  return all;
+}
+
+/**
+ * confirmByMail opens, in the person's browser, the confirmation link of the
+ * newest confirmation e-mail to email, as read by an admin from the outbox:
+ * until then no other mail (an invitation sent, a decision e-mail) goes to it.
+ */
+export async function confirmByMail(admin: Page, person: Page, email: string) {
+  const mail = (await outboxMails(admin)).find((m) => m.to === email && m.kind === 'verification');
+  expect(mail, `a confirmation e-mail to ${email}`).toBeTruthy();
+  const link = mail!.body.match(/https?:\/\/\S+\/verify-email\?token=\S+/)?.[0];
+  expect(link).toBeTruthy();
+  const url = new URL(link!);
+  await person.goto(url.pathname + url.search);
+  await expect(person.getByTestId('verify-email-done')).toBeVisible();
+}

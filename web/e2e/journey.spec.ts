@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { collectConsoleErrors, createAdmin, logInViaApi, presetCookieConsent, signUpViaApi, uniqueEmail } from './helpers';
+import { collectConsoleErrors, confirmByMail, createAdmin, logInViaApi, outboxMails, presetCookieConsent, signUpViaApi, uniqueEmail, type OutboxMail } from './helpers';
 
 // Issue 10's whole journey in one test, through the pages, with a browser
 // context per person: a filmmaker buys credits in test mode, creates a film
@@ -38,34 +38,6 @@ async function newPerson(browser: Browser, baseURL: string) {
 /** The balance as the server holds it. */
 async function serverBalance(page: Page): Promise<number> {
   return (await ok<{ user: { credits: number } }>(await page.request.get('/api/v1/session'))).user.credits;
-}
-
-type OutboxMail = { id: number; kind: string; to: string; subject: string; body: string };
-
-/** outboxMails reads the first pages of the admin outbox (newest first). */
-async function outboxMails(admin: Page, pages = 5): Promise<OutboxMail[]> {
-  const all: OutboxMail[] = [];
-  for (let p = 1; p <= pages; p++) {
-    const { items } = await ok<{ items: OutboxMail[] }>(await admin.request.get(`/api/v1/admin/outbox?status=all&page=${p}`));
-    all.push(...items);
-    if (items.length === 0) break;
-  }
-  return all;
-}
-
-/**
- * confirmByMail opens, in the person's browser, the confirmation link of the
- * newest confirmation e-mail to email, as read by an admin from the outbox:
- * until then no other mail (an invitation sent, a decision e-mail) goes to it.
- */
-async function confirmByMail(admin: Page, person: Page, email: string) {
-  const mail = (await outboxMails(admin)).find((m) => m.to === email && m.kind === 'verification');
-  expect(mail, `a confirmation e-mail to ${email}`).toBeTruthy();
-  const link = mail!.body.match(/https?:\/\/\S+\/verify-email\?token=\S+/)?.[0];
-  expect(link).toBeTruthy();
-  const url = new URL(link!);
-  await person.goto(url.pathname + url.search);
-  await expect(person.getByTestId('verify-email-done')).toBeVisible();
 }
 
 test('the whole journey: credits, film with poster, two entries, judge, score, selection, e-mail', async ({ browser, baseURL }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { collectConsoleErrors, createAdmin, logInViaApi, presetCookieConsent, signUpViaApi, uniqueEmail } from './helpers';
+import { collectConsoleErrors, confirmByMail, createAdmin, logInViaApi, presetCookieConsent, signUpViaApi, uniqueEmail } from './helpers';
 
 // The organiser's and the judge's journey of issue 10: an organiser's
 // approved festival gets a submission (free through a 100% waiver code, so
@@ -90,6 +90,8 @@ test('an organiser invites a judge who signs up from the link, scores, and the o
   const admin = await newPage(browser, baseURL!);
   await logInViaApi(admin.page, adminEmail, 'admin-password-1');
   await ok(await admin.page.request.post(`/api/v1/admin/festivals/${festival.id}/approve`));
+  // The organiser confirms their address: an unconfirmed one invites no judge.
+  await confirmByMail(admin.page, org.page, organiserEmail);
 
   // A filmmaker submits a film with the waiver.
   const filmmaker = await newPage(browser, baseURL!);

@@ -27,7 +27,7 @@ const statusColor: Record<MailStatus, string> = {
   sent: 'teal.9',
   failed: 'red.9',
   kept: 'gray.7',
-  held: 'orange.9',
+  held: 'grape.9',
 };
 
 /**
