@@ -5,10 +5,6 @@ package storetest
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
-	"net/url"
 	"os"
 	"path/filepath"
 	"sync"
@@ -90,34 +86,7 @@ func OpenSQLite(t testing.TB) *store.DB {
 // PostgreSQL test server; the schema is dropped when the test ends.
 func OpenPostgres(t testing.TB) *store.DB {
 	t.Helper()
-	base := os.Getenv(PostgresEnv)
-	if base == "" {
-		t.Fatalf("%s is not set", PostgresEnv)
-	}
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	schema := "test_" + hex.EncodeToString(b)
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatalf("open postgres: %v", err)
-	}
-	t.Cleanup(func() { admin.Close() })
-	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-		t.Fatalf("create schema: %v", err)
-	}
-	t.Cleanup(func() {
-		if _, err := admin.Exec("DROP SCHEMA " + schema + " CASCADE"); err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("parse %s: %v", PostgresEnv, err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return open(t, u.String())
+	return open(t, newPostgresSchema(t))
 }
 
 func open(t testing.TB, rawURL string) *store.DB {
