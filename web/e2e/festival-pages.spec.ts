@@ -1,5 +1,5 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, createAdmin, presetCookieConsent, seriousViolations, uniqueEmail } from './helpers';
+import { collectConsoleErrors, createAdmin, isoInMonths, presetCookieConsent, seriousViolations, uniqueEmail } from './helpers';
 
 // The festival, reminder and review screens in every language: translated,
 // titled, quiet in the console and free of serious accessibility problems.
@@ -16,11 +16,6 @@ const cjk = /[\u3040-\u30ff\u3400-\u9fff]/;
 const organiser = { email: uniqueEmail('pages-organiser'), password: 'organiser-password' };
 const admin = { email: uniqueEmail('pages-admin'), password: 'admin-password-1' };
 let slug = '';
-
-function isoInMonths(months: number, day: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, day)).toISOString().slice(0, 10);
-}
 
 test.beforeAll(async ({ baseURL }) => {
   // One approved festival with a category and a criterion, and a reminder.

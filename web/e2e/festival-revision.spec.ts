@@ -1,11 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAdmin, logInViaApi, presetCookieConsent, seriousViolations, signUpViaApi, uniqueEmail } from './helpers';
-
-/** isoInMonths is day `day` of the month `months` from now, "YYYY-MM-DD" (UTC). */
-function isoInMonths(months: number, day: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, day)).toISOString().slice(0, 10);
-}
+import { createAdmin, isoInMonths, logInViaApi, presetCookieConsent, seriousViolations, signUpViaApi, uniqueEmail } from './helpers';
 
 test('an organiser renames an approved festival: the public page keeps the approved name until an admin approves the change', async ({
   page,

@@ -1,19 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  collectConsoleErrors,
-  createAdmin,
-  logInViaApi,
-  presetCookieConsent,
-  seriousViolations,
-  signUpViaApi,
-  uniqueEmail,
-} from './helpers';
-
-/** isoInMonths is day `day` of the month `months` from now, "YYYY-MM-DD" (UTC). */
-function isoInMonths(months: number, day: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, day)).toISOString().slice(0, 10);
-}
+import { collectConsoleErrors, createAdmin, isoInMonths, logInViaApi, presetCookieConsent, seriousViolations, signUpViaApi, uniqueEmail } from './helpers';
 
 /** longDate is the accessible name the English date pickers give a day ("June 5, 2030"). */
 function longDate(iso: string): string {

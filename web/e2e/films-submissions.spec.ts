@@ -1,5 +1,5 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, createAdmin, presetCookieConsent, seriousViolations, signUpViaApi, uniqueEmail } from './helpers';
+import { collectConsoleErrors, createAdmin, isoInMonths, presetCookieConsent, seriousViolations, signUpViaApi, uniqueEmail } from './helpers';
 
 // The filmmaker's part of issue 10's journey: buy credits in test mode,
 // create a film project with a poster, submit it to two categories of an
@@ -10,11 +10,6 @@ const tinyPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function isoInMonths(months: number, day: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, day)).toISOString().slice(0, 10);
-}
 
 const organiser = { email: uniqueEmail('films-organiser'), password: 'organiser-password' };
 const admin = { email: uniqueEmail('films-admin'), password: 'admin-password-1' };

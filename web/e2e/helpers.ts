@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
@@ -91,4 +91,16 @@ export async function confirmByMail(admin: Page, person: Page, email: string) {
   const url = new URL(link!);
   await person.goto(url.pathname + url.search);
   await expect(person.getByTestId('verify-email-done')).toBeVisible();
+}
+
+/** isoInMonths is day `day` of the month `months` from now, "YYYY-MM-DD" (UTC). */
+export function isoInMonths(months: number, day: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, day)).toISOString().slice(0, 10);
+}
+
+/** ok fails the test unless the API answered 2xx, and returns the answer's JSON. */
+export async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBeTruthy();
+  return (await res.json()) as T;
 }

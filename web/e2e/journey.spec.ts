@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { collectConsoleErrors, confirmByMail, createAdmin, logInViaApi, outboxMails, presetCookieConsent, signUpViaApi, uniqueEmail, type OutboxMail } from './helpers';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { collectConsoleErrors, confirmByMail, createAdmin, isoInMonths, logInViaApi, ok, type OutboxMail, outboxMails, presetCookieConsent, signUpViaApi, uniqueEmail } from './helpers';
 
 // Issue 10's whole journey in one test, through the pages, with a browser
 // context per person: a filmmaker buys credits in test mode, creates a film
@@ -15,17 +15,6 @@ const tinyPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** isoInMonths is day `day` of the month `months` from now, "YYYY-MM-DD" (UTC). */
-function isoInMonths(months: number, day: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, day)).toISOString().slice(0, 10);
-}
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
 
 /** newPerson opens a browser context of its own, with cookie consent preset and console errors recorded. */
 async function newPerson(browser: Browser, baseURL: string) {

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { collectConsoleErrors, confirmByMail, createAdmin, logInViaApi, presetCookieConsent, signUpViaApi, uniqueEmail } from './helpers';
+import { expect, test, type Browser } from '@playwright/test';
+import { collectConsoleErrors, confirmByMail, createAdmin, isoInMonths, logInViaApi, ok, presetCookieConsent, signUpViaApi, uniqueEmail } from './helpers';
 
 // The organiser's and the judge's journey of issue 10: an organiser's
 // approved festival gets a submission (free through a 100% waiver code, so
@@ -7,17 +7,6 @@ import { collectConsoleErrors, confirmByMail, createAdmin, logInViaApi, presetCo
 // from the invitation link (read from the admin outbox) and accepts, the
 // organiser assigns, the judge scores, the organiser sees the score and
 // selects the film. Set-up goes through the API; the journey through pages.
-
-/** isoInMonths is day `day` of the month `months` from now, "YYYY-MM-DD" (UTC). */
-function isoInMonths(months: number, day: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, day)).toISOString().slice(0, 10);
-}
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
 
 async function newPage(browser: Browser, baseURL: string) {
   const context = await browser.newContext();
