@@ -71,7 +71,7 @@ func (db *ContactService) List(ctx context.Context, f marquee.ContactFilter) (*m
 	if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM contact_messages`+where).Scan(&total); err != nil {
 		return nil, fmt.Errorf("store: count contact messages: %w", err)
 	}
-	rows, err := db.reader().query(ctx, `SELECT `+contactColumns+` FROM contact_messages`+where+` ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, f.PerPage, f.Offset())
+	rows, err := db.reader().query(ctx, `SELECT `+contactColumns+` FROM contact_messages`+where+` ORDER BY created_at DESC, id DESC`+limitOffset(f.PerPage), f.Offset())
 	if err != nil {
 		return nil, fmt.Errorf("store: list contact messages: %w", err)
 	}

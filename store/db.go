@@ -43,6 +43,9 @@ type DB struct {
 	write   *sql.DB
 	read    *sql.DB
 	dialect Dialect
+	// readStmts keeps the read pool's prepared statements (SQLite only;
+	// stmt_cache.go).
+	readStmts *stmtCache
 	// searchIndex answers festival searches from memory (festival_search_index.go).
 	searchIndex festivalIndex
 	// refresh remembers the day refreshDaily last ran (festival_refresh.go).
@@ -83,6 +86,7 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 			return nil, err
 		}
 		db.write, db.read, db.dialect = w, r, SQLite
+		db.readStmts = newStmtCache(r)
 	default:
 		return nil, fmt.Errorf("store: unsupported database URL %q (want sqlite:PATH or postgres://...)", redact(rawURL))
 	}
@@ -143,6 +147,9 @@ func (db *DB) Ping(ctx context.Context) error {
 
 // Close closes every connection.
 func (db *DB) Close() error {
+	if db.readStmts != nil {
+		db.readStmts.close()
+	}
 	err := db.write.Close()
 	if db.read != db.write {
 		err = errors.Join(err, db.read.Close())
@@ -227,7 +234,12 @@ func (c conn) queryRow(ctx context.Context, query string, args ...any) *sql.Row 
 }
 
 // reader runs queries on the read pool; writer on the single write connection.
-func (db *DB) reader() conn { return conn{db.read, db} }
+func (db *DB) reader() conn {
+	if db.readStmts != nil {
+		return conn{cachedPool{db.read, db.readStmts}, db}
+	}
+	return conn{db.read, db}
+}
 func (db *DB) writer() conn { return conn{db.write, db} }
 
 // inTx runs fn in a write transaction, committed when fn returns nil.
@@ -253,4 +265,16 @@ func isUniqueViolation(err error) bool {
 	}
 	s := err.Error()
 	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "SQLSTATE 23505")
+}
+
+// limitOffset returns a LIMIT clause with the page size written in and the
+// offset left to a parameter. SQLite reads a bound LIMIT's value while
+// planning (to estimate the rows a query returns), and a plan that read a
+// parameter's value is thrown away and re-prepared each time a new value
+// is bound: a bound LIMIT made every paged list parse and plan its query
+// twice per request. The page size comes from Go (never from the request
+// as text), so writing it in is safe, and the few sizes keep the prepared
+// statements few.
+func limitOffset(limit int) string {
+	return ` LIMIT ` + strconv.Itoa(max(limit, 0)) + ` OFFSET ?`
 }

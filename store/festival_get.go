@@ -98,7 +98,7 @@ func (db *FestivalService) ListForReview(ctx context.Context, f marquee.Festival
 		return nil, fmt.Errorf("store: count festivals: %w", err)
 	}
 	rows, err := db.reader().query(ctx, `SELECT `+festivalColumns+from+where+`
-		ORDER BY `+order+` LIMIT ? OFFSET ?`, append(args, f.PerPage, f.Offset())...)
+		ORDER BY `+order+limitOffset(f.PerPage), append(args, f.Offset())...)
 	if err != nil {
 		return nil, fmt.Errorf("store: list festivals: %w", err)
 	}

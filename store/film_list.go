@@ -34,7 +34,7 @@ func (s *FilmService) ListPublic(ctx context.Context, page marquee.PageRequest) 
 		return nil, fmt.Errorf("store: count public films: %w", err)
 	}
 	films, err := s.queryFilms(ctx, `SELECT `+filmRowColumns+` FROM films f WHERE f.public = 1
-		ORDER BY f.created_at DESC, f.id DESC LIMIT ? OFFSET ?`, page.PerPage, page.Offset())
+		ORDER BY f.created_at DESC, f.id DESC`+limitOffset(page.PerPage), page.Offset())
 	if err != nil {
 		return nil, fmt.Errorf("store: list public films: %w", err)
 	}

@@ -211,8 +211,8 @@ func (db *MailService) List(ctx context.Context, f marquee.MailFilter) (*marquee
 	if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM mail_outbox`+where, args...).Scan(&total); err != nil {
 		return nil, fmt.Errorf("store: count mail: %w", err)
 	}
-	rows, err := db.reader().query(ctx, `SELECT `+mailColumns+` FROM mail_outbox`+where+` ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-		append(args, limit, max(offset, 0))...)
+	rows, err := db.reader().query(ctx, `SELECT `+mailColumns+` FROM mail_outbox`+where+` ORDER BY created_at DESC, id DESC`+limitOffset(limit),
+		append(args, max(offset, 0))...)
 	if err != nil {
 		return nil, fmt.Errorf("store: list mail: %w", err)
 	}

@@ -49,8 +49,8 @@ func (s *PaymentService) Purchases(ctx context.Context, f marquee.PurchaseFilter
 	if err := s.reader().queryRow(ctx, `SELECT COUNT(*) FROM purchases p`+where, args...).Scan(&total); err != nil {
 		return nil, fmt.Errorf("store: count purchases: %w", err)
 	}
-	rows, err := s.reader().query(ctx, `SELECT `+purchaseColumns+purchaseFrom+where+` ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`,
-		append(append([]any{packageLanguage(lang)}, args...), f.PerPage, f.Offset())...)
+	rows, err := s.reader().query(ctx, `SELECT `+purchaseColumns+purchaseFrom+where+` ORDER BY p.created_at DESC, p.id DESC`+limitOffset(f.PerPage),
+		append(append([]any{packageLanguage(lang)}, args...), f.Offset())...)
 	if err != nil {
 		return nil, fmt.Errorf("store: list purchases: %w", err)
 	}
@@ -83,7 +83,7 @@ func (s *PaymentService) Ledger(ctx context.Context, page marquee.PageRequest) (
 		return nil, fmt.Errorf("store: count ledger of user %d: %w", u.ID, err)
 	}
 	rows, err := s.reader().query(ctx, `SELECT id, user_id, delta, reason, reference, created_at FROM credit_ledger
-		WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`, u.ID, page.PerPage, page.Offset())
+		WHERE user_id = ? ORDER BY id DESC`+limitOffset(page.PerPage), u.ID, page.Offset())
 	if err != nil {
 		return nil, fmt.Errorf("store: list ledger of user %d: %w", u.ID, err)
 	}

@@ -98,12 +98,12 @@ func querySubmissions(ctx context.Context, c conn, q string, args ...any) ([]*su
 // submissions table alone (its indexes), then only those rows are joined.
 func pageSubmissions(ctx context.Context, c conn, where string, args []any, order string, limit, offset int) ([]*submissionRow, error) {
 	return querySubmissions(ctx, c, `SELECT `+submissionColumns+` FROM (SELECT s.id FROM submissions s`+where+`
-		ORDER BY `+order+` LIMIT ? OFFSET ?) page JOIN submissions s ON s.id = page.id
+		ORDER BY `+order+limitOffset(limit)+`) page JOIN submissions s ON s.id = page.id
 		JOIN films fi ON fi.id = s.film_id
 		JOIN festivals fe ON fe.id = s.festival_id
 		JOIN festival_categories c ON c.id = s.category_id
 		JOIN users u ON u.id = s.filmmaker_id
-		ORDER BY `+order, append(append([]any{}, args...), limit, offset)...)
+		ORDER BY `+order, append(append([]any{}, args...), offset)...)
 }
 
 // loadSubmission returns submission id if it matches the extra condition
