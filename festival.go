@@ -81,6 +81,10 @@ type Festival struct {
 	// waiting for review, or the last rejected ones), filled for its
 	// organiser and the admins only; nil when there is none.
 	Revision *FestivalRevision `json:"revision,omitempty"`
+	// Listing, when set, is the festival's JSON as lists show it (see
+	// EncodeFestivalListing), encoded once by the search index; nil
+	// elsewhere. It is never sent as a field of its own.
+	Listing []byte `json:"-"`
 }
 
 // DeadlineTier names a fee tier of a category's deadlines.

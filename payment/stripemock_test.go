@@ -12,10 +12,10 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"syscall"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )

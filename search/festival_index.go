@@ -47,6 +47,7 @@ type FestivalIndex struct {
 // indexedHot holds what the filters and the sort read of the festival
 // in a slot, packed for scanning. Dates are YYYYMMDD numbers.
 type indexedHot struct {
+	id           int64 // the festival's
 	live         bool
 	country      uint16 // countryCode
 	start, end   int32
@@ -184,7 +185,7 @@ func (ix *FestivalIndex) apply(changed []int64, recs []*indexedFestival) {
 		}
 		ix.slots[r.festival.ID] = s
 		ix.recs[s] = r
-		h := indexedHot{live: true, country: countryCode(r.festival.Country),
+		h := indexedHot{id: r.festival.ID, live: true, country: countryCode(r.festival.Country),
 			start: dayNumber(r.festival.StartDate), end: dayNumber(r.festival.EndDate), timeline: r.timeline}
 		if n := len(h.timeline); n > 0 {
 			h.lastDeadline = h.timeline[n-1].upTo

@@ -141,6 +141,12 @@ func newIndexedFestival(d *FestivalDoc, tc *termCollector) *indexedFestival {
 	}
 	r.timeline = deadlineTimeline(deadlines)
 	r.terms = tc.festivalTerms(&f.FestivalDetails, r.categoryNames())
+	// Results carry an excerpt of the description, the search found by
+	// all of it; the listing's JSON is encoded here once, not per search.
+	f.Description = marquee.Excerpt(f.Description, marquee.SearchExcerptLength)
+	if b, err := marquee.EncodeFestivalListing(f); err == nil {
+		f.Listing = b
+	}
 	return r
 }
 

@@ -73,7 +73,8 @@ func (ix *FestivalIndex) search(q marquee.FestivalQuery, parsed Query) *marquee.
 		return page
 	}
 	end := min(len(hits), offset+q.PerPage)
-	hits = topHits(hits, end, hitOrder(q.Sort))
+	setKeys(hits, q.Sort)
+	hits = topHits(hits, end)
 	for _, h := range hits[offset:end] {
 		f := new(marquee.Festival)
 		*f = ix.recs[h.slot].festival
@@ -196,11 +197,10 @@ func (m *matcher) finish(s int32, score int32) {
 			hit.next = next
 		}
 	}
-	r := m.ix.recs[s]
-	if m.category != "" && !r.hasCategory(m.category) {
+	if m.category != "" && !m.ix.recs[s].hasCategory(m.category) {
 		return
 	}
-	hit.id = r.festival.ID
+	hit.id = h.id
 	m.hits = append(m.hits, hit)
 }
 

@@ -5,7 +5,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+	"sync"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -59,38 +59,10 @@ func parseFestivalQuery(v url.Values) (marquee.FestivalQuery, error) {
 	return q, nil
 }
 
-// SearchExcerptLength is how many characters of a festival's description a
-// search result carries; the festival's own page has all of it.
-const SearchExcerptLength = 280
-
-// excerpt shortens s to at most n characters, at a space when one is near
-// the end, and marks the cut with an ellipsis.
-func excerpt(s string, n int) string {
-	if len(s) <= n || utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	// Byte offset of the n-th character, and of the last space or line
-	// break among the 40 characters before it.
-	cut, space, i := len(s), -1, 0
-	for off, c := range s {
-		if i == n {
-			cut = off
-			break
-		}
-		if (c == ' ' || c == '\n') && i > n-40 {
-			space = off
-		}
-		i++
-	}
-	if space > 0 {
-		cut = space
-	}
-	return strings.TrimRight(s[:cut], " \n.,;:") + "…"
-}
-
 // handleFestivalSearch is the public discovery search over approved
 // festivals: {items, total, page, perPage}, items without categories and
-// with an excerpt of the description (see SearchExcerptLength).
+// with an excerpt of the description (marquee.SearchExcerptLength),
+// written from the JSON the search index encoded for each festival.
 func (s *Server) handleFestivalSearch(w http.ResponseWriter, r *http.Request) {
 	q, err := parseFestivalQuery(r.URL.Query())
 	if err != nil {
@@ -102,9 +74,17 @@ func (s *Server) handleFestivalSearch(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	page.Items = listItems(page.Items)
-	for _, f := range page.Items {
-		f.Description = excerpt(f.Description, SearchExcerptLength)
+	buf := listBuffers.Get().(*[]byte)
+	defer listBuffers.Put(buf)
+	body, err := marquee.AppendFestivalListPage((*buf)[:0], page)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
 	}
-	writeJSON(w, http.StatusOK, page)
+	*buf = append(body, '\n')
+	writeRawJSON(w, http.StatusOK, *buf)
 }
+
+// listBuffers holds the buffers search answers are written in (a page
+// of 50 festivals is about 40 KB), reused across requests.
+var listBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); return &b }}

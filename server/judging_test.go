@@ -115,7 +115,9 @@ func (s *judgingServer) token(email string) string {
 	return ""
 }
 
-func (s *judgingServer) manage(path string) string { return "/api/v1/manage/festivals/" + s.fest.Slug + path }
+func (s *judgingServer) manage(path string) string {
+	return "/api/v1/manage/festivals/" + s.fest.Slug + path
+}
 func (s *judgingServer) judging(path string) string {
 	return "/api/v1/judge/festivals/" + s.fest.Slug + path
 }

@@ -44,6 +44,13 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	}
 }
 
+// writeRawJSON answers with status and body, JSON already encoded.
+func writeRawJSON(w http.ResponseWriter, status int, body []byte) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
 // writeError answers with err's status and JSON body, logging internal errors.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	status := s.errorStatus(r, err)
