@@ -60,6 +60,9 @@ type Config struct {
 	PublicURL string
 	// Clock returns the current time; nil means time.Now. Tests set it.
 	Clock func() time.Time
+	// InquiryRatePerHour bounds questions to the festival assistant per
+	// signed-in user in an hour (four times as many per client address).
+	InquiryRatePerHour int
 }
 
 // DefaultConfig returns the settings used when nothing is configured.
@@ -82,6 +85,7 @@ func DefaultConfig() Config {
 		PasswordChangeRatePerHour:          10,
 		FestivalRegistrationsPerUserPerDay: 10,
 		FestivalRegistrationsPerIPPerDay:   30,
+		InquiryRatePerHour:                 30,
 	}
 }
 
@@ -139,6 +143,7 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 		{&cfg.PasswordChangeRatePerHour, def.PasswordChangeRatePerHour},
 		{&cfg.FestivalRegistrationsPerUserPerDay, def.FestivalRegistrationsPerUserPerDay},
 		{&cfg.FestivalRegistrationsPerIPPerDay, def.FestivalRegistrationsPerIPPerDay},
+		{&cfg.InquiryRatePerHour, def.InquiryRatePerHour},
 	} {
 		if *v.val <= 0 {
 			*v.val = v.def
