@@ -13,7 +13,8 @@ import (
 const inquiryIPFactor = 4
 
 // inquiryLimiter counts questions to the festival assistant per hour:
-// per signed-in user, or (kind "ip") per client address.
+// per signed-in user ("user"), per visitor's client address ("visitor"),
+// or per client address whoever asks ("ip", four times the others).
 func (s *Server) inquiryLimiter(kind string) *keyedLimiter {
 	limit := s.cfg.InquiryRatePerHour
 	if kind == "ip" {
@@ -27,11 +28,14 @@ type inquiryRequest struct {
 	Question string `json:"question"`
 }
 
-// handleInquiryAsk answers a signed-in user's question about festivals
-// from Marquee's data, in the request's language. A question that fails
+// handleInquiryAsk answers a question about festivals from Marquee's
+// data, in the request's language, for anyone (the product lets visitors
+// ask; the answer holds only public facts). A question that fails
 // marquee.ValidateQuestion is refused before it counts; then questions
-// are limited per client address and per user. Neither question nor
-// answer is kept: the log line holds the question's length and language.
+// are limited per client address, and per user (signed in) or per
+// visitor's address (a missing or expired session reads as a visitor's).
+// Neither question nor answer is kept: the log line holds the question's
+// length and language.
 func (s *Server) handleInquiryAsk(w http.ResponseWriter, r *http.Request) {
 	var req inquiryRequest
 	if err := s.decodeJSON(w, r, &req); err != nil {
@@ -46,7 +50,16 @@ func (s *Server) handleInquiryAsk(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many questions from your network. Try again later."))
 		return
 	}
-	if !s.inquiryLimiter("user").Allow(w, r, strconv.FormatInt(currentUser(r).ID, 10)) {
+	if requestToken(r) != "" {
+		if withUser, err := s.withSessionUser(r); err == nil {
+			r = withUser
+		}
+	}
+	kind, key := "visitor", s.clientKey(r)
+	if u := currentUser(r); u != nil {
+		kind, key = "user", strconv.FormatInt(u.ID, 10)
+	}
+	if !s.inquiryLimiter(kind).Allow(w, r, key) {
 		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many questions. Try again later."))
 		return
 	}

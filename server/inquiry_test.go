@@ -29,11 +29,16 @@ func TestInquiryAnswersFromTheFestivals(t *testing.T) {
 		s.approveFestival(admin, s.createFestival(org, map[string]any{"name": "Tokyo Shorts Week", "city": "Tokyo", "country": "JP", "location": "Shibuya, Tokyo"}))
 		s.approveFestival(admin, s.createFestival(org, map[string]any{"name": "Lisbon Short Film Days"}))
 
-		// Visitors are not answered.
-		expect(t, s.do(call{method: "POST", path: "/api/v1/inquiries", body: `{"question":"東京の映画祭"}`}), 401, "")
+		// Visitors are answered too, and so is an expired session (as a visitor).
+		r := s.do(call{method: "POST", path: "/api/v1/inquiries", body: `{"question":"東京の映画祭"}`})
+		expect(t, r, 200, "")
+		if field(r, "answer") != "One festival on Marquee matches your question:" {
+			t.Errorf("visitor's answer %s", r.raw)
+		}
+		expect(t, s.do(call{method: "POST", path: "/api/v1/inquiries", token: "expired-or-forged", body: `{"question":"Tokyo"}`}), 200, "")
 
 		u := s.signUp("asker@example.com", "correct horse battery")
-		r := s.ask(u, "東京の映画祭", "ja", "")
+		r = s.ask(u, "東京の映画祭", "ja", "")
 		expect(t, r, 200, "")
 		if field(r, "answer") != "Marquee でご質問に合う映画祭が1件見つかりました：" {
 			t.Errorf("answer %v", field(r, "answer"))
@@ -102,5 +107,11 @@ func TestInquiryRateLimits(t *testing.T) {
 			}
 		}
 		expect(t, last, 429, "Too many questions from your network. Try again later.")
+
+		// Visitors: per address at a user's rate, whatever their session says.
+		expect(t, s.ask("", "Festivals in Tokyo", "", "192.0.2.1"), 200, "")
+		expect(t, s.ask("forged", "Festivals in Tokyo", "", "192.0.2.1"), 200, "")
+		expect(t, s.ask("", "Festivals in Tokyo", "zh", "192.0.2.1"), 429, "提问过多，请稍后再试。")
+		expect(t, s.ask("", "Festivals in Tokyo", "", "192.0.2.2"), 200, "")
 	})
 }

@@ -61,7 +61,8 @@ type Config struct {
 	// Clock returns the current time; nil means time.Now. Tests set it.
 	Clock func() time.Time
 	// InquiryRatePerHour bounds questions to the festival assistant per
-	// signed-in user in an hour (four times as many per client address).
+	// signed-in user, or per visitor's client address, in an hour; a client
+	// address may ask four times as many, whoever asks.
 	InquiryRatePerHour int
 }
 
