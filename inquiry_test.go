@@ -198,3 +198,18 @@ func TestMergeInquiryResults(t *testing.T) {
 		t.Errorf("capped at %d, got %d", InquiryResultsMax, n)
 	}
 }
+
+// Run with: go test . -run '^$' -bench ParseInquiry
+func BenchmarkParseInquiry(b *testing.B) {
+	for _, q := range []struct{ name, question string }{
+		{"short-en", "free short film festivals open now"},
+		{"short-ja", "東京の映画祭"},
+		{"long-1000", strings.Repeat("documentary festivals in Lisbon 東京の映画祭 ", 25)[:1000]},
+	} {
+		b.Run(q.name, func(b *testing.B) {
+			for b.Loop() {
+				ParseInquiry(q.question, "2026-11-23")
+			}
+		})
+	}
+}
