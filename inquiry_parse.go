@@ -220,6 +220,7 @@ var inquiryPlaces = []InquiryPlace{
 	{[]string{"New York", "ニューヨーク", "纽约", "紐約"}, "US"},
 	{[]string{"Los Angeles", "ロサンゼルス", "洛杉矶", "洛杉磯"}, "US"},
 	{[]string{"Park City", "パークシティ", "帕克城"}, "US"},
+	{[]string{"Palm Springs", "パームスプリングス", "棕榈泉"}, "US"},
 	{[]string{"Austin", "オースティン", "奥斯汀"}, "US"},
 	{[]string{"Chicago", "シカゴ", "芝加哥"}, "US"},
 	{[]string{"San Francisco", "サンフランシスコ", "旧金山", "舊金山"}, "US"},
@@ -231,6 +232,7 @@ var inquiryPlaces = []InquiryPlace{
 	{[]string{"Guadalajara", "グアダラハラ", "瓜达拉哈拉"}, "MX"},
 	{[]string{"Havana", "ハバナ", "哈瓦那"}, "CU"},
 	{[]string{"Buenos Aires", "ブエノスアイレス", "布宜诺斯艾利斯"}, "AR"},
+	{[]string{"Mar del Plata", "マル・デル・プラタ", "马德普拉塔"}, "AR"},
 	{[]string{"Sao Paulo", "São Paulo", "サンパウロ", "圣保罗", "聖保羅"}, "BR"},
 	{[]string{"Rio de Janeiro", "リオデジャネイロ", "里约热内卢"}, "BR"},
 	{[]string{"Sydney", "シドニー", "悉尼", "雪梨"}, "AU"},
@@ -332,12 +334,15 @@ var vocabulary = sync.OnceValue(func() []inquiryTerm {
 	for i := range months {
 		v := strconv.Itoa(i + 1)
 		add(months[i], termMonth, v)
-		if i != 4 { // "may" alone is a verb as often as a month
+		// Short forms, but not "may" (a verb as often as a month) nor
+		// "mar" (Mar del Plata, a festival town).
+		if i != 2 && i != 4 {
 			add(months[i][:3], termMonth, v)
 		}
 		add(zhMonths[i], termMonth, v)
 	}
 	add("during may", termMonth, "5")
+	add("sept", termMonth, "9")
 	slices.SortStableFunc(terms, func(a, b inquiryTerm) int { return len(b.text) - len(a.text) })
 	return terms
 })

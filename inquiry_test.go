@@ -84,6 +84,11 @@ func TestParseInquiry(t *testing.T) {
 		// Words inside other words are not terms.
 		{"shortlist festivals", InquiryQuery{Keywords: []string{"shortlist"}}},
 		{"秋田の映画祭", InquiryQuery{Keywords: []string{"秋田"}}},
+		// Festival towns that hold a season's or a month's name.
+		{"Palm Springs shorts", InquiryQuery{Places: []InquiryPlace{placeNamed("Palm Springs")}, Category: InquiryShort}},
+		{"Mar del Plata festival dates", InquiryQuery{Places: []InquiryPlace{placeNamed("Mar del Plata")}}},
+		{"festivals in Winterthur", InquiryQuery{Keywords: []string{"winterthur"}}},
+		{"festivals in Sept or Oct", InquiryQuery{From: "2027-09-01", To: "2027-10-31"}},
 		// Nothing to search for.
 		{"film festivals?", InquiryQuery{}},
 		{"映画祭はありますか", InquiryQuery{}},
