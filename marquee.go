@@ -128,6 +128,7 @@ type Services struct {
 	Films       FilmService
 	Submissions SubmissionService
 	Judging     JudgingService
+	Inquiries   InquiryService
 	RateLimits  RateLimiter
 	Health      HealthChecker
 }

@@ -122,6 +122,9 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("GET /api/v1/dashboard/get", s.requireAdmin(s.handleCompatDashboard))
 	mux.Handle("GET /api/v1/user/get", s.requireAdmin(s.handleCompatUserList))
 
+	// The festival assistant (public, rate limited).
+	mux.HandleFunc("POST /api/v1/inquiries", s.handleInquiryAsk)
+
 	mux.HandleFunc("/api/", s.handleAPINotFound)
 	mux.Handle("/", s.static)
 }

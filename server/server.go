@@ -60,6 +60,10 @@ type Config struct {
 	PublicURL string
 	// Clock returns the current time; nil means time.Now. Tests set it.
 	Clock func() time.Time
+	// InquiryRatePerHour bounds questions to the festival assistant per
+	// signed-in user, or per visitor's client address, in an hour; a client
+	// address may ask four times as many, whoever asks.
+	InquiryRatePerHour int
 }
 
 // DefaultConfig returns the settings used when nothing is configured.
@@ -82,6 +86,7 @@ func DefaultConfig() Config {
 		PasswordChangeRatePerHour:          10,
 		FestivalRegistrationsPerUserPerDay: 10,
 		FestivalRegistrationsPerIPPerDay:   30,
+		InquiryRatePerHour:                 30,
 	}
 }
 
@@ -139,6 +144,7 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 		{&cfg.PasswordChangeRatePerHour, def.PasswordChangeRatePerHour},
 		{&cfg.FestivalRegistrationsPerUserPerDay, def.FestivalRegistrationsPerUserPerDay},
 		{&cfg.FestivalRegistrationsPerIPPerDay, def.FestivalRegistrationsPerIPPerDay},
+		{&cfg.InquiryRatePerHour, def.InquiryRatePerHour},
 	} {
 		if *v.val <= 0 {
 			*v.val = v.def

@@ -25,6 +25,8 @@ type Options struct {
 	Users UserOptions
 	// Payments configure the payment service: its provider and receipts.
 	Payments PaymentOptions
+	// Inquiry configures the festival assistant: its answer writer.
+	Inquiry InquiryOptions
 }
 
 // service is what every service type shares: the database and the clock.
@@ -56,6 +58,8 @@ type Services struct {
 	Films       *FilmService
 	Submissions *SubmissionService
 	Judging     *JudgingService
+	// Inquiries answers questions about festivals (inquiry.go).
+	Inquiries *InquiryService
 	// RateLimits counts hits in the database, shared by every node.
 	RateLimits *RateLimits
 	db         *DB
@@ -83,11 +87,12 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 	if err != nil {
 		return nil, err
 	}
+	festivals := &FestivalService{service: base}
 	return &Services{
 		Users: &UserService{service: base, params: opts.Password, dummyHash: dummy,
 			composeVerification: opts.Users.ComposeVerification, mailStatus: mailStatusOr(opts.Users.MailStatus)},
 		Sessions:    &SessionService{service: base, ttl: opts.SessionTTL},
-		Festivals:   &FestivalService{service: base},
+		Festivals:   festivals,
 		Reminders:   &ReminderService{service: base},
 		Mail:        &MailService{service: base},
 		Contact:     &ContactService{service: base},
@@ -96,6 +101,7 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		Films:       &FilmService{service: base, files: opts.Files},
 		Submissions: &SubmissionService{service: base, composeDecision: opts.Submissions.ComposeDecision, mailStatus: mailStatusOr(opts.Submissions.MailStatus)},
 		Judging:     &JudgingService{service: base, composeInvitation: opts.Judging.ComposeInvitation, mailStatus: mailStatusOr(opts.Judging.MailStatus)},
+		Inquiries:   &InquiryService{service: base, festivals: festivals, writer: opts.Inquiry.Writer},
 		RateLimits:  NewRateLimits(db, opts.Clock),
 		db:          db,
 	}, nil
@@ -116,6 +122,7 @@ func (s *Services) Domain() marquee.Services {
 		Films:       s.Films,
 		Judging:     s.Judging,
 		Submissions: s.Submissions,
+		Inquiries:   s.Inquiries,
 		RateLimits:  s.RateLimits,
 		Health:      s.db,
 	}

@@ -54,6 +54,10 @@ export default defineConfig({
       // Checkout runs in test mode (our own card form, no real charge) whatever the shell exports.
       MARQUEE_STRIPE_SECRET_KEY: '',
       MARQUEE_STRIPE_PUBLISHABLE_KEY: '',
+      // The assistant answers from the data alone (no AI service) whatever the shell exports.
+      MARQUEE_AI_BASE_URL: '',
+      MARQUEE_AI_API_KEY: '',
+      MARQUEE_AI_MODEL: '',
       ...(process.env.MARQUEE_WEB_DIR ? { MARQUEE_WEB_DIR: process.env.MARQUEE_WEB_DIR } : {}),
     },
   },

@@ -40,8 +40,14 @@ func openServices(ctx context.Context, cfg config) (*store.DB, *store.Services, 
 		db.Close()
 		return nil, nil, err
 	}
+	inquiry, err := inquiryOptions(cfg)
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
 	svc, err := store.NewServices(db, store.Options{Password: cfg.Password, SessionTTL: cfg.Server.SessionTTL,
-		Payments: paymentOptions(cfg), Files: fileStore, Judging: judgingOptions(cfg), Submissions: submissionOptions(cfg), Users: userOptions(cfg)})
+		Payments: paymentOptions(cfg), Files: fileStore, Judging: judgingOptions(cfg), Submissions: submissionOptions(cfg), Users: userOptions(cfg),
+		Inquiry: inquiry})
 	if err != nil {
 		db.Close()
 		return nil, nil, err
@@ -75,6 +81,7 @@ func webFS(cfg config) (fs.FS, error) {
 
 func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	log := newLogger(cfg, stderr)
+	cfg.Assistant.log = log
 	db, svc, err := openServices(ctx, cfg)
 	if err != nil {
 		return err
@@ -113,7 +120,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	}
 	// Deferred after db.Close, so it runs first: the worker ends before the database closes.
 	defer stopWorker()
-	log.Info("marquee serving", "addr", "http://"+ln.Addr().String(), "database", string(db.Dialect()))
+	log.Info("marquee serving", "addr", "http://"+ln.Addr().String(), "database", string(db.Dialect()), "assistant", assistantMode(cfg))
 	errc := make(chan error, 1)
 	go func() { errc <- httpServer.Serve(ln) }()
 	select {

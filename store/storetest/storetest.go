@@ -13,6 +13,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/assistant"
 	"github.com/marquee-festival/marquee/mail"
 	"github.com/marquee-festival/marquee/password"
 	"github.com/marquee-festival/marquee/payment"
@@ -54,7 +55,9 @@ func Wrap(t testing.TB, db *store.DB) *DB {
 	svc, err := store.NewServices(db, store.Options{Clock: c.Now, Password: FastPasswords, Files: diskFiles(t), Payments: store.PaymentOptions{
 		Provider:       payment.NewTestMode(c.Now),
 		ComposeReceipt: mail.Composer{PublicURL: "https://marquee.example"}.Receipt,
-	}, Users: store.UserOptions{ComposeVerification: mail.Composer{PublicURL: "https://marquee.example"}.Verification}})
+	}, Users: store.UserOptions{ComposeVerification: mail.Composer{PublicURL: "https://marquee.example"}.Verification},
+		// The festival assistant as `marquee serve` runs it without an AI service.
+		Inquiry: store.InquiryOptions{Writer: assistant.Default{}}})
 	if err != nil {
 		t.Fatal(err)
 	}

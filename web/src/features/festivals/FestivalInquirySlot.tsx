@@ -1,9 +1,10 @@
+import { FestivalInquiry } from '../inquiry/FestivalInquiry';
+
 /**
- * FestivalInquirySlot marks where the seed's 'Ask About Any Film Festival'
- * block goes on /festivals, below the results. The block (how-to steps,
- * example questions, the question form and its answer) is built in the
- * assistant issue; until then this slot renders nothing.
+ * FestivalInquirySlot is where the seed's 'Ask About Any Film Festival'
+ * block sits on /festivals, below the results: the festival assistant
+ * (features/inquiry).
  */
 export function FestivalInquirySlot() {
-  return null;
+  return <FestivalInquiry />;
 }
