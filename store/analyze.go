@@ -5,7 +5,8 @@ import (
 	"fmt"
 )
 
-// analyze refreshes the planner's statistics after a bulk load.
+// analyze refreshes the planner's statistics after a bulk load (on
+// PostgreSQL with a VACUUM, which also marks the new rows all-visible).
 //
 // On SQLite it keeps only sqlite_stat1. modernc.org/sqlite is built with
 // SQLITE_ENABLE_STAT4, and with sqlite_stat4 rows present SQLite plans
@@ -16,6 +17,17 @@ import (
 // query took 630 µs instead of 290 µs. The per-value estimates are not
 // worth that on Marquee's queries, whose plans the indexes already fix.
 func (db *DB) analyze(ctx context.Context) error {
+	if db.dialect == Postgres {
+		// VACUUM too: a bulk load leaves the visibility map empty, so
+		// PostgreSQL's index-only scans (the submissions pages' counts and
+		// pages) would read every row from the table until autovacuum
+		// came by: 119 ms instead of under 1 ms for a count of 1,000.
+		// Only the big tables: a VACUUM of the whole database would also
+		// wait on other schemas' tables (the tests' own).
+		if _, err := db.writer().exec(ctx, `VACUUM (ANALYZE) users, films, submissions, credit_ledger, judge_scores, judge_criterion_scores`); err != nil {
+			return fmt.Errorf("store: vacuum analyze: %w", err)
+		}
+	}
 	if _, err := db.writer().exec(ctx, `ANALYZE`); err != nil {
 		return fmt.Errorf("store: analyze: %w", err)
 	}
