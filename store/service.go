@@ -58,7 +58,9 @@ type Services struct {
 	Judging     *JudgingService
 	// RateLimits counts hits in the database, shared by every node.
 	RateLimits *RateLimits
-	db         *DB
+	// Movies is the movies pages' catalogue of listed films (movie.go).
+	Movies *FilmMovies
+	db     *DB
 }
 
 // NewServices returns every service over db.
@@ -83,6 +85,7 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 	if err != nil {
 		return nil, err
 	}
+	films := &FilmService{service: base, files: opts.Files}
 	return &Services{
 		Users: &UserService{service: base, params: opts.Password, dummyHash: dummy,
 			composeVerification: opts.Users.ComposeVerification, mailStatus: mailStatusOr(opts.Users.MailStatus)},
@@ -93,10 +96,11 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		Contact:     &ContactService{service: base},
 		Packages:    &PackageService{service: base},
 		Payments:    payments,
-		Films:       &FilmService{service: base, files: opts.Files},
+		Films:       films,
 		Submissions: &SubmissionService{service: base, composeDecision: opts.Submissions.ComposeDecision, mailStatus: mailStatusOr(opts.Submissions.MailStatus)},
 		Judging:     &JudgingService{service: base, composeInvitation: opts.Judging.ComposeInvitation, mailStatus: mailStatusOr(opts.Judging.MailStatus)},
 		RateLimits:  NewRateLimits(db, opts.Clock),
+		Movies:      &FilmMovies{films: films},
 		db:          db,
 	}, nil
 }
@@ -118,6 +122,7 @@ func (s *Services) Domain() marquee.Services {
 		Submissions: s.Submissions,
 		RateLimits:  s.RateLimits,
 		Health:      s.db,
+		Movies:      s.Movies,
 	}
 }
 
