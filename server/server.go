@@ -60,6 +60,9 @@ type Config struct {
 	PublicURL string
 	// Clock returns the current time; nil means time.Now. Tests set it.
 	Clock func() time.Time
+	// MovieImageOrigin is where the movie database's posters come from
+	// (https://image.tmdb.org), allowed as images by the CSP; "" for none.
+	MovieImageOrigin string
 }
 
 // DefaultConfig returns the settings used when nothing is configured.
@@ -178,7 +181,7 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 		contactByIP:    newKeyedLimiter(limits, logger, "contact-ip", cfg.ContactRatePerHour, time.Hour),
 		checkoutByUser: newKeyedLimiter(limits, logger, "checkout-user", cfg.CheckoutRatePer10Min, 10*time.Minute),
 		webhookByIP:    newKeyedLimiter(limits, logger, "webhook-ip", cfg.WebhookRatePerMinute, time.Minute),
-		csp:            contentSecurityPolicy(svc.Payments.Config().Provider),
+		csp:            withImageOrigin(contentSecurityPolicy(svc.Payments.Config().Provider), cfg.MovieImageOrigin),
 	}, nil
 }
 

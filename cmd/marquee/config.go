@@ -35,6 +35,8 @@ type config struct {
 	Payments paymentConfig
 	// DataDir holds uploaded files (posters under DataDir/posters).
 	DataDir string
+	// Movies chooses the movies pages' catalogue: The Movie Database, or the listed films.
+	Movies moviesConfig
 }
 
 // configFromEnv reads the MARQUEE_* variables (documented in the README).
@@ -109,6 +111,7 @@ func configFromEnv(getenv func(string) string) (config, error) {
 	errs = append(errs, mailFromEnv(getenv, &c)...)
 	errs = append(errs, paymentFromEnv(getenv, &c)...)
 	errs = append(errs, filesFromEnv(getenv, &c)...)
+	errs = append(errs, moviesFromEnv(getenv, &c)...)
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}
