@@ -25,6 +25,9 @@ const (
 	EInsufficientCredits = "insufficient_credits"
 	// EUnsupportedMedia: an upload of a type Marquee does not take (415).
 	EUnsupportedMedia = "unsupported_media"
+	// EUnavailable: an outside service Marquee depends on for the answer
+	// (the movie database) cannot be reached (503).
+	EUnavailable = "unavailable"
 )
 
 // Error is an error meant for the user: a code, a message and, for invalid

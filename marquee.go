@@ -131,4 +131,8 @@ type Services struct {
 	Inquiries   InquiryService
 	RateLimits  RateLimiter
 	Health      HealthChecker
+	// Movies is the movies pages' catalogue: the store's public films by
+	// default; cmd/marquee puts The Movie Database's client in its place
+	// when a key is set.
+	Movies MovieCatalog
 }

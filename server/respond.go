@@ -34,6 +34,7 @@ var statusOf = map[string]int{
 	marquee.EInternal:            http.StatusInternalServerError,
 	marquee.EInsufficientCredits: http.StatusPaymentRequired,
 	marquee.EUnsupportedMedia:    http.StatusUnsupportedMediaType,
+	marquee.EUnavailable:         http.StatusServiceUnavailable,
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -92,6 +92,10 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /media/posters/{key}", s.handlePosterGet)
 	mux.HandleFunc("/media/", s.handleMediaNotFound)
 
+	// Movies: the movie database's popular movies, or the listed films.
+	mux.HandleFunc("GET /api/v1/movies/popular", s.handleMoviePopular)
+	mux.HandleFunc("GET /api/v1/movies/{id}", s.handleMovieGet)
+
 	// Payments: the provider's configuration, checkout (the REST call and
 	// the seed's), the provider's webhook, and the buyer's purchases,
 	// receipts and credit ledger.

@@ -64,6 +64,9 @@ type Config struct {
 	// signed-in user, or per visitor's client address, in an hour; a client
 	// address may ask four times as many, whoever asks.
 	InquiryRatePerHour int
+	// MovieImageOrigin is where the movie database's posters come from
+	// (https://image.tmdb.org), allowed as images by the CSP; "" for none.
+	MovieImageOrigin string
 }
 
 // DefaultConfig returns the settings used when nothing is configured.
@@ -184,7 +187,7 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 		contactByIP:    newKeyedLimiter(limits, logger, "contact-ip", cfg.ContactRatePerHour, time.Hour),
 		checkoutByUser: newKeyedLimiter(limits, logger, "checkout-user", cfg.CheckoutRatePer10Min, 10*time.Minute),
 		webhookByIP:    newKeyedLimiter(limits, logger, "webhook-ip", cfg.WebhookRatePerMinute, time.Minute),
-		csp:            contentSecurityPolicy(svc.Payments.Config().Provider),
+		csp:            withImageOrigin(contentSecurityPolicy(svc.Payments.Config().Provider), cfg.MovieImageOrigin),
 	}, nil
 }
 

@@ -62,7 +62,9 @@ type Services struct {
 	Inquiries *InquiryService
 	// RateLimits counts hits in the database, shared by every node.
 	RateLimits *RateLimits
-	db         *DB
+	// Movies is the movies pages' catalogue of listed films (movie.go).
+	Movies *FilmMovies
+	db     *DB
 }
 
 // NewServices returns every service over db.
@@ -88,6 +90,7 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		return nil, err
 	}
 	festivals := &FestivalService{service: base}
+	films := &FilmService{service: base, files: opts.Files}
 	return &Services{
 		Users: &UserService{service: base, params: opts.Password, dummyHash: dummy,
 			composeVerification: opts.Users.ComposeVerification, mailStatus: mailStatusOr(opts.Users.MailStatus)},
@@ -98,11 +101,12 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		Contact:     &ContactService{service: base},
 		Packages:    &PackageService{service: base},
 		Payments:    payments,
-		Films:       &FilmService{service: base, files: opts.Files},
+		Films:       films,
 		Submissions: &SubmissionService{service: base, composeDecision: opts.Submissions.ComposeDecision, mailStatus: mailStatusOr(opts.Submissions.MailStatus)},
 		Judging:     &JudgingService{service: base, composeInvitation: opts.Judging.ComposeInvitation, mailStatus: mailStatusOr(opts.Judging.MailStatus)},
 		Inquiries:   &InquiryService{service: base, festivals: festivals, writer: opts.Inquiry.Writer},
 		RateLimits:  NewRateLimits(db, opts.Clock),
+		Movies:      &FilmMovies{films: films},
 		db:          db,
 	}, nil
 }
@@ -125,6 +129,7 @@ func (s *Services) Domain() marquee.Services {
 		Inquiries:   s.Inquiries,
 		RateLimits:  s.RateLimits,
 		Health:      s.db,
+		Movies:      s.Movies,
 	}
 }
 

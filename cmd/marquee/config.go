@@ -37,6 +37,8 @@ type config struct {
 	DataDir string
 	// Assistant is the festival assistant's AI service, if any.
 	Assistant assistantConfig
+	// Movies chooses the movies pages' catalogue: The Movie Database, or the listed films.
+	Movies moviesConfig
 }
 
 // configFromEnv reads the MARQUEE_* variables (documented in the README).
@@ -112,6 +114,7 @@ func configFromEnv(getenv func(string) string) (config, error) {
 	errs = append(errs, paymentFromEnv(getenv, &c)...)
 	errs = append(errs, filesFromEnv(getenv, &c)...)
 	errs = append(errs, assistantFromEnv(getenv, &c)...)
+	errs = append(errs, moviesFromEnv(getenv, &c)...)
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}

@@ -94,7 +94,9 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	if _, err := fs.Stat(cfg.Server.Web, "index.html"); err != nil {
 		log.Warn("the front end is not built into this binary; run make build")
 	}
-	srv, err := server.New(cfg.Server, svc.Domain(), log)
+	domain := svc.Domain()
+	useMovies(&cfg, &domain, svc.Movies, log)
+	srv, err := server.New(cfg.Server, domain, log)
 	if err != nil {
 		return err
 	}

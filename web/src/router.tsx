@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
       { path: 'faqs', lazy: page(() => import('./features/faqs/FaqsPage')) },
       { path: 'marketing', lazy: page(() => import('./features/marketing/MarketingPage')) },
       { path: 'movies', lazy: page(() => import('./features/movies/MoviesPage')) },
+      { path: 'movie/:id', lazy: page(() => import('./features/movies/MovieDetailPage')) },
       { path: 'contact', lazy: page(() => import('./features/contact/ContactPage')) },
       { path: 'privacy', lazy: page(() => import('./features/legal/PrivacyPage')) },
       { path: 'terms', lazy: page(() => import('./features/legal/TermsPage')) },

@@ -7,6 +7,7 @@ import { PageHero } from '../shared-pages/PageHero';
 import { Picture } from '../shared-pages/Picture';
 import type { ContentImage, Meta } from '../shared-pages/types';
 import classes from '../shared-pages/pages.module.css';
+import { MovieGrid } from './MovieGrid';
 import local from './movies.module.css';
 
 export type MoviesContent = {
@@ -24,8 +25,10 @@ export type MoviesContent = {
 }
 
 /**
- * MoviesPage ('Lists' in the footer). The film catalogue arrives with a later
- * release; until then the page says so plainly and points to festivals.
+ * MoviesPage ('Lists' in the footer): 'Discover Cinematic Gems', a grid of
+ * popular movies (The Movie Database's when the server has a key, else the
+ * films listed on Marquee), 20 at a time. With no films at all it says so
+ * plainly and points to festivals.
  */
 export default function MoviesPage() {
   const { content, isLoading } = usePageContent<MoviesContent>('movies');
@@ -36,26 +39,33 @@ export default function MoviesPage() {
         {(c) => (
           <>
             <PageHero eyebrow={c.eyebrow} title={c.title} subtitle={c.intro} />
-            <section className={local.empty} aria-labelledby="movies-empty" data-testid="movies-empty">
-              <Picture src={c.empty.image.src} alt={c.empty.image.alt} width={320} height={200} className={local.art} />
-              <Title order={2} id="movies-empty" className={classes.sectionTitle}>
-                {c.empty.title}
-              </Title>
-              <Text c="gray.7" className={local.text}>
-                {c.empty.description}
-              </Text>
-              <div className={local.actions}>
-                <Button component={Link} to="/festivals">
-                  {c.empty.festivalsLink}
-                </Button>
-                <Button component={Link} to="/marketing" variant="outline">
-                  {c.empty.marketingLink}
-                </Button>
-              </div>
-            </section>
+            <MovieGrid empty={<EmptyMovies empty={c.empty} />} />
           </>
         )}
       </PageContentGate>
     </Container>
+  );
+}
+
+/** EmptyMovies is the page's state when no film is listed (and no movie database is configured). */
+function EmptyMovies({ empty }: { empty: MoviesContent['empty'] }) {
+  return (
+    <section className={local.empty} aria-labelledby="movies-empty" data-testid="movies-empty">
+      <Picture src={empty.image.src} alt={empty.image.alt} width={320} height={200} className={local.art} />
+      <Title order={2} id="movies-empty" className={classes.sectionTitle}>
+        {empty.title}
+      </Title>
+      <Text c="gray.7" className={local.text}>
+        {empty.description}
+      </Text>
+      <div className={local.actions}>
+        <Button component={Link} to="/festivals">
+          {empty.festivalsLink}
+        </Button>
+        <Button component={Link} to="/marketing" variant="outline">
+          {empty.marketingLink}
+        </Button>
+      </div>
+    </section>
   );
 }

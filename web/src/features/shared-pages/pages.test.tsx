@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within, waitFor } from '@testing-library/react';
 import { Suspense, type ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { theme } from '../../theme';
 import AboutPage from '../about/AboutPage';
@@ -14,6 +14,9 @@ import MarketingPage from '../marketing/MarketingPage';
 import MoviesPage from '../movies/MoviesPage';
 import ServiceDetailPage from '../services/ServiceDetailPage';
 import ServicesPage from '../services/ServicesPage';
+import { stubApi } from '../contact/testUtils';
+
+afterEach(() => vi.unstubAllGlobals());
 
 function renderAt(path: string, pattern: string, Component: ComponentType) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -124,9 +127,10 @@ describe('information pages', () => {
 
   it('movies: an honest empty state with links onwards', async () => {
     await i18n.changeLanguage('zh');
+    stubApi({ 'GET /api/v1/movies/popular': { status: 200, body: { items: [], total: 0, page: 1, perPage: 20 } } });
     renderAt('/movies', '/movies', MoviesPage);
     expect(await screen.findByRole('heading', { level: 1, name: '发现电影瑰宝' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '浏览电影节' })).toHaveAttribute('href', '/festivals');
+    expect(await screen.findByRole('link', { name: '浏览电影节' })).toHaveAttribute('href', '/festivals');
     expect(screen.getByRole('link', { name: '推广你的电影节' })).toHaveAttribute('href', '/marketing');
   });
 });
