@@ -5,8 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/password"
@@ -155,7 +157,13 @@ func (db *UserService) CreateUser(ctx context.Context, nu UserRecord) (*marquee.
 	if nu.Role == "" {
 		nu.Role = marquee.RoleFilmmaker
 	}
-	return db.createUser(ctx, db.writer(), db.now(), nu)
+	var u *marquee.User
+	err := db.inTx(ctx, func(c conn) error {
+		var err error
+		u, err = db.createUser(ctx, c, db.now(), nu)
+		return err
+	})
+	return u, err
 }
 
 // createUser inserts a user on c (see CreateUser).
@@ -179,6 +187,9 @@ func (db *UserService) createUser(ctx context.Context, c conn, now time.Time, nu
 		return nil, &marquee.Error{Code: marquee.EEmailTaken, Message: "Email already exists", Fields: map[string]string{"email": "Email already exists"}}
 	} else if err != nil {
 		return nil, fmt.Errorf("store: create user %s: %w", email, err)
+	}
+	if err := addDashboardDay(ctx, c, dayKey(now), dayDelta{Signups: 1}); err != nil {
+		return nil, err
 	}
 	return u, nil
 }
@@ -274,13 +285,14 @@ func (db *UserService) UpsertAdmin(ctx context.Context, email, name, pw string) 
 		if err != nil {
 			return fmt.Errorf("store: create admin %s: %w", email, err)
 		}
-		return nil
+		return addDashboardDay(ctx, c, dayKey(now), dayDelta{Signups: 1})
 	})
 	return created, err
 }
 
 // ListUsers returns a page of users, newest first, with the number
-// matching the filter (admin only).
+// matching the filter (admin only). A search counts its matches up to
+// marquee.CountCap (TotalCapped beyond); the whole list's total is exact.
 func (db *UserService) ListUsers(ctx context.Context, f marquee.UserFilter) (*marquee.Page[*marquee.User], error) {
 	if _, err := marquee.RequireAdmin(ctx); err != nil {
 		return nil, err
@@ -288,40 +300,91 @@ func (db *UserService) ListUsers(ctx context.Context, f marquee.UserFilter) (*ma
 	if f.PerPage <= 0 {
 		f.PerPage = marquee.AdminUsersPerPage
 	}
-	users, total, err := db.listUsersPage(ctx, f.Query, f.PerPage, f.Offset())
+	q := strings.TrimSpace(f.Query)
+	if q == "" {
+		users, total, err := db.listAllUsers(ctx, f.PerPage, f.Offset())
+		if err != nil {
+			return nil, err
+		}
+		return marquee.NewPage(users, total, max(f.Page, 1), f.PerPage), nil
+	}
+	users, counted, err := db.searchUsers(ctx, q, f.PerPage, f.Offset())
 	if err != nil {
 		return nil, err
 	}
-	return marquee.NewPage(users, total, max(f.Page, 1), f.PerPage), nil
+	return marquee.NewCappedPage(users, counted, max(f.Page, 1), f.PerPage), nil
 }
 
-// listUsersPage returns limit users after offset, newest first, matching
-// query (part of the e-mail or name, ignoring case), and their number.
-func (db *UserService) listUsersPage(ctx context.Context, query string, limit, offset int) ([]*marquee.User, int64, error) {
-	f := struct{ Limit, Offset int }{limit, max(offset, 0)}
-	q := strings.TrimSpace(query)
-	if q == "" {
-		var total int64
-		if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM users`).Scan(&total); err != nil {
-			return nil, 0, fmt.Errorf("store: count users: %w", err)
-		}
-		users, _, err := db.listUsers(ctx, `SELECT `+userColumns+`, 0 FROM users ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, f.Limit, f.Offset)
-		return users, total, err
-	}
-	// A substring search reads every row once: the window count rides along
-	// instead of a second scan.
-	like := "%" + escapeLike(strings.ToLower(q)) + "%"
-	where := ` WHERE (email LIKE ? ESCAPE '\' OR name ` + db.caseInsensitiveLike() + ` ? ESCAPE '\')`
-	users, total, err := db.listUsers(ctx, `SELECT `+userColumns+`, COUNT(*) OVER () FROM users`+where+
-		` ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, like, like, f.Limit, f.Offset)
-	if err != nil || len(users) > 0 || f.Offset == 0 {
-		return users, total, err
-	}
-	// Past the last page: the window had no row to ride on.
-	if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM users`+where, like, like).Scan(&total); err != nil {
+// listAllUsers returns limit users after offset, newest first, and the
+// number of users (the rollup's sign-ups: every account is one).
+func (db *UserService) listAllUsers(ctx context.Context, limit, offset int) ([]*marquee.User, int64, error) {
+	var total int64
+	if err := db.reader().queryRow(ctx, `SELECT CAST(COALESCE(SUM(signups), 0) AS BIGINT) FROM dashboard_days`).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("store: count users: %w", err)
 	}
-	return users, total, nil
+	users, _, err := db.listUsers(ctx, `SELECT `+userColumns+`, 0 FROM users ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, limit, max(offset, 0))
+	return users, total, err
+}
+
+// searchUsers returns limit users after offset, newest account first,
+// whose e-mail or name contains query (ignoring case), and their number
+// counted up to marquee.CountCap+1.
+//
+// Three characters or more go through the text indexes: on SQLite the
+// FTS5 trigram table users_search (walked in rowid order, so a page of a
+// broad query stops early), on PostgreSQL pg_trgm GIN indexes. Shorter
+// queries match the start of the e-mail or of the name through btree
+// indexes: a trigram index cannot look up fewer than three characters.
+func (db *UserService) searchUsers(ctx context.Context, query string, limit, offset int) ([]*marquee.User, int64, error) {
+	offset = max(offset, 0)
+	var count, list string
+	var args []any
+	if db.dialect == SQLite && utf8.RuneCountInString(query) >= 3 {
+		// An FTS5 phrase: the query's characters in order, quotes doubled.
+		args = []any{`"` + strings.ReplaceAll(query, `"`, `""`) + `"`}
+		count = `SELECT COUNT(*) FROM (SELECT 1 FROM users_search WHERE users_search MATCH ? LIMIT ?) m`
+		list = `SELECT ` + prefixColumns("u.", userColumns) + `, 0 FROM users_search s JOIN users u ON u.id = s.rowid
+			WHERE users_search MATCH ? ORDER BY s.rowid DESC LIMIT ? OFFSET ?`
+	} else {
+		var where string
+		where, args = db.userSearchWhere(query)
+		count = `SELECT COUNT(*) FROM (SELECT 1 FROM users WHERE ` + where + ` LIMIT ?) m`
+		list = `SELECT ` + userColumns + `, 0 FROM users WHERE ` + where + ` ORDER BY id DESC LIMIT ? OFFSET ?`
+	}
+	var counted int64
+	if err := db.reader().queryRow(ctx, count, append(slices.Clip(args), marquee.CountCap+1)...).Scan(&counted); err != nil {
+		return nil, 0, fmt.Errorf("store: count users matching %q: %w", query, err)
+	}
+	users, _, err := db.listUsers(ctx, list, append(slices.Clip(args), limit, offset)...)
+	return users, counted, err
+}
+
+// prefixColumns qualifies each of the comma-separated columns with prefix.
+func prefixColumns(prefix, columns string) string {
+	cols := strings.Split(columns, ", ")
+	for i, c := range cols {
+		cols[i] = prefix + c
+	}
+	return strings.Join(cols, ", ")
+}
+
+// userSearchWhere returns the condition on users matching query (not
+// empty) and its arguments, for every search but SQLite's trigram one:
+// short queries on both engines, PostgreSQL's pg_trgm ones.
+func (db *UserService) userSearchWhere(query string) (string, []any) {
+	lower := strings.ToLower(query)
+	if utf8.RuneCountInString(query) < 3 {
+		if db.dialect == Postgres {
+			like := escapeLike(lower) + "%"
+			return `(email LIKE ? OR lower(name) LIKE ?)`, []any{like, like}
+		}
+		// U+10FFFF sorts after every character that can follow the prefix.
+		end := lower + "\U0010FFFF"
+		return `((email >= ? AND email < ?) OR (lower(name) >= ? AND lower(name) < ?))`, []any{lower, end, lower, end}
+	}
+	// PostgreSQL's default LIKE escape is the backslash escapeLike uses.
+	like := "%" + escapeLike(lower) + "%"
+	return `(email LIKE ? OR name ILIKE ?)`, []any{like, like}
 }
 
 // listUsers runs a query selecting userColumns plus one count column.
