@@ -60,6 +60,10 @@ type Config struct {
 	PublicURL string
 	// Clock returns the current time; nil means time.Now. Tests set it.
 	Clock func() time.Time
+	// Readiness gates GET /readyz: 503 until its MarkReady (serve calls it
+	// once the festival search index is warm). Nil means ready whenever the
+	// database answers.
+	Readiness *Readiness
 }
 
 // DefaultConfig returns the settings used when nothing is configured.
