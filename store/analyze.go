@@ -23,11 +23,16 @@ func (db *DB) analyze(ctx context.Context) error {
 // runs it at its end on both engines, so that PostgreSQL plans the admin
 // lists and searches over the seeded rows with their real sizes.
 func (db *DB) Analyze(ctx context.Context) error {
+	if db.dialect == Postgres {
+		// VACUUM as well: it sets the visibility map that index-only scans
+		// need and empties GIN pending lists.
+		if _, err := db.writer().exec(ctx, `VACUUM ANALYZE`); err != nil {
+			return fmt.Errorf("store: vacuum analyze: %w", err)
+		}
+		return nil
+	}
 	if _, err := db.writer().exec(ctx, `ANALYZE`); err != nil {
 		return fmt.Errorf("store: analyze: %w", err)
-	}
-	if db.dialect != SQLite {
-		return nil
 	}
 	var n int
 	if err := db.writer().queryRow(ctx, `SELECT COUNT(*) FROM sqlite_schema WHERE name = 'sqlite_stat4'`).Scan(&n); err != nil {

@@ -53,7 +53,7 @@ func TestSearchUsers(t *testing.T) {
 		}{
 			{"YAMADA@EX", "hanako.yamada@example.jp"}, // part of an e-mail, any case
 			{"studio.ex", "ann.lee@studio.example"},
-			{"n lE", "ann.lee@studio.example"}, // part of a name across the space, any case
+			{"n lE", "ann.lee@studio.example"},  // part of a name across the space, any case
 			{"田花子", "hanako.yamada@example.jp"}, // CJK, three characters
 			{"中太郎", "taro@example.jp"},
 			{"张伟", "wei.zhang@example.cn"}, // CJK, a two-character name from its start

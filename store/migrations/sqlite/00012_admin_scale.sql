@@ -46,7 +46,23 @@ INSERT INTO dashboard_days (day, subscribers)
     ) WHERE true GROUP BY 1
     ON CONFLICT (day) DO UPDATE SET subscribers = excluded.subscribers;
 
+-- Every admin list reads its page in index order, whatever its filter:
+-- purchases by status, the outbox by status (not held) and held, contact
+-- messages all or handled, festivals all.
+CREATE INDEX purchases_status_created ON purchases (status, created_at DESC, id DESC);
+CREATE INDEX mail_outbox_status_held_created ON mail_outbox (status, held, created_at DESC, id DESC);
+CREATE INDEX mail_outbox_held_created ON mail_outbox (held, created_at DESC, id DESC);
+CREATE INDEX contact_messages_created ON contact_messages (created_at DESC, id DESC);
+CREATE INDEX contact_messages_handled_created ON contact_messages (created_at DESC, id DESC) WHERE handled_at IS NOT NULL;
+CREATE INDEX festivals_created ON festivals (created_at DESC, id DESC);
+
 -- +goose Down
+DROP INDEX festivals_created;
+DROP INDEX contact_messages_handled_created;
+DROP INDEX contact_messages_created;
+DROP INDEX mail_outbox_held_created;
+DROP INDEX mail_outbox_status_held_created;
+DROP INDEX purchases_status_created;
 DROP TABLE dashboard_days;
 DROP INDEX users_name_lower;
 DROP TRIGGER users_search_update;
