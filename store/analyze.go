@@ -16,12 +16,20 @@ import (
 // query took 630 µs instead of 290 µs. The per-value estimates are not
 // worth that on Marquee's queries, whose plans the indexes already fix.
 func (db *DB) analyze(ctx context.Context) error {
-	return db.Analyze(ctx)
+	if _, err := db.writer().exec(ctx, `ANALYZE`); err != nil {
+		return fmt.Errorf("store: analyze: %w", err)
+	}
+	if db.dialect != SQLite {
+		return nil
+	}
+	return db.dropStat4(ctx)
 }
 
-// Analyze refreshes the planner's statistics (see analyze): `marquee seed`
-// runs it at its end on both engines, so that PostgreSQL plans the admin
-// lists and searches over the seeded rows with their real sizes.
+// Analyze refreshes the planner's statistics after `marquee seed` (see
+// analyze); on PostgreSQL it is VACUUM ANALYZE, which also sets the
+// visibility map that index-only scans need and empties GIN pending
+// lists, so that the admin lists and searches are planned and run over
+// the seeded rows as they will be in use.
 func (db *DB) Analyze(ctx context.Context) error {
 	if db.dialect == Postgres {
 		// VACUUM as well: it sets the visibility map that index-only scans
@@ -31,9 +39,11 @@ func (db *DB) Analyze(ctx context.Context) error {
 		}
 		return nil
 	}
-	if _, err := db.writer().exec(ctx, `ANALYZE`); err != nil {
-		return fmt.Errorf("store: analyze: %w", err)
-	}
+	return db.analyze(ctx)
+}
+
+// dropStat4 keeps only sqlite_stat1 (see analyze).
+func (db *DB) dropStat4(ctx context.Context) error {
 	var n int
 	if err := db.writer().queryRow(ctx, `SELECT COUNT(*) FROM sqlite_schema WHERE name = 'sqlite_stat4'`).Scan(&n); err != nil {
 		return fmt.Errorf("store: analyze: %w", err)
