@@ -518,9 +518,26 @@ func (db *UserService) userSearchWhere(query string) (string, []any) {
 		end := lower + "\U0010FFFF"
 		return `((email >= ? AND email < ?) OR (lower(name) >= ? AND lower(name) < ?))`, []any{lower, end, lower, end}
 	}
-	// PostgreSQL's default LIKE escape is the backslash escapeLike uses.
-	like := "%" + escapeLike(lower) + "%"
-	return `(email LIKE ? OR name ILIKE ?)`, []any{like, like}
+	// pg_trgm's GIN index reads the whole posting list of every trigram
+	// of a pattern, and one common to most accounts ('exa' of
+	// example.com) costs 15–40 ms at 500,000 users. So the indexed
+	// condition names only the two trigrams likely rarest (probeOrder),
+	// and strpos, which no index serves, checks the whole query on the
+	// few rows they find. PostgreSQL's default LIKE escape is the
+	// backslash escapeLike uses.
+	grams := probeOrder(trigrams(query))[:min(2, len(trigrams(query)))]
+	var email, name []string
+	var args []any
+	for _, g := range grams {
+		email = append(email, `email LIKE ?`)
+		args = append(args, "%"+escapeLike(g)+"%")
+	}
+	for _, g := range grams {
+		name = append(name, `name ILIKE ?`)
+		args = append(args, "%"+escapeLike(g)+"%")
+	}
+	return `((` + strings.Join(email, ` AND `) + `) OR (` + strings.Join(name, ` AND `) + `))
+		AND (strpos(email, ?) > 0 OR strpos(lower(name), ?) > 0)`, append(args, lower, lower)
 }
 
 // listUsers runs a query selecting userColumns plus one count column.
