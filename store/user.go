@@ -393,8 +393,8 @@ const rareTrigram = 2500
 // trigrams are rare. FTS5 reads the whole document list of every token of
 // a phrase, so a phrase with a common trigram ('exa' of example.com, in
 // every address) costs 20 ms at 500,000 users whatever it matches.
-// Instead: count each trigram's accounts up to rareTrigram (non-
-// overlapping trigrams first, stopping at two rare ones), take the
+// Instead: count each trigram's accounts up to rareTrigram (the likeliest
+// rare first, see probeOrder; stopping at two rare ones), take the
 // accounts that hold the rare ones (at most rareTrigram), and keep those
 // whose e-mail or name contains the query, folded like the index folds
 // case. narrow is false when every trigram is common: the caller runs the
