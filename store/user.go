@@ -401,7 +401,15 @@ const rareTrigram = 2500
 // phrase instead.
 func (db *UserService) searchUsersByRareTrigrams(ctx context.Context, query string, limit, offset int) (users []*marquee.User, counted int64, narrow bool, err error) {
 	var rare []string
-	for _, g := range probeOrder(trigrams(query)) {
+	first := -10 // where in the query the first rare trigram starts
+	grams := trigrams(query)
+	for _, g := range probeOrder(grams) {
+		at := slices.Index(grams, g)
+		if len(rare) == 1 && at-first < 2 && first-at < 2 {
+			// Overlapping the first by two characters, it would hardly
+			// narrow the candidates further.
+			continue
+		}
 		var n int
 		if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM users_search WHERE users_search MATCH ? LIMIT ?) m`,
 			fts5Phrase(g), rareTrigram).Scan(&n); err != nil {
@@ -414,6 +422,7 @@ func (db *UserService) searchUsersByRareTrigrams(ctx context.Context, query stri
 			if rare = append(rare, fts5Phrase(g)); len(rare) == 2 {
 				break
 			}
+			first = at
 		}
 	}
 	if len(rare) == 0 {
