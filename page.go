@@ -12,6 +12,24 @@ type Page[T any] struct {
 	Total   int64 `json:"total"`
 	Page    int   `json:"page"`
 	PerPage int   `json:"perPage"`
+	// TotalCapped says Total is a lower bound: the list counted matches
+	// only up to CountCap (shown as '10,000+').
+	TotalCapped bool `json:"totalCapped,omitempty"`
+}
+
+// CountCap is the most matches a search over a large table counts: past
+// it the total is reported as CountCap with TotalCapped set, so that no
+// request counts hundreds of thousands of rows.
+const CountCap = 10_000
+
+// NewCappedPage returns a page whose total was counted up to CountCap+1:
+// a counted total above CountCap becomes CountCap, marked TotalCapped.
+func NewCappedPage[T any](items []T, counted int64, page, perPage int) *Page[T] {
+	p := NewPage(items, counted, page, perPage)
+	if counted > CountCap {
+		p.Total, p.TotalCapped = CountCap, true
+	}
+	return p
 }
 
 // NewPage returns a page of items (never a null list).

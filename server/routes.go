@@ -8,6 +8,7 @@ import "net/http"
 // same permissions again (marquee.RequireAdmin, CanManageFestival).
 func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /healthz", s.handleHealthGet)
+	mux.HandleFunc("GET /readyz", s.handleReadyGet)
 
 	// Accounts: the seed's register and login calls, and their aliases.
 	mux.HandleFunc("POST /api/v1/user/register", s.handleUserRegister)

@@ -67,6 +67,10 @@ type Config struct {
 	// MovieImageOrigin is where the movie database's posters come from
 	// (https://image.tmdb.org), allowed as images by the CSP; "" for none.
 	MovieImageOrigin string
+	// Readiness gates GET /readyz: 503 until its MarkReady (serve calls it
+	// once the festival search index is warm). Nil means ready whenever the
+	// database answers.
+	Readiness *Readiness
 }
 
 // DefaultConfig returns the settings used when nothing is configured.

@@ -3,10 +3,37 @@ package store
 import (
 	"context"
 	"fmt"
-	"strings"
+	"time"
 
 	"github.com/marquee-festival/marquee"
 )
+
+// dayLayout is the key of a dashboard_days row: a UTC calendar date.
+const dayLayout = "2006-01-02"
+
+// dayKey returns the dashboard_days key of the day t falls on (UTC).
+func dayKey(t time.Time) string { return t.UTC().Format(dayLayout) }
+
+// dayDelta is a change to one dashboard_days row.
+type dayDelta struct {
+	Signups, Purchases, IncomeCents, Subscribers int64
+}
+
+// addDashboardDay adds d to the dashboard_days row of day, creating it.
+// Every write that changes a dashboard figure calls it in its own
+// transaction, so the rollup always equals the counts over the tables.
+func addDashboardDay(ctx context.Context, c conn, day string, d dayDelta) error {
+	_, err := c.exec(ctx, `INSERT INTO dashboard_days (day, signups, purchases, income_cents, subscribers) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (day) DO UPDATE SET signups = dashboard_days.signups + excluded.signups,
+			purchases = dashboard_days.purchases + excluded.purchases,
+			income_cents = dashboard_days.income_cents + excluded.income_cents,
+			subscribers = dashboard_days.subscribers + excluded.subscribers`,
+		day, d.Signups, d.Purchases, d.IncomeCents, d.Subscribers)
+	if err != nil {
+		return fmt.Errorf("store: dashboard rollup of %s: %w", day, err)
+	}
+	return nil
+}
 
 // Dashboard returns the admin dashboard's figures: user totals and real
 // sign-ups for each of the last twelve calendar months (UTC), oldest first;
@@ -17,6 +44,11 @@ import (
 // amounts of the purchases settled in it that are still succeeded: a
 // refund removes its purchase from the month the purchase was paid in.
 // Admin only.
+//
+// The figures come from dashboard_days, the per-day rollup every sign-up,
+// settlement and refund updates in its own transaction: one read of at
+// most a row per day since the first event (about 550 rows after the
+// 18-month seed), never a count over the users or purchases themselves.
 func (db *UserService) Dashboard(ctx context.Context) (*marquee.DashboardSummary, error) {
 	if _, err := marquee.RequireAdmin(ctx); err != nil {
 		return nil, err
@@ -24,44 +56,83 @@ func (db *UserService) Dashboard(ctx context.Context) (*marquee.DashboardSummary
 	now := db.now()
 	this := monthStart(now)
 	first := this.AddDate(0, -11, 0)
-
-	// One round trip of index range counts: each month's count reads only
-	// that month's entries of users_created_at, never the table itself.
-	var cols []string
-	args := []any{}
-	for i := range 12 {
-		from := first.AddDate(0, i, 0)
-		cols = append(cols, "(SELECT COUNT(*) FROM users WHERE created_at >= ? AND created_at < ?)")
-		args = append(args, from, from.AddDate(0, 1, 0))
-	}
-	cols = append(cols, "(SELECT COUNT(*) FROM users)")
-	// The same for the income of each month: index range sums over
-	// purchases_status_settled.
-	for i := range 12 {
-		from := first.AddDate(0, i, 0)
-		cols = append(cols, "(SELECT CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) FROM purchases WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?)")
-		args = append(args, from, from.AddDate(0, 1, 0))
-	}
-	cols = append(cols,
-		"(SELECT COUNT(DISTINCT user_id) FROM purchases WHERE status = 'succeeded')",
-		"(SELECT COUNT(*) FROM purchases WHERE status = 'succeeded')",
-		"(SELECT CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) FROM purchases WHERE status = 'succeeded')")
-	counts := make([]int64, len(cols))
-	dest := make([]any, len(cols))
-	for i := range counts {
-		dest[i] = &counts[i]
-	}
-	if err := db.reader().queryRow(ctx, `SELECT `+strings.Join(cols, ", "), args...).Scan(dest...); err != nil {
-		return nil, fmt.Errorf("store: dashboard counts: %w", err)
-	}
 	s := &marquee.DashboardSummary{SignupsByMonth: make([]marquee.MonthlyCount, 12), IncomeByMonth: make([]marquee.MonthlyAmount, 12)}
+	index := map[string]int{}
 	for i := range 12 {
 		month := first.AddDate(0, i, 0).Format("2006-01")
-		s.SignupsByMonth[i] = marquee.MonthlyCount{Month: month, Users: counts[i]}
-		s.IncomeByMonth[i] = marquee.MonthlyAmount{Month: month, AmountCents: counts[13+i]}
+		index[month] = i
+		s.SignupsByMonth[i] = marquee.MonthlyCount{Month: month, Users: 0}
+		s.IncomeByMonth[i] = marquee.MonthlyAmount{Month: month, AmountCents: 0}
 	}
-	s.UsersThisMonth = counts[11]
-	s.TotalUsers = counts[12]
-	s.TotalSubscriptions, s.TotalTransactions, s.TotalIncomeCents = counts[25], counts[26], counts[27]
+	// Totals over every day, and the twelve months grouped from their days.
+	err := db.reader().queryRow(ctx, `SELECT CAST(COALESCE(SUM(signups), 0) AS BIGINT), CAST(COALESCE(SUM(purchases), 0) AS BIGINT),
+		CAST(COALESCE(SUM(income_cents), 0) AS BIGINT), CAST(COALESCE(SUM(subscribers), 0) AS BIGINT) FROM dashboard_days`).
+		Scan(&s.TotalUsers, &s.TotalTransactions, &s.TotalIncomeCents, &s.TotalSubscriptions)
+	if err != nil {
+		return nil, fmt.Errorf("store: dashboard totals: %w", err)
+	}
+	rows, err := db.reader().query(ctx, `SELECT substr(day, 1, 7), CAST(SUM(signups) AS BIGINT), CAST(SUM(income_cents) AS BIGINT)
+		FROM dashboard_days WHERE day >= ? GROUP BY substr(day, 1, 7)`, dayKey(first))
+	if err != nil {
+		return nil, fmt.Errorf("store: dashboard months: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var month string
+		var signups, income int64
+		if err := rows.Scan(&month, &signups, &income); err != nil {
+			return nil, fmt.Errorf("store: dashboard months: %w", err)
+		}
+		if i, ok := index[month]; ok {
+			s.SignupsByMonth[i].Users = signups
+			s.IncomeByMonth[i].AmountCents = income
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: dashboard months: %w", err)
+	}
+	s.UsersThisMonth = s.SignupsByMonth[11].Users
 	return s, nil
+}
+
+// rollupSettled records in dashboard_days a purchase of amount cents by
+// userID that succeeded at now: on now's day one more transaction, its
+// income, and one more subscriber if it is the user's only succeeded
+// purchase. Call it after the buyer's row is locked, so that concurrent
+// settlements of one buyer count the subscriber once.
+func rollupSettled(ctx context.Context, c conn, now time.Time, userID, amount int64) error {
+	d := dayDelta{Purchases: 1, IncomeCents: amount}
+	n, err := succeededPurchases(ctx, c, userID)
+	if err != nil {
+		return err
+	}
+	if n == 1 {
+		d.Subscribers = 1
+	}
+	return addDashboardDay(ctx, c, dayKey(now), d)
+}
+
+// rollupRefunded takes back a refunded purchase (settled at settled) from
+// dashboard_days: its transaction and income leave the day it settled on;
+// if the buyer has no succeeded purchase left, one subscriber fewer on
+// now's day. Call it after the buyer's row is locked.
+func rollupRefunded(ctx context.Context, c conn, now, settled time.Time, userID, amount int64) error {
+	if err := addDashboardDay(ctx, c, dayKey(settled), dayDelta{Purchases: -1, IncomeCents: -amount}); err != nil {
+		return err
+	}
+	n, err := succeededPurchases(ctx, c, userID)
+	if err != nil || n > 0 {
+		return err
+	}
+	return addDashboardDay(ctx, c, dayKey(now), dayDelta{Subscribers: -1})
+}
+
+// succeededPurchases counts userID's succeeded purchases (a few rows of
+// purchases_user_created).
+func succeededPurchases(ctx context.Context, c conn, userID int64) (int64, error) {
+	var n int64
+	if err := c.queryRow(ctx, `SELECT COUNT(*) FROM purchases WHERE user_id = ? AND status = 'succeeded'`, userID).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: count purchases of user %d: %w", userID, err)
+	}
+	return n, nil
 }

@@ -198,16 +198,6 @@ func (db *DB) rebind(q string) string {
 	return b.String()
 }
 
-// caseInsensitiveLike is the operator matching a pattern regardless of
-// case: SQLite's LIKE already ignores ASCII case (and other scripts have
-// none to ignore); PostgreSQL needs ILIKE.
-func (db *DB) caseInsensitiveLike() string {
-	if db.dialect == Postgres {
-		return "ILIKE"
-	}
-	return "LIKE"
-}
-
 // querier is what both *sql.DB and *sql.Tx offer.
 type querier interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)

@@ -188,7 +188,8 @@ func (db *MailService) MarkFailed(ctx context.Context, id int64, sendErr error, 
 }
 
 // List returns a page of the outbox's mails with the filter's status ("" for
-// every status), newest first, and their count (admin only).
+// every status), newest first, and their count up to marquee.CountCap
+// (admin only).
 func (db *MailService) List(ctx context.Context, f marquee.MailFilter) (*marquee.Page[*marquee.Mail], error) {
 	if _, err := marquee.RequireAdmin(ctx); err != nil {
 		return nil, err
@@ -207,9 +208,9 @@ func (db *MailService) List(ctx context.Context, f marquee.MailFilter) (*marquee
 		f.PerPage = marquee.OutboxPerPage
 	}
 	limit, offset := f.PerPage, f.Offset()
-	var total int64
-	if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM mail_outbox`+where, args...).Scan(&total); err != nil {
-		return nil, fmt.Errorf("store: count mail: %w", err)
+	total, err := countCapped(ctx, db.reader(), "mail", `FROM mail_outbox`+where, args...)
+	if err != nil {
+		return nil, err
 	}
 	rows, err := db.reader().query(ctx, `SELECT `+mailColumns+` FROM mail_outbox`+where+` ORDER BY created_at DESC, id DESC`+limitOffset(limit),
 		append(args, max(offset, 0))...)
@@ -228,5 +229,5 @@ func (db *MailService) List(ctx context.Context, f marquee.MailFilter) (*marquee
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: list mail: %w", err)
 	}
-	return marquee.NewPage(out, total, max(f.Page, 1), f.PerPage), nil
+	return marquee.NewCappedPage(out, total, max(f.Page, 1), f.PerPage), nil
 }

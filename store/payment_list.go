@@ -22,7 +22,7 @@ func (s *PaymentService) Purchase(ctx context.Context, id int64, lang string) (*
 	return loadPurchase(ctx, s.reader(), id, packageLanguage(lang), owner)
 }
 
-// Purchases lists purchases newest first, with their package names in
+// Purchases lists purchases newest first (counted up to marquee.CountCap), with their package names in
 // lang: the signed-in user's own, or for an admin everyone's (f.UserID 0)
 // or one user's; f.Status narrows the list.
 func (s *PaymentService) Purchases(ctx context.Context, f marquee.PurchaseFilter, lang string) (*marquee.Page[*marquee.Purchase], error) {
@@ -45,9 +45,9 @@ func (s *PaymentService) Purchases(ctx context.Context, f marquee.PurchaseFilter
 		where += ` AND p.status = ?`
 		args = append(args, string(f.Status))
 	}
-	var total int64
-	if err := s.reader().queryRow(ctx, `SELECT COUNT(*) FROM purchases p`+where, args...).Scan(&total); err != nil {
-		return nil, fmt.Errorf("store: count purchases: %w", err)
+	total, err := countCapped(ctx, s.reader(), "purchases", `FROM purchases p`+where, args...)
+	if err != nil {
+		return nil, err
 	}
 	rows, err := s.reader().query(ctx, `SELECT `+purchaseColumns+purchaseFrom+where+` ORDER BY p.created_at DESC, p.id DESC`+limitOffset(f.PerPage),
 		append(append([]any{packageLanguage(lang)}, args...), f.Offset())...)
@@ -66,7 +66,7 @@ func (s *PaymentService) Purchases(ctx context.Context, f marquee.PurchaseFilter
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: list purchases: %w", err)
 	}
-	return marquee.NewPage(out, total, max(f.Page, 1), f.PerPage), nil
+	return marquee.NewCappedPage(out, total, max(f.Page, 1), f.PerPage), nil
 }
 
 // Ledger lists the signed-in user's ledger rows, newest first.

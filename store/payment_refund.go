@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -56,9 +57,10 @@ func (s *PaymentService) Refund(ctx context.Context, id int64) (*marquee.RefundR
 func (s *PaymentService) takeBack(ctx context.Context, id int64) (*marquee.RefundResult, error) {
 	err := s.inTx(ctx, func(c conn) error {
 		now := s.now()
-		var userID, credits int64
+		var userID, credits, amount int64
+		var settled time.Time
 		err := c.queryRow(ctx, `UPDATE purchases SET status = 'refunded', refunded_at = ?, updated_at = ?
-			WHERE id = ? AND status = 'succeeded' RETURNING user_id, credits`, now, now, id).Scan(&userID, &credits)
+			WHERE id = ? AND status = 'succeeded' RETURNING user_id, credits, amount_cents, settled_at`, now, now, id).Scan(&userID, &credits, &amount, &settled)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil // not succeeded: answered below from the row as it is
 		} else if err != nil {
@@ -68,6 +70,11 @@ func (s *PaymentService) takeBack(ctx context.Context, id int64) (*marquee.Refun
 		var bal int64
 		if err := c.queryRow(ctx, `UPDATE users SET credits = credits WHERE id = ? RETURNING credits`, userID).Scan(&bal); err != nil {
 			return fmt.Errorf("store: refund purchase %d: lock user %d: %w", id, userID, err)
+		}
+		// After the buyer's lock: a concurrent settlement or refund of the
+		// same buyer has committed, so the subscriber count below is exact.
+		if err := rollupRefunded(ctx, c, now, settled, userID, amount); err != nil {
+			return fmt.Errorf("store: refund purchase %d: %w", id, err)
 		}
 		take := min(credits, max(bal, 0))
 		if _, err := c.exec(ctx, `UPDATE purchases SET refunded_credits = ? WHERE id = ?`, take, id); err != nil {

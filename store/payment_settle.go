@@ -112,11 +112,11 @@ func (s *PaymentService) eventPurchase(ctx context.Context, ev marquee.PaymentEv
 func (s *PaymentService) grant(ctx context.Context, id int64, reference string) error {
 	err := s.inTx(ctx, func(c conn) error {
 		now := s.now()
-		var userID, credits int64
+		var userID, credits, amount int64
 		err := c.queryRow(ctx, `UPDATE purchases SET status = 'succeeded', settled_at = ?, failure_message = '', updated_at = ?,
 			reference = COALESCE(reference, NULLIF(?, ''))
-			WHERE id = ? AND status IN ('pending', 'failed') RETURNING user_id, credits`,
-			now, now, reference, id).Scan(&userID, &credits)
+			WHERE id = ? AND status IN ('pending', 'failed') RETURNING user_id, credits, amount_cents`,
+			now, now, reference, id).Scan(&userID, &credits, &amount)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil // already settled
 		} else if err != nil {
@@ -130,6 +130,9 @@ func (s *PaymentService) grant(ctx context.Context, id int64, reference string) 
 		}
 		if _, err := c.exec(ctx, `UPDATE users SET credits = credits + ?, updated_at = ? WHERE id = ?`, credits, now, userID); err != nil {
 			return fmt.Errorf("store: settle purchase %d: credit user %d: %w", id, userID, err)
+		}
+		if err := rollupSettled(ctx, c, now, userID, amount); err != nil {
+			return fmt.Errorf("store: settle purchase %d: %w", id, err)
 		}
 		if s.receipt == nil {
 			return nil

@@ -26,6 +26,7 @@ func (db *UserService) SeedUsers(ctx context.Context, n int, passwordHash string
 		var sb strings.Builder
 		sb.WriteString(`INSERT INTO users (email, name, password_hash, role, credits, created_at, updated_at, email_verified_at) VALUES `)
 		args := make([]any, 0, size*6)
+		signups := map[string]int64{}
 		for i := range size {
 			k := first + int64(done+i) + 1
 			at := end.Add(-span + time.Duration(float64(span)*float64(done+i)/float64(n)))
@@ -34,10 +35,18 @@ func (db *UserService) SeedUsers(ctx context.Context, n int, passwordHash string
 			}
 			sb.WriteString(`(?, ?, ?, 'filmmaker', 0, ?, ?, ?)`)
 			args = append(args, fmt.Sprintf("seed-%07d@example.test", k), fmt.Sprintf("Filmmaker %d", k), passwordHash, at, at, at)
+			signups[dayKey(at)]++
 		}
 		err := db.inTx(ctx, func(c conn) error {
-			_, err := c.exec(ctx, sb.String(), args...)
-			return err
+			if _, err := c.exec(ctx, sb.String(), args...); err != nil {
+				return err
+			}
+			for day, n := range signups {
+				if err := addDashboardDay(ctx, c, day, dayDelta{Signups: n}); err != nil {
+					return err
+				}
+			}
+			return nil
 		})
 		if err != nil {
 			return fmt.Errorf("store: seed users batch at %d: %w", done, err)

@@ -379,6 +379,9 @@ func (s *SubmissionService) seedJury(ctx context.Context, c conn, res *SeedSubmi
 		if err != nil {
 			return 0, fmt.Errorf("store: seed jury: user %s: %w", email, err)
 		}
+		if err := addDashboardDay(ctx, c, dayKey(now), dayDelta{Signups: 1}); err != nil {
+			return 0, err
+		}
 		return id, nil
 	}
 	res.HotOrganiser = fmt.Sprintf("organiser-%d@seed.marquee.example", res.HotFestivalID)

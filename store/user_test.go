@@ -116,9 +116,13 @@ func TestListUsers(t *testing.T) {
 			t.Fatalf("search name: %d %v", p.Total, p.Items)
 		}
 		// LIKE wildcards in the query are literal.
-		p, _ = db.Users.ListUsers(admin, marquee.UserFilter{Query: "%"})
+		p, _ = db.Users.ListUsers(admin, marquee.UserFilter{Query: "00%"})
+		if p.Total != 1 || p.Items[0].Email != "cat_100%@example.com" {
+			t.Fatalf("search 00%%: %d %v", p.Total, p.Items)
+		}
+		p, _ = db.Users.ListUsers(admin, marquee.UserFilter{Query: "t_1"})
 		if p.Total != 1 {
-			t.Fatalf("search %%: total %d, want 1", p.Total)
+			t.Fatalf("search t_1: total %d, want 1", p.Total)
 		}
 		p, _ = db.Users.ListUsers(admin, marquee.UserFilter{PageRequest: marquee.PageRequest{Page: 2, PerPage: 1}})
 		if p.Total != 3 || len(p.Items) != 1 || p.Items[0].Email != "bob@example.com" || p.Page != 2 || p.PerPage != 1 {

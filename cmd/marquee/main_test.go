@@ -120,7 +120,8 @@ func TestSeedCommand(t *testing.T) {
 }
 
 // TestServeStartsAndStopsGracefully runs `marquee serve` on a fresh SQLite
-// file: it migrates, answers /healthz and the front end, and returns
+// file: it migrates, answers /healthz, /readyz once its search index is
+// warm, and the front end, and returns
 // cleanly when its context ends (as on SIGTERM).
 func TestServeStartsAndStopsGracefully(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -150,6 +151,17 @@ func TestServeStartsAndStopsGracefully(t *testing.T) {
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("/healthz = %d", res.StatusCode)
 	}
+	// /readyz turns 200 once the search index is warm.
+	ready := false
+	for deadline := time.Now().Add(10 * time.Second); !ready && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if res, err = http.Get("http://" + addr + "/readyz"); err == nil {
+			res.Body.Close()
+			ready = res.StatusCode == http.StatusOK
+		}
+	}
+	if !ready {
+		t.Fatal("/readyz never answered 200")
+	}
 	res, err = http.Get("http://" + addr + "/about")
 	if err != nil {
 		t.Fatal(err)
@@ -168,7 +180,7 @@ func TestServeStartsAndStopsGracefully(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("serve did not stop after its context ended")
 	}
-	if !strings.Contains(logs.String(), "stopped") {
+	if !strings.Contains(logs.String(), "stopped") || !strings.Contains(logs.String(), "festival search index ready") {
 		t.Fatalf("no shutdown log:\n%s", logs.String())
 	}
 }

@@ -120,7 +120,18 @@ func seed(ctx context.Context, cfg config, args []string, stdout, stderr io.Writ
 		}
 	}
 	if *submissions > 0 {
-		return seedSubmissions(ctx, cfg, svc, *submissions, *seedValue, stdout)
+		if err := seedSubmissions(ctx, cfg, svc, *submissions, *seedValue, stdout); err != nil {
+			return err
+		}
+	}
+	if *users > 0 || n > 0 || *submissions > 0 {
+		// Fresh statistics for the planner over the bulk load (PostgreSQL
+		// otherwise plans the admin pages as if the tables were empty).
+		start := time.Now()
+		if err := db.Analyze(ctx); err != nil {
+			return fmt.Errorf("seed: %w", err)
+		}
+		fmt.Fprintf(stdout, "analyzed the database in %s\n", time.Since(start).Round(time.Millisecond))
 	}
 	return nil
 }

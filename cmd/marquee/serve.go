@@ -94,6 +94,10 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	if _, err := fs.Stat(cfg.Server.Web, "index.html"); err != nil {
 		log.Warn("the front end is not built into this binary; run make build")
 	}
+	// Migrations ran in openServices, before the listener opens: the node
+	// reports ready on /readyz once the festival search index is warm.
+	ready := &server.Readiness{}
+	cfg.Server.Readiness = ready
 	domain := svc.Domain()
 	useMovies(&cfg, &domain, svc.Movies, log)
 	srv, err := server.New(cfg.Server, domain, log)
@@ -114,7 +118,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
 	}
 	go sweepSessions(ctx, svc.Sessions, log)
-	go warmFestivalSearch(ctx, svc.Festivals, log)
+	go warmFestivalSearch(ctx, svc.Festivals, ready, log)
 	stopWorker, err := startWorker(ctx, cfg, svc, log)
 	if err != nil {
 		ln.Close()
@@ -198,16 +202,32 @@ func migrate(ctx context.Context, cfg config, stdout io.Writer) error {
 	return nil
 }
 
-// warmFestivalSearch builds the festival search index in the background, so
-// that the first visitor's search does not wait for it.
-func warmFestivalSearch(ctx context.Context, festivals marquee.FestivalService, log *slog.Logger) {
+// warmFestivalSearch builds the festival search index in the background,
+// so that the first visitor's search does not wait for it, then marks the
+// node ready. A failed build is retried every retry (doubling up to a
+// minute) until it succeeds or ctx ends; the node stays not ready meanwhile.
+func warmFestivalSearch(ctx context.Context, festivals marquee.FestivalService, ready *server.Readiness, log *slog.Logger) {
 	start := time.Now()
 	q := marquee.FestivalQuery{Page: 1, PerPage: 1, Sort: marquee.FestivalSortDeadline}
-	if _, err := festivals.Search(ctx, q); err != nil {
-		if ctx.Err() == nil {
-			log.Warn("festival search index not built at start; the first search builds it", "err", err)
+	retry := 2 * time.Second
+	for {
+		_, err := festivals.Search(ctx, q)
+		if err == nil {
+			break
 		}
-		return
+		if ctx.Err() != nil {
+			return
+		}
+		log.Warn("festival search index not built yet; /readyz answers 503 until it is", "err", err, "retry in", retry)
+		t := time.NewTimer(retry)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+		retry = min(2*retry, time.Minute)
 	}
-	log.Info("festival search index ready", "took", time.Since(start).Round(time.Millisecond))
+	ready.MarkReady()
+	log.Info("festival search index ready; /readyz answers 200", "took", time.Since(start).Round(time.Millisecond))
 }

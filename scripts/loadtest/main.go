@@ -10,11 +10,22 @@
 // the two throughputs is printed: how far the application is from the
 // cost of HTTP alone on this machine.
 //
+// -login EMAIL signs in first (POST /api/v1/auth/login, the password from
+// $MARQUEE_LOADTEST_PASSWORD) and sends the session's token instead of
+// -token. -admin adds the admin pages measured at 500,000 users (issue
+// 15) to the paths: the user search by part of an e-mail (a few matches,
+// and every seeded address: the count stops at 10,000), by part of a
+// name, and the dashboard:
+//
+//	MARQUEE_LOADTEST_PASSWORD=... go run ./scripts/loadtest -n 4000 -c 32 -bare -login admin@example.com -admin
+//
 // Only loopback addresses are accepted: it is for measuring, not for load
 // on other hosts.
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -33,7 +44,13 @@ func main() {
 	c := flag.Int("c", 8, "concurrent requests")
 	token := flag.String("token", "", "session token sent as Authorization: Bearer")
 	bare := flag.Bool("bare", false, "also measure a bare in-process handler serving the same bytes, and print the throughput ratio")
+	login := flag.String("login", "", "sign in as this e-mail first (password from $MARQUEE_LOADTEST_PASSWORD) and use its token")
+	admin := flag.Bool("admin", false, "add the admin pages: user search by part of an e-mail and of a name, and the dashboard")
 	flag.Parse()
+	paths := flag.Args()
+	if *admin {
+		paths = append(paths, adminPaths...)
+	}
 	u, err := url.Parse(*base)
 	if err != nil {
 		fail("bad -base: %v", err)
@@ -41,18 +58,51 @@ func main() {
 	if ip := net.ParseIP(u.Hostname()); u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
 		fail("-base must be a loopback address, not %s", u.Hostname())
 	}
-	if flag.NArg() == 0 || *n < 1 || *c < 1 || *n > 1_000_000 {
-		fail("usage: loadtest [-base URL] [-n 1..1000000] [-c N] [-token T] PATH...")
+	if len(paths) == 0 || *n < 1 || *c < 1 || *n > 1_000_000 {
+		fail("usage: loadtest [-base URL] [-n 1..1000000] [-c N] [-token T | -login EMAIL] [-bare] [-admin] PATH...")
 	}
 	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: *c, DisableCompression: false}}
-	fmt.Printf("%-28s %8s %9s %9s %9s %9s %7s\n", "path", "req/s", "p50", "p95", "p99", "max", "errors")
-	for _, path := range flag.Args() {
+	if *login != "" {
+		*token = signIn(client, *base, *login, os.Getenv("MARQUEE_LOADTEST_PASSWORD"))
+	}
+	fmt.Printf("%-44s %8s %9s %9s %9s %9s %7s\n", "path", "req/s", "p50", "p95", "p99", "max", "errors")
+	for _, path := range paths {
 		rate := run(client, *base+path, path, *n, *c, *token)
 		if *bare {
 			bareRate := runBare(client, *base+path, *n, *c, *token)
-			fmt.Printf("%-28s %8.1f%%  of the bare handler's throughput\n", "", 100*rate/bareRate)
+			fmt.Printf("%-44s %8.1f%%  of the bare handler's throughput\n", "", 100*rate/bareRate)
 		}
 	}
+}
+
+// adminPaths are the admin pages -admin measures, on `marquee seed`'s
+// users (seed-0000001@example.test, "Filmmaker 1", ...).
+var adminPaths = []string{
+	"/api/v1/admin/users?q=23456%40exa",       // part of an e-mail: 5 users
+	"/api/v1/admin/users?q=example.test",      // part of every seeded e-mail: 10,000+
+	"/api/v1/admin/users?q=Filmmaker%2023456", // part of a name: 11 users
+	"/api/v1/admin/users",                     // the first page, no search
+	"/api/v1/admin/dashboard",
+}
+
+// signIn logs in as email and returns the session token.
+func signIn(client *http.Client, base, email, password string) string {
+	if password == "" {
+		fail("-login needs the password in $MARQUEE_LOADTEST_PASSWORD")
+	}
+	body, _ := json.Marshal(map[string]string{"email": email, "password": password})
+	res, err := client.Post(base+"/api/v1/auth/login", "application/json", bytes.NewReader(body))
+	if err != nil {
+		fail("login: %v", err)
+	}
+	defer res.Body.Close()
+	var out struct {
+		Token string `json:"token"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || res.StatusCode != http.StatusOK || out.Token == "" {
+		fail("login as %s: status %d, %v", email, res.StatusCode, err)
+	}
+	return out.Token
 }
 
 // runBare captures the server's answer to target, serves it from a bare
@@ -140,7 +190,7 @@ func run(client *http.Client, target, label string, n, c int, token string) floa
 		return latencies[min(n-1, int(float64(n)*p))].Round(10 * time.Microsecond)
 	}
 	rate := float64(n) / elapsed.Seconds()
-	fmt.Printf("%-28s %8.0f %9s %9s %9s %9s %7d\n", label, rate, pct(0.50), pct(0.95), pct(0.99), latencies[n-1].Round(10*time.Microsecond), errors)
+	fmt.Printf("%-44s %8.0f %9s %9s %9s %9s %7d\n", label, rate, pct(0.50), pct(0.95), pct(0.99), latencies[n-1].Round(10*time.Microsecond), errors)
 	return rate
 }
 

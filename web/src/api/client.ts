@@ -71,8 +71,10 @@ export async function request<T>(method: HttpMethod, path: string, body?: unknow
 /** One page of a list, the shape of every paged list of the API: {items, total, page, perPage}. */
 export interface Page<T> {
   items: T[];
-  /** Every match, on all pages. */
+  /** Every match, on all pages (at most 10,000 when totalCapped). */
   total: number;
+  /** Set when the server stopped counting at total (shown as '10,000+'). */
+  totalCapped?: boolean;
   /** The page number, from 1. */
   page: number;
   perPage: number;

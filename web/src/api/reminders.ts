@@ -70,9 +70,12 @@ export interface Mail {
 /** One page of the outbox, newest first. */
 export interface OutboxPage {
   items: Mail[];
+  /** At most 10,000 when totalCapped. */
   total: number;
   page: number;
   perPage: number;
+  /** Set when the server stopped counting at total (shown as '10,000+'). */
+  totalCapped?: boolean;
 }
 
 const icsPath = '/api/v1/reminders.ics';

@@ -20,6 +20,7 @@ import { Notice } from '../contact/Notice';
 import { dateTime } from '../reminders/format';
 import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from './AdminList';
 import { AdminPagination } from './AdminPagination';
+import { count } from './format';
 
 /** Badge colours dark enough for white text at AA contrast. */
 const statusColor: Record<MailStatus, string> = {
@@ -63,7 +64,12 @@ export default function AdminOutboxPage() {
         onChange={setStatus}
         options={outboxFilters.map((s) => ({ value: s, label: t(`outbox.filter.${s}`) }))}
         testId="outbox-filter"
-        total={list.data && t('outbox.total', { count: list.data.total })}
+        total={
+          list.data &&
+          (list.data.totalCapped
+            ? t('outbox.totalCapped', { shown: count(list.data.total, language) })
+            : t('outbox.total', { count: list.data.total }))
+        }
         totalTestId="outbox-total"
       />
 

@@ -68,7 +68,12 @@ export default function AdminPurchasesPage() {
         onChange={setStatus}
         options={filters.map((s) => ({ value: s, label: t(`purchases.filter.${s}`) }))}
         testId="purchases-filter"
-        total={list.data && t('purchases.total', { count: list.data.total })}
+        total={
+          list.data &&
+          (list.data.totalCapped
+            ? t('purchases.totalCapped', { shown: count(list.data.total, language) })
+            : t('purchases.total', { count: list.data.total }))
+        }
         totalTestId="purchases-total"
       />
 

@@ -8,7 +8,7 @@ import { adminApi } from '../../api/admin';
 import { pageCount } from '../../api/client';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorMessage } from '../../i18n/errorMessage';
-import { shortDate } from './format';
+import { count, shortDate } from './format';
 
 /** AdminUsersPage: every account, searchable by name or email, 50 a page. */
 export default function AdminUsersPage() {
@@ -43,7 +43,9 @@ export default function AdminUsersPage() {
         />
         {query.data && (
           <Text c="gray.7" size="sm" aria-live="polite" data-testid="users-total">
-            {t('users.total', { count: query.data.total })}
+            {query.data.totalCapped
+              ? t('users.totalCapped', { shown: count(query.data.total, language) })
+              : t('users.total', { count: query.data.total })}
           </Text>
         )}
       </Group>

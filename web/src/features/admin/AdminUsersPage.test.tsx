@@ -1,0 +1,31 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../api/client';
+import { renderPage, stubApi } from '../contact/testUtils';
+import AdminUsersPage from './AdminUsersPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function user(id: number): User {
+  return { id, email: `seed-${id}@example.test`, name: `Filmmaker ${id}`, role: 'filmmaker', credits: 0, createdAt: '2026-05-01T09:30:00Z' };
+}
+
+const routes = [{ path: '/admin/users', Component: AdminUsersPage }];
+
+describe('AdminUsersPage', () => {
+  it("shows an exact total, and '10,000+' when the server stopped counting", async () => {
+    stubApi({
+      'GET /api/v1/admin/users?page=1': { status: 200, body: { items: [user(2), user(1)], total: 2, page: 1, perPage: 50 } },
+      'GET /api/v1/admin/users?page=1&q=example': {
+        status: 200,
+        body: { items: [user(9)], total: 10000, totalCapped: true, page: 1, perPage: 50 },
+      },
+    });
+    renderPage(routes, ['/admin/users']);
+    expect(await screen.findByTestId('users-total')).toHaveTextContent('2 users');
+    await userEvent.type(screen.getByRole('searchbox'), 'example');
+    expect(await screen.findByText('10,000+ users')).toBeInTheDocument();
+    expect(screen.getByText('seed-9@example.test')).toBeInTheDocument();
+  });
+});
