@@ -14,12 +14,16 @@ const MobileMenu = lazy(() => import('./MobileMenu'));
 
 /**
  * Header is on every public page: home link, Explore, Pricing, the language
- * menu and the account buttons; under the sm breakpoint (md when signed in)
+ * menu and the account buttons (a signed-in user's festivals, /manage, films,
+ * submissions and account); under the sm breakpoint (lg when signed in)
  * they move into a drawer opened by the burger.
  */
 export function Header() {
   const { t } = useTranslation();
   const { user, isLoading, isAdmin } = useSession();
+  // /manage holds everyone's reminders and the festivals a user registered:
+  // organisers and admins know it as their festivals, filmmakers as reminders.
+  const manageLabel = user && user.role !== 'filmmaker' ? t('header.manage') : t('header.reminders');
   const logout = useLogout();
   // One cached query: the Judging link shows for users who judge a festival.
   const judging = useJudgeFestivals(user !== null);
@@ -49,6 +53,12 @@ export function Header() {
               {t('header.admin')}
             </Button>
           )}
+          <Button component={Link} to="/festivals" variant="subtle" onClick={close} fullWidth={mobile} data-testid="nav-festivals">
+            {t('header.festivals')}
+          </Button>
+          <Button component={Link} to="/manage" variant="subtle" onClick={close} fullWidth={mobile} data-testid="nav-manage">
+            {manageLabel}
+          </Button>
           <Button component={Link} to="/films" variant="subtle" onClick={close} fullWidth={mobile}>
             {t('header.films')}
           </Button>
@@ -81,9 +91,10 @@ export function Header() {
     );
   };
 
-  // A signed-in user's bar holds more (My account, Logout, maybe Admin): it
-  // moves into the drawer under md rather than sm, so that it never overflows.
-  const barFrom = user ? 'md' : 'sm';
+  // A signed-in user's bar holds more (Festivals, My festivals or Reminders,
+  // My account, Logout, maybe Admin and Judging): it moves into the drawer
+  // under lg rather than sm, so that it never overflows.
+  const barFrom = user ? 'lg' : 'sm';
 
   return (
     <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
@@ -98,9 +109,12 @@ export function Header() {
             </Group>
           </Anchor>
           <Group component="nav" aria-label={t('header.mainNav')} gap="xs" visibleFrom={barFrom} wrap="nowrap">
-            <Button component={Link} to="/marketing" variant="subtle">
-              {t('header.explore')}
-            </Button>
+            {/* A signed-in user's bar carries their own pages instead; Explore stays in the drawer. */}
+            {!user && (
+              <Button component={Link} to="/marketing" variant="subtle">
+                {t('header.explore')}
+              </Button>
+            )}
             <Button component={Link} to="/pricing" variant="subtle">
               {t('header.pricing')}
             </Button>
