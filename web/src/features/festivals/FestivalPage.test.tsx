@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { renderPage, stubApi } from '../contact/testUtils';
@@ -102,7 +102,7 @@ describe('FestivalPage', () => {
       expect(screen.getByText('Kyoto, 日本')).toBeInTheDocument();
       expect(screen.getAllByTestId('category-row')[0]).toHaveTextContent('通常：30 クレジット');
     } finally {
-      await i18n.changeLanguage('en');
+      await act(() => i18n.changeLanguage('en'));
     }
   });
 

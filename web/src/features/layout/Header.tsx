@@ -45,35 +45,37 @@ export function Header() {
   const account = (mobile: boolean) => {
     if (isLoading) return null;
     const close = mobile ? drawer.close : undefined;
+    // The signed-in bar carries up to nine buttons: narrower padding keeps it within 1280 px.
+    const px = mobile ? undefined : 'xs';
     if (user) {
       return (
         <>
           {isAdmin && (
-            <Button component={Link} to="/admin" variant="subtle" onClick={close} fullWidth={mobile}>
+            <Button component={Link} to="/admin" variant="subtle" onClick={close} fullWidth={mobile} px={px}>
               {t('header.admin')}
             </Button>
           )}
-          <Button component={Link} to="/festivals" variant="subtle" onClick={close} fullWidth={mobile} data-testid="nav-festivals">
+          <Button component={Link} to="/festivals" variant="subtle" onClick={close} fullWidth={mobile} px={px} data-testid="nav-festivals">
             {t('header.festivals')}
           </Button>
-          <Button component={Link} to="/manage" variant="subtle" onClick={close} fullWidth={mobile} data-testid="nav-manage">
+          <Button component={Link} to="/manage" variant="subtle" onClick={close} fullWidth={mobile} px={px} data-testid="nav-manage">
             {manageLabel}
           </Button>
-          <Button component={Link} to="/films" variant="subtle" onClick={close} fullWidth={mobile}>
+          <Button component={Link} to="/films" variant="subtle" onClick={close} fullWidth={mobile} px={px}>
             {t('header.films')}
           </Button>
-          <Button component={Link} to="/submissions" variant="subtle" onClick={close} fullWidth={mobile}>
+          <Button component={Link} to="/submissions" variant="subtle" onClick={close} fullWidth={mobile} px={px}>
             {t('header.submissions')}
           </Button>
           {judges && (
-            <Button component={Link} to="/judge" variant="subtle" onClick={close} fullWidth={mobile} data-testid="nav-judging">
+            <Button component={Link} to="/judge" variant="subtle" onClick={close} fullWidth={mobile} px={px} data-testid="nav-judging">
               {t('header.judging')}
             </Button>
           )}
-          <Button component={Link} to="/account" variant="subtle" onClick={close} fullWidth={mobile}>
+          <Button component={Link} to="/account" variant="subtle" onClick={close} fullWidth={mobile} px={px}>
             {t('header.account')}
           </Button>
-          <Button variant="outline" onClick={onLogout} fullWidth={mobile} data-testid="logout">
+          <Button variant="outline" onClick={onLogout} fullWidth={mobile} px={px} data-testid="logout">
             {t('header.logout')}
           </Button>
         </>
@@ -115,7 +117,7 @@ export function Header() {
                 {t('header.explore')}
               </Button>
             )}
-            <Button component={Link} to="/pricing" variant="subtle">
+            <Button component={Link} to="/pricing" variant="subtle" px={user ? 'xs' : undefined}>
               {t('header.pricing')}
             </Button>
             <LanguageMenu />

@@ -31,12 +31,10 @@ export default function LanguageMenuDropdown({ fullWidth, initiallyOpened }: { f
   }
 
   return (
-    // hideDetached off: the header's button is always in view (and jsdom, with no layout, would hide the menu).
     <Menu
       opened={opened}
       onChange={setOpened}
       closeOnItemClick={false}
-      hideDetached={false}
       position="bottom-end"
       shadow="md"
       width={180}
