@@ -23,7 +23,14 @@ $(WEB)/node_modules/.package-lock.json: $(WEB)/package-lock.json $(WEB)/package.
 	cd $(WEB) && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) ci --no-audit --no-fund
 	@touch $@
 
-web: tools $(WEB)/node_modules/.package-lock.json
+# The front end rebuilds only when one of its sources is newer than the last
+# build (dist/index.html, absent on a clean clone: dist holds only the placeholder).
+WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) \
+	$(wildcard $(WEB)/index.html $(WEB)/vite.config.ts $(WEB)/tsconfig.json $(WEB)/postcss.config.cjs $(WEB)/package.json)
+
+web: tools $(WEB)/dist/index.html
+
+$(WEB)/dist/index.html: $(WEB)/node_modules/.package-lock.json $(WEB_SOURCES)
 	cd $(WEB) && $(NPM) run build
 	@echo "The front-end build (make build) goes here and is embedded in bin/marquee. This file keeps the folder so go test compiles without a build." > $(PLACEHOLDER)
 

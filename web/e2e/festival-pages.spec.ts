@@ -72,14 +72,16 @@ async function logIn(page: Page, who: { email: string; password: string }) {
   expect((await page.request.post('/api/v1/user/login', { data: who })).ok()).toBeTruthy();
 }
 
-const pages: { label: string; path: () => string; who: 'organiser' | 'admin' | 'visitor'; ready: string }[] = [
-  { label: '/festivals', path: () => '/festivals', who: 'organiser', ready: 'festival-card' },
-  { label: '/submit', path: () => '/submit', who: 'organiser', ready: 'festival-form' },
-  { label: '/manage', path: () => '/manage', who: 'organiser', ready: 'reminder-form' },
-  { label: '/manage/festivals/:slug', path: () => `/manage/festivals/${slug}`, who: 'organiser', ready: '' },
-  { label: '/festival/:slug', path: () => `/festival/${slug}`, who: 'visitor', ready: '' },
-  { label: '/admin/festivals', path: () => '/admin/festivals', who: 'admin', ready: '' },
-  { label: '/admin/outbox', path: () => '/admin/outbox', who: 'admin', ready: '' },
+// ready: an element that shows once the page has its data; api: the request
+// that brings the data, waited for (not a fixed time) before any check.
+const pages: { label: string; path: () => string; who: 'organiser' | 'admin' | 'visitor'; ready: string; api: () => string }[] = [
+  { label: '/festivals', path: () => '/festivals', who: 'organiser', ready: 'festival-card', api: () => '/api/v1/festivals' },
+  { label: '/submit', path: () => '/submit', who: 'organiser', ready: 'festival-form', api: () => '/api/v1/session' },
+  { label: '/manage', path: () => '/manage', who: 'organiser', ready: 'reminder-form', api: () => '/api/v1/reminders' },
+  { label: '/manage/festivals/:slug', path: () => `/manage/festivals/${slug}`, who: 'organiser', ready: '', api: () => `/api/v1/manage/festivals/${slug}` },
+  { label: '/festival/:slug', path: () => `/festival/${slug}`, who: 'visitor', ready: '', api: () => `/api/v1/festivals/${slug}` },
+  { label: '/admin/festivals', path: () => '/admin/festivals', who: 'admin', ready: '', api: () => '/api/v1/admin/festivals' },
+  { label: '/admin/outbox', path: () => '/admin/outbox', who: 'admin', ready: '', api: () => '/api/v1/admin/outbox' },
 ];
 
 for (const { code, htmlLang } of languages) {
@@ -90,8 +92,11 @@ for (const { code, htmlLang } of languages) {
         const errors = collectConsoleErrors(page);
         await useLanguage(page, code);
         if (p.who !== 'visitor') await logIn(page, p.who === 'admin' ? admin : organiser);
+        const api = p.api();
+        const data = page.waitForResponse((r) => new URL(r.url()).pathname === api.split('?')[0] && r.request().method() === 'GET');
         const response = await page.goto(p.path());
         expect(response?.status()).toBe(200);
+        expect((await data).ok()).toBeTruthy();
         await expect(page.locator('h1').first()).toBeVisible();
         if (p.ready) await expect(page.getByTestId(p.ready).first()).toBeVisible();
         await page.waitForLoadState('networkidle');

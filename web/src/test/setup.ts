@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -28,3 +29,31 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
+
+// A test fails when it prints an unexpected console.error or console.warn
+// (a React act() warning, a failed prop type, a library complaining): such
+// output used to hide real failures in hundreds of lines. Fix the cause; only
+// messages listed here, each with its reason, are let through silently.
+const allowedConsole: { pattern: RegExp; why: string }[] = [
+  {
+    pattern: /The width\(0\) and height\(0\) of chart should be greater than 0/,
+    why: "jsdom has no layout, so Recharts' ResponsiveContainer measures 0×0; the charts are checked through their accessible tables and in the browser tests",
+  },
+];
+let unexpectedConsole: string[] = [];
+for (const level of ['error', 'warn'] as const) {
+  const original = console[level].bind(console);
+  console[level] = (...args: unknown[]) => {
+    const text = format(...args);
+    if (allowedConsole.some((a) => a.pattern.test(text))) return;
+    unexpectedConsole.push(`console.${level}: ${text.length > 800 ? `${text.slice(0, 800)}…` : text}`);
+    original(...args);
+  };
+}
+afterEach(() => {
+  const found = unexpectedConsole;
+  unexpectedConsole = [];
+  if (found.length > 0) {
+    throw new Error(`unexpected console output (fix its cause, or allow it in src/test/setup.ts with a reason):\n${found.join('\n')}`);
+  }
+});

@@ -169,11 +169,15 @@ describe('AccountPage', () => {
     // The password call answers only once the busy state has been seen.
     let answer: (status: number) => void = () => {};
     const answered = new Promise<number>((resolve) => (answer = resolve));
-    const fetch = vi.fn(async (input: RequestInfo | URL) =>
-      String(input).endsWith('/api/v1/session')
-        ? new Response(JSON.stringify({ user: sampleUser }), { status: 200 })
-        : new Response(null, { status: await answered }),
-    );
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/api/v1/session')) return new Response(JSON.stringify({ user: sampleUser }), { status: 200 });
+      // The page also lists the user's purchases and credit ledger: empty pages, not empty bodies.
+      if (url.includes('/api/v1/me/purchases') || url.includes('/api/v1/me/ledger')) {
+        return new Response(JSON.stringify({ items: [], total: 0, page: 1, perPage: 20 }), { status: 200 });
+      }
+      return new Response(null, { status: await answered });
+    });
     vi.stubGlobal('fetch', fetch);
     renderPage(routes, ['/account']);
     await fill('old-password', 'brand-new-password', 'brand-new-password');

@@ -26,6 +26,7 @@ import { charCount } from '../festivals/schema';
 import { notify } from '../layout/notify';
 import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from './AdminList';
 import { AdminPagination } from './AdminPagination';
+import { AdminTable } from './AdminTable';
 
 const filters: AdminFestivalFilter[] = ['pending', 'revision', 'approved', 'rejected', 'all'];
 const reasonMax = 1000;
@@ -98,7 +99,7 @@ export default function AdminFestivalsPage() {
         emptyTestId="admin-festivals-empty"
       >
         {(data) => (
-          <Table.ScrollContainer minWidth={820}>
+          <AdminTable minWidth={820}>
             <Table striped highlightOnHover withTableBorder verticalSpacing="sm" data-testid="admin-festivals">
               <Table.Thead>
                 <Table.Tr>
@@ -193,7 +194,7 @@ export default function AdminFestivalsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </AdminTable>
         )}
       </AdminListState>
 

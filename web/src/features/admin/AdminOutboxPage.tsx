@@ -21,6 +21,7 @@ import { dateTime } from '../reminders/format';
 import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from './AdminList';
 import { AdminPagination } from './AdminPagination';
 import { count } from './format';
+import { AdminTable } from './AdminTable';
 
 /** Badge colours dark enough for white text at AA contrast. */
 const statusColor: Record<MailStatus, string> = {
@@ -86,7 +87,7 @@ export default function AdminOutboxPage() {
       >
         {(data) => (
           <Paper withBorder radius="md">
-            <Table.ScrollContainer minWidth={860}>
+            <AdminTable minWidth={860}>
               <Table striped highlightOnHover verticalSpacing="sm" data-testid="outbox-table" aria-busy={list.isPlaceholderData}>
                 <Table.Thead>
                   <Table.Tr>
@@ -111,7 +112,7 @@ export default function AdminOutboxPage() {
                       onClick={() => setOpen(m)}
                       style={{ cursor: 'pointer' }}
                     >
-                      <Table.Td style={{ wordBreak: 'break-all' }}>{m.to}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.to}</Table.Td>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.subject}</Table.Td>
                       <Table.Td>{kindLabel(m.kind)}</Table.Td>
                       <Table.Td lang={m.language || undefined}>{languageLabel(m.language)}</Table.Td>
@@ -141,7 +142,7 @@ export default function AdminOutboxPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </AdminTable>
           </Paper>
         )}
       </AdminListState>

@@ -10,6 +10,7 @@ import { Notice } from '../contact/Notice';
 import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from './AdminList';
 import { AdminPagination } from './AdminPagination';
 import { count, dollars, shortDate } from './format';
+import { AdminTable } from './AdminTable';
 
 const filters: PurchaseFilter[] = ['all', 'succeeded', 'pending', 'failed', 'refunded'];
 
@@ -108,7 +109,7 @@ export default function AdminPurchasesPage() {
         emptyTestId="purchases-empty"
       >
         {(data) => (
-          <Table.ScrollContainer minWidth={820}>
+          <AdminTable minWidth={820}>
             <Table striped verticalSpacing="sm" data-testid="purchases-table" bg="white">
               <Table.Thead>
                 <Table.Tr>
@@ -178,7 +179,7 @@ export default function AdminPurchasesPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </AdminTable>
         )}
       </AdminListState>
 

@@ -9,6 +9,7 @@ import { pageCount } from '../../api/client';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorMessage } from '../../i18n/errorMessage';
 import { count, shortDate } from './format';
+import { AdminTable } from './AdminTable';
 
 /** AdminUsersPage: every account, searchable by name or email, 50 a page. */
 export default function AdminUsersPage() {
@@ -57,7 +58,7 @@ export default function AdminUsersPage() {
       {query.isPending && <Text>{t('dashboard.loading')}</Text>}
       {query.data && (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={560}>
+          <AdminTable minWidth={560}>
             <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
               <Table.Thead>
                 <Table.Tr>
@@ -80,7 +81,7 @@ export default function AdminUsersPage() {
                   query.data.items.map((u) => (
                     <Table.Tr key={u.id}>
                       <Table.Td>{u.name || t('users.noName')}</Table.Td>
-                      <Table.Td style={{ wordBreak: 'break-all' }}>{u.email}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.email}</Table.Td>
                       <Table.Td>
                         <Badge variant="light" color={u.role === 'admin' ? 'indigo' : 'gray'}>
                           {t(`users.roles.${u.role}`, { defaultValue: u.role })}
@@ -92,7 +93,7 @@ export default function AdminUsersPage() {
                 )}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </AdminTable>
         </Paper>
       )}
       <AdminPagination total={totalPages} value={page} onChange={setPage} label={t('users.pagination')} />

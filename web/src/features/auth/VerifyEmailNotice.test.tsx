@@ -28,7 +28,7 @@ describe('VerifyEmailNotice', () => {
     expect(await screen.findByRole('complementary', { name: 'Confirm your e-mail address' })).toHaveTextContent(
       'Please confirm your e-mail address: open the link we sent to ana@example.com.',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Resend the link' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend the link' }));
     expect(await screen.findByText(i18n.t('errors.rate_limited', { ns: 'common' }))).toBeInTheDocument();
   });
 

@@ -1,8 +1,11 @@
 import { Box, Container, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ResendVerification } from './ResendVerification';
 import { useSession } from './useSession';
+
+// Only an unverified user sees the button (and its mutation code): not part of every page's first load.
+const ResendVerification = lazy(() => import('./ResendVerification').then((m) => ({ default: m.ResendVerification })));
 
 /**
  * VerifyEmailNotice is the discreet band under the header while the
@@ -21,7 +24,9 @@ export function VerifyEmailNotice() {
         <Text size="sm" mb={4}>
           {t('verifyEmail.notice', { email: user.email })}
         </Text>
-        <ResendVerification email={user.email} />
+        <Suspense fallback={null}>
+          <ResendVerification email={user.email} />
+        </Suspense>
       </Container>
     </Box>
   );

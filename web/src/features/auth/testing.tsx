@@ -37,7 +37,7 @@ export function renderRoutes(routes: RouteObject[], initialEntries: InitialEntry
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries });
   const utils = render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={client}>
         <Suspense fallback={<p>suspended</p>}>
           <RouterProvider router={router} />

@@ -47,7 +47,7 @@ export function renderPage(
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries });
   const utils = render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={client}>
         <Suspense fallback={<p>loading translations</p>}>
           <RouterProvider router={router} />

@@ -111,6 +111,7 @@ export function CyclingIcon({
       aria-hidden
       data-testid={`cookie-icon-${category}`}
       data-icon-index={index}
+      data-cycling={!reduceMotion}
     >
       <span key={index} className={classes.glyph}>
         <Icon />

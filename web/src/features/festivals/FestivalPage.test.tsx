@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { renderPage, stubApi } from '../contact/testUtils';
@@ -39,7 +39,10 @@ describe('FestivalPage', () => {
     await waitFor(() => expect(document.title).toBe('Kyoto Shorts | Marquee'));
     expect(screen.getByTestId('festival-description').textContent).toBe('Short films\nfrom everywhere.');
     expect(screen.getByText('June 5, 2030')).toBeInTheDocument();
-    expect(screen.getByText('Japan')).toBeInTheDocument();
+    // The place follows the list's rule: city and the country named in the page's language.
+    expect(screen.getByText('Kyoto, Japan')).toBeInTheDocument();
+    expect(screen.getByText(/· Kyoto, Japan$/)).toBeInTheDocument();
+    expect(screen.queryByText(/Kyoto Cinema/)).toBeNull();
     const site = screen.getByRole('link', { name: /^kyoto-shorts\.example\.jp/ });
     expect(site).toHaveAttribute('href', 'https://kyoto-shorts.example.jp');
     expect(site).toHaveAttribute('target', '_blank');
@@ -65,7 +68,7 @@ describe('FestivalPage', () => {
     );
   });
 
-  it('says when a festival has no categories and submissions are closed', async () => {
+  it('says a newly approved festival without categories is not open yet (not closed)', async () => {
     stubApi({
       'GET /api/v1/festivals/kyoto-shorts': {
         status: 200,
@@ -74,7 +77,9 @@ describe('FestivalPage', () => {
     });
     renderPage(routes, ['/festival/kyoto-shorts']);
     expect(await screen.findByTestId('no-categories')).toBeInTheDocument();
-    expect(screen.getAllByText('Submissions closed').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('submission-state')).toHaveTextContent('Submissions not open yet');
+    expect(screen.getAllByText('Submissions not open yet')).toHaveLength(2);
+    expect(screen.queryByText('Submissions closed')).toBeNull();
     expect(screen.queryByRole('link', { name: /opens in a new tab/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Submit a film' })).toBeNull();
   });
@@ -94,10 +99,10 @@ describe('FestivalPage', () => {
       renderPage(routes, ['/festival/kyoto-shorts']);
       expect(await screen.findByRole('link', { name: 'リマインドする' })).toBeInTheDocument();
       expect(screen.getByText('2030年6月5日')).toBeInTheDocument();
-      expect(screen.getByText('日本')).toBeInTheDocument();
+      expect(screen.getByText('Kyoto, 日本')).toBeInTheDocument();
       expect(screen.getAllByTestId('category-row')[0]).toHaveTextContent('通常：30 クレジット');
     } finally {
-      await i18n.changeLanguage('en');
+      await act(() => i18n.changeLanguage('en'));
     }
   });
 

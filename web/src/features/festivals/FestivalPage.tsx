@@ -8,8 +8,9 @@ import { PageLoading } from '../../content/PageState';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
-import { countryName } from './countries';
+import { festivalPlace } from './FestivalCard';
 import { formatDate, formatDateRange, useLanguage } from './dates';
+import { submissionState } from './submissionState';
 import { publicFestivalKey } from './queries';
 
 /** remindMeLink opens the reminder form on /manage filled with the festival (the reminders feature reads these). */
@@ -101,7 +102,9 @@ function FestivalView({ festival: f }: { festival: Festival }) {
   const { t } = useTranslation('festivals');
   const { tag } = useLanguage();
   const categories = f.categories ?? [];
-  const place = [f.location, f.city && !f.location.includes(f.city) ? f.city : ''].filter(Boolean).join(', ');
+  // One rule with the list's cards: city and the country named in the page's language.
+  const place = festivalPlace(f, tag);
+  const state = submissionState(f);
 
   return (
     <Container size="lg" px="md" py={{ base: 'lg', sm: 48 }}>
@@ -124,13 +127,19 @@ function FestivalView({ festival: f }: { festival: Festival }) {
             <Button component={Link} to={remindMeLink(f)} variant={f.nextDeadline ? 'light' : 'filled'} data-testid="remind-me">
               {t('public.remindMe')}
             </Button>
-            {f.nextDeadline ? (
+            {state === 'open' ? (
               <Badge size="lg" color="teal" variant="light" styles={{ label: { color: 'var(--mantine-color-gray-9)' } }}>
                 {t('public.openUntil', { date: formatDate(f.nextDeadline, tag) })}
               </Badge>
             ) : (
-              <Badge size="lg" color="gray.7" variant="outline" styles={{ label: { color: 'var(--mantine-color-gray-8)' } }}>
-                {t('public.closed')}
+              <Badge
+                size="lg"
+                color="gray.7"
+                variant="outline"
+                styles={{ label: { color: 'var(--mantine-color-gray-8)' } }}
+                data-testid="submission-state"
+              >
+                {t(state === 'notOpen' ? 'public.notOpenYet' : 'public.closed')}
               </Badge>
             )}
           </Group>
@@ -167,9 +176,10 @@ function FestivalView({ festival: f }: { festival: Festival }) {
                 )}
               </Fact>
               <Fact label={t('public.location')}>{place}</Fact>
-              {f.country && <Fact label={t('public.country')}>{countryName(f.country, tag)}</Fact>}
               <Fact label={t('public.nextDeadline')}>
-                {f.nextDeadline ? formatDate(f.nextDeadline, tag, 'long') : t('public.closed')}
+                {state === 'open'
+                  ? formatDate(f.nextDeadline, tag, 'long')
+                  : t(state === 'notOpen' ? 'public.notOpenYet' : 'public.closed')}
               </Fact>
               {f.website && (
                 <Fact label={t('public.website')}>

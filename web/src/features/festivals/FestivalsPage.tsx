@@ -30,6 +30,7 @@ import { effectiveSort, readFilters, toSearch, withChanges, type FilterParam } f
 import { FestivalCard } from './FestivalCard';
 import { inputStyles } from './FestivalDetailsFields';
 import { FestivalInquirySlot } from './FestivalInquirySlot';
+import { FiltersFold } from './FiltersFold';
 import { festivalSearchKey } from './queries';
 import { useDebouncedUrlValue } from './useDebouncedUrlValue';
 
@@ -72,6 +73,7 @@ export default function FestivalsPage() {
   const perPage = data?.perPage || 20;
   const pages = data ? Math.max(1, Math.ceil(data.total / perPage)) : 1;
   const filtered = [...params.keys()].some((k) => k !== 'page');
+  const activeFilters = [filters.country, filters.month, filters.category, filters.maxFee, filters.open].filter(Boolean).length;
 
   return (
     <Container size="lg" px="md" py={{ base: 'lg', sm: 48 }}>
@@ -98,6 +100,7 @@ export default function FestivalsPage() {
                 onChange={(e) => setQ(e.currentTarget.value)}
                 styles={inputStyles}
               />
+              <FiltersFold active={activeFilters}>
               <FestivalDatesProvider>
                 <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
                   <CountrySelect
@@ -163,6 +166,7 @@ export default function FestivalsPage() {
                   </Stack>
                 </SimpleGrid>
               </FestivalDatesProvider>
+              </FiltersFold>
               {filtered && (
                 <Group justify="flex-end">
                   <Button variant="default" size="xs" component={Link} to="/festivals">

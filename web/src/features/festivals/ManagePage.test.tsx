@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
@@ -11,7 +11,8 @@ vi.mock('./MyFestivals', () => ({ MyFestivals: () => <section data-testid="my-fe
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  notifications.clean();
+  // The toast host is still mounted here: its store update belongs in act.
+  act(() => notifications.clean());
 });
 
 const routes = [{ path: '/manage', element: withToasts(<ManagePage />) }];

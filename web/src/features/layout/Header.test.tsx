@@ -55,6 +55,21 @@ describe('Header', () => {
     expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
+  it('links a signed-in filmmaker to the festivals and their reminders, an organiser to their festivals', async () => {
+    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: sampleUser } } });
+    const first = renderRoutes(routes, ['/']);
+    expect(await screen.findByRole('link', { name: 'Festivals' })).toHaveAttribute('href', '/festivals');
+    expect(screen.getByRole('link', { name: 'Reminders' })).toHaveAttribute('href', '/manage');
+    expect(screen.queryByRole('link', { name: 'My festivals' })).not.toBeInTheDocument();
+    first.unmount();
+
+    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: { ...sampleUser, role: 'organiser' } } } });
+    renderRoutes(routes, ['/']);
+    expect(await screen.findByRole('link', { name: 'My festivals' })).toHaveAttribute('href', '/manage');
+    expect(screen.getByRole('link', { name: 'Festivals' })).toHaveAttribute('href', '/festivals');
+    expect(screen.queryByRole('link', { name: 'Reminders' })).not.toBeInTheDocument();
+  });
+
   it('logs out from a guarded page and lands home, not on /login', async () => {
     let signedIn = true;
     const fetch = mockApi({

@@ -14,12 +14,16 @@ const MobileMenu = lazy(() => import('./MobileMenu'));
 
 /**
  * Header is on every public page: home link, Explore, Pricing, the language
- * menu and the account buttons; under the sm breakpoint (md when signed in)
+ * menu and the account buttons (a signed-in user's festivals, /manage, films,
+ * submissions and account); under the sm breakpoint (lg when signed in)
  * they move into a drawer opened by the burger.
  */
 export function Header() {
   const { t } = useTranslation();
   const { user, isLoading, isAdmin } = useSession();
+  // /manage holds everyone's reminders and the festivals a user registered:
+  // organisers and admins know it as their festivals, filmmakers as reminders.
+  const manageLabel = user && user.role !== 'filmmaker' ? t('header.manage') : t('header.reminders');
   const logout = useLogout();
   // One cached query: the Judging link shows for users who judge a festival.
   const judging = useJudgeFestivals(user !== null);
@@ -41,29 +45,37 @@ export function Header() {
   const account = (mobile: boolean) => {
     if (isLoading) return null;
     const close = mobile ? drawer.close : undefined;
+    // The signed-in bar carries up to nine buttons: narrower padding keeps it within 1280 px.
+    const px = mobile ? undefined : 'xs';
     if (user) {
       return (
         <>
           {isAdmin && (
-            <Button component={Link} to="/admin" variant="subtle" onClick={close} fullWidth={mobile}>
+            <Button component={Link} to="/admin" variant="subtle" onClick={close} fullWidth={mobile} px={px}>
               {t('header.admin')}
             </Button>
           )}
-          <Button component={Link} to="/films" variant="subtle" onClick={close} fullWidth={mobile}>
+          <Button component={Link} to="/festivals" variant="subtle" onClick={close} fullWidth={mobile} px={px} data-testid="nav-festivals">
+            {t('header.festivals')}
+          </Button>
+          <Button component={Link} to="/manage" variant="subtle" onClick={close} fullWidth={mobile} px={px} data-testid="nav-manage">
+            {manageLabel}
+          </Button>
+          <Button component={Link} to="/films" variant="subtle" onClick={close} fullWidth={mobile} px={px}>
             {t('header.films')}
           </Button>
-          <Button component={Link} to="/submissions" variant="subtle" onClick={close} fullWidth={mobile}>
+          <Button component={Link} to="/submissions" variant="subtle" onClick={close} fullWidth={mobile} px={px}>
             {t('header.submissions')}
           </Button>
           {judges && (
-            <Button component={Link} to="/judge" variant="subtle" onClick={close} fullWidth={mobile} data-testid="nav-judging">
+            <Button component={Link} to="/judge" variant="subtle" onClick={close} fullWidth={mobile} px={px} data-testid="nav-judging">
               {t('header.judging')}
             </Button>
           )}
-          <Button component={Link} to="/account" variant="subtle" onClick={close} fullWidth={mobile}>
+          <Button component={Link} to="/account" variant="subtle" onClick={close} fullWidth={mobile} px={px}>
             {t('header.account')}
           </Button>
-          <Button variant="outline" onClick={onLogout} fullWidth={mobile} data-testid="logout">
+          <Button variant="outline" onClick={onLogout} fullWidth={mobile} px={px} data-testid="logout">
             {t('header.logout')}
           </Button>
         </>
@@ -81,9 +93,10 @@ export function Header() {
     );
   };
 
-  // A signed-in user's bar holds more (My account, Logout, maybe Admin): it
-  // moves into the drawer under md rather than sm, so that it never overflows.
-  const barFrom = user ? 'md' : 'sm';
+  // A signed-in user's bar holds more (Festivals, My festivals or Reminders,
+  // My account, Logout, maybe Admin and Judging): it moves into the drawer
+  // under lg rather than sm, so that it never overflows.
+  const barFrom = user ? 'lg' : 'sm';
 
   return (
     <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
@@ -98,10 +111,13 @@ export function Header() {
             </Group>
           </Anchor>
           <Group component="nav" aria-label={t('header.mainNav')} gap="xs" visibleFrom={barFrom} wrap="nowrap">
-            <Button component={Link} to="/marketing" variant="subtle">
-              {t('header.explore')}
-            </Button>
-            <Button component={Link} to="/pricing" variant="subtle">
+            {/* A signed-in user's bar carries their own pages instead; Explore stays in the drawer. */}
+            {!user && (
+              <Button component={Link} to="/marketing" variant="subtle">
+                {t('header.explore')}
+              </Button>
+            )}
+            <Button component={Link} to="/pricing" variant="subtle" px={user ? 'xs' : undefined}>
               {t('header.pricing')}
             </Button>
             <LanguageMenu />

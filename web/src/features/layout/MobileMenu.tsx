@@ -15,7 +15,7 @@ export default function MobileMenu({
   title: string;
   closeLabel: string;
   children: ReactNode;
-  hiddenFrom?: 'sm' | 'md';
+  hiddenFrom?: 'sm' | 'md' | 'lg';
 }) {
   return (
     <Drawer
@@ -26,6 +26,8 @@ export default function MobileMenu({
       size="xs"
       position="right"
       closeButtonProps={{ 'aria-label': closeLabel }}
+      // Above the cookie banner (z-index 1000): an open menu is never half covered by it.
+      zIndex={1100}
     >
       {children}
     </Drawer>

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,8 @@ import { choosePreference, daysFromNow, reminder, withToasts } from './testUtils
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  notifications.clean();
+  // The toast host is still mounted here: its store update belongs in act.
+  act(() => notifications.clean());
 });
 
 const posts = (fetch: ReturnType<typeof stubApi>) => fetch.mock.calls.filter(([, init]) => init?.method === 'POST');

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, stubApi } from '../contact/testUtils';
@@ -8,7 +8,8 @@ import { reminder, withToasts } from './testUtils';
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  notifications.clean();
+  // The toast host is still mounted here: its store update belongs in act.
+  act(() => notifications.clean());
 });
 
 describe('RemindersList', () => {

@@ -22,7 +22,7 @@ function renderAt(path: string, pattern: string, Component: ComponentType) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: pattern, Component }], { initialEntries: [path] });
   return render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={client}>
         <Suspense fallback={<p>loading</p>}>
           <RouterProvider router={router} />
