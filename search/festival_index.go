@@ -42,6 +42,10 @@ type FestivalIndex struct {
 	// the keys of postings in byte order, for prefix ranges.
 	postings map[string]*posting
 	terms    []string
+
+	// pages remembers recent searches' pages for the current version
+	// (festival_cache.go).
+	pages pageCache
 }
 
 // indexedHot holds what the filters and the sort read of the festival

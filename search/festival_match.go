@@ -54,6 +54,33 @@ func (ix *FestivalIndex) Search(ctx context.Context, l FestivalLoader, q marquee
 // holds ix.mu for reading.
 func (ix *FestivalIndex) search(q marquee.FestivalQuery, parsed Query) *marquee.FestivalPage {
 	page := &marquee.FestivalPage{Items: []*marquee.Festival{}, Page: q.Page, PerPage: q.PerPage}
+	// ix.version changes only under ix.mu, held here for reading.
+	version, key := ix.version.Load(), keyOf(q)
+	found, ok := ix.pages.get(version, key)
+	if !ok {
+		found = ix.match(q, parsed)
+		ix.pages.put(version, key, found)
+	}
+	page.Total = found.total
+	today := dayNumber(q.Today)
+	for _, s := range found.slots {
+		f := new(marquee.Festival)
+		*f = ix.recs[s].festival
+		if f.ReviewedAt != nil {
+			t := *f.ReviewedAt
+			f.ReviewedAt = &t
+		}
+		if next, fee := ix.hot[s].stateOn(today); next != 0 {
+			f.NextDeadline, f.MinFee = dayString(next), &fee
+		}
+		page.Items = append(page.Items, f)
+	}
+	return page
+}
+
+// match finds the festivals of q (normalised, its text parsed): how many
+// match, and the slots of the page asked for, in order.
+func (ix *FestivalIndex) match(q marquee.FestivalQuery, parsed Query) cachedPage {
 	m := matcherPool.Get().(*matcher)
 	defer func() {
 		m.ix, m.parts, m.maxFee, m.hits = nil, nil, nil, m.hits[:0]
@@ -67,27 +94,19 @@ func (ix *FestivalIndex) search(q marquee.FestivalQuery, parsed Query) *marquee.
 	}
 	m.run()
 	hits := m.hits
-	page.Total = int64(len(hits))
+	found := cachedPage{total: int64(len(hits))}
 	offset := (q.Page - 1) * q.PerPage
 	if offset >= len(hits) {
-		return page
+		return found
 	}
 	end := min(len(hits), offset+q.PerPage)
 	setKeys(hits, q.Sort)
 	hits = topHits(hits, end)
+	found.slots = make([]int32, 0, end-offset)
 	for _, h := range hits[offset:end] {
-		f := new(marquee.Festival)
-		*f = ix.recs[h.slot].festival
-		if f.ReviewedAt != nil {
-			t := *f.ReviewedAt
-			f.ReviewedAt = &t
-		}
-		if next, fee := ix.hot[h.slot].stateOn(m.today); next != 0 {
-			f.NextDeadline, f.MinFee = dayString(next), &fee
-		}
-		page.Items = append(page.Items, f)
+		found.slots = append(found.slots, h.slot)
 	}
-	return page
+	return found
 }
 
 // run collects in m.hits every festival that passes the query. Without
