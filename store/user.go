@@ -57,6 +57,9 @@ type UserService struct {
 
 	composeVerification marquee.ComposeVerification
 	mailStatus          marquee.MailStatus
+	// broad remembers the searches that matched past the count's cap
+	// (user_search_broad.go).
+	broad broadSearches
 }
 
 var _ marquee.UserService = (*UserService)(nil)
@@ -360,9 +363,14 @@ func (db *UserService) searchUsers(ctx context.Context, query string, limit, off
 		count = `SELECT COUNT(*) FROM (SELECT 1 FROM users WHERE ` + where + ` LIMIT ` + countCapLimit + `) m`
 		list = `SELECT ` + userColumns + `, 0 FROM users WHERE ` + where + ` ORDER BY id DESC` + limitOffset(limit)
 	}
-	var counted int64
-	if err := db.reader().queryRow(ctx, count, db.customPlan(args)...).Scan(&counted); err != nil {
-		return nil, 0, fmt.Errorf("store: count users matching %q: %w", query, err)
+	counted := int64(marquee.CountCap + 1)
+	if now := db.now(); !db.broad.known(query, now) {
+		if err := db.reader().queryRow(ctx, count, db.customPlan(args)...).Scan(&counted); err != nil {
+			return nil, 0, fmt.Errorf("store: count users matching %q: %w", query, err)
+		}
+		if counted > marquee.CountCap {
+			db.broad.remember(query, now)
+		}
 	}
 	if db.dialect == SQLite && counted > marquee.CountCap && utf8.RuneCountInString(query) < 3 {
 		// A broad prefix ('s'): newest first straight from the table's own
