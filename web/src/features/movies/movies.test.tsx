@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Movie, MoviePage } from '../../api/movies';
 import i18n from '../../i18n';
@@ -145,7 +145,9 @@ describe('movie details', () => {
     });
     const { router } = renderPage(routes, ['/movie/1']);
     expect(await screen.findByTestId('movie-not-found')).toHaveTextContent('This movie was not found.');
-    await router.navigate('/movie/2');
+    await act(async () => {
+      await router.navigate('/movie/2');
+    });
     const failed = await screen.findByTestId('movie-error');
     expect(failed).toHaveTextContent('This movie could not be loaded.');
     expect(failed).toHaveTextContent('Movies cannot be loaded right now.');
