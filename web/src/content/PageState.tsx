@@ -7,7 +7,7 @@ export function PageLoading() {
   const { t } = useTranslation();
   return (
     <Center py="xl" mih={240}>
-      <Loader aria-label={t('common.loading')} />
+      <Loader role="status" aria-label={t('common.loading')} />
     </Center>
   );
 }

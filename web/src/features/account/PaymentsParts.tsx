@@ -64,7 +64,7 @@ export function ListState<D>({
   if (query.isPending) {
     return (
       <Center py="lg">
-        <Loader size="sm" aria-label={loadingLabel} />
+        <Loader role="status" size="sm" aria-label={loadingLabel} />
       </Center>
     );
   }

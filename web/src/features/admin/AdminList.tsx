@@ -108,7 +108,7 @@ export function AdminListState<D>({
   if (query.isPending || (!query.isError && query.data === undefined)) {
     return (
       <Center py="xl">
-        <Loader aria-label={loadingLabel} />
+        <Loader role="status" aria-label={loadingLabel} />
       </Center>
     );
   }

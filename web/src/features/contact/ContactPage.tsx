@@ -64,7 +64,7 @@ function SupportDetails() {
   const site = useQuery({ queryKey: ['site'], queryFn: siteApi.get, staleTime: 5 * 60_000 });
 
   if (site.isPending) {
-    return <Loader size="sm" aria-label={t('info.loading')} />;
+    return <Loader role="status" size="sm" aria-label={t('info.loading')} />;
   }
   if (site.isError || !site.data) {
     return (

@@ -32,7 +32,7 @@ export function MyFestivals() {
       </Group>
       {query.isPending ? (
         <Group justify="center" py="md">
-          <Loader size="sm" aria-label={t('mine.loading')} />
+          <Loader role="status" size="sm" aria-label={t('mine.loading')} />
         </Group>
       ) : query.isError ? (
         <Notice color="red" role="alert" title={t('mine.loadError')} data-testid="my-festivals-error">

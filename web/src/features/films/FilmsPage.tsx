@@ -18,7 +18,7 @@ export default function FilmsPage() {
   if (films.isPending) {
     body = (
       <Center py="xl">
-        <Loader aria-label={t('list.loading')} />
+        <Loader role="status" aria-label={t('list.loading')} />
       </Center>
     );
   } else if (films.isError) {

@@ -26,7 +26,7 @@ export default function MovieDetailPage() {
   if (query.isPending) {
     body = (
       <Center py="xl" mih={240}>
-        <Loader aria-label={t('details.loading')} />
+        <Loader role="status" aria-label={t('details.loading')} />
       </Center>
     );
   } else if (query.isError) {

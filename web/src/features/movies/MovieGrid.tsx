@@ -33,7 +33,7 @@ export function MovieGrid({ empty }: { empty: React.ReactNode }) {
   if (query.isPending) {
     return (
       <Center py="xl" mih={240}>
-        <Loader aria-label={t('grid.loading')} />
+        <Loader role="status" aria-label={t('grid.loading')} />
       </Center>
     );
   }

@@ -37,7 +37,7 @@ function PaymentSection({ pkg, locale }: { pkg: CreditPackage; locale: string })
 
   let form: React.ReactNode;
   if (config.isPending) {
-    form = <Loader size="sm" aria-label={t('checkout.form.loading')} />;
+    form = <Loader role="status" size="sm" aria-label={t('checkout.form.loading')} />;
   } else if (config.isError) {
     form = (
       <Notice color="red" title={t('checkout.form.configError')} role="alert" data-testid="payment-config-error">
@@ -53,7 +53,7 @@ function PaymentSection({ pkg, locale }: { pkg: CreditPackage; locale: string })
     );
   } else if (config.data.provider === 'stripe' && config.data.publishableKey) {
     form = (
-      <Suspense fallback={<Loader size="sm" aria-label={t('checkout.form.loading')} />}>
+      <Suspense fallback={<Loader role="status" size="sm" aria-label={t('checkout.form.loading')} />}>
         <StripeCheckout pkg={pkg} locale={locale} publishableKey={config.data.publishableKey} />
       </Suspense>
     );
@@ -96,7 +96,7 @@ export default function CheckoutPage() {
   if (pkg.isPending) {
     body = (
       <Center py="xl" mih={200}>
-        <Loader aria-label={t('loading')} />
+        <Loader role="status" aria-label={t('loading')} />
       </Center>
     );
   } else if (pkg.isError && pkg.error instanceof ApiError && pkg.error.status === 404) {
@@ -129,7 +129,7 @@ export default function CheckoutPage() {
   } else if (isLoading) {
     body = (
       <Center py="xl" mih={200}>
-        <Loader aria-label={t('loading')} />
+        <Loader role="status" aria-label={t('loading')} />
       </Center>
     );
   } else if (!user) {

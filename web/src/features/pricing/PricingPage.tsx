@@ -25,7 +25,7 @@ function PackageCards() {
   if (packages.isPending) {
     return (
       <Center py="xl" mih={200}>
-        <Loader aria-label={t('loading')} />
+        <Loader role="status" aria-label={t('loading')} />
       </Center>
     );
   }

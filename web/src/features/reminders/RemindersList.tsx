@@ -53,7 +53,7 @@ export function RemindersList() {
 
       {list.isPending ? (
         <Center py="lg">
-          <Loader aria-label={t('list.loading')} />
+          <Loader role="status" aria-label={t('list.loading')} />
         </Center>
       ) : list.isError ? (
         <Notice color="red" role="alert" title={t('list.loadError')} data-testid="reminders-error">

@@ -64,7 +64,7 @@ export function FestivalCategories({
             disabled={disabled}
           />
         </Group>
-        {query.isPending && <Loader size="sm" aria-label={t('submit.loadingFestival')} />}
+        {query.isPending && <Loader role="status" size="sm" aria-label={t('submit.loadingFestival')} />}
         {query.isError && (
           <Notice color="red" role="alert" data-testid="festival-load-error">
             {apiErrorText(query.error, 'submissions')}
@@ -134,7 +134,7 @@ export function FestivalSearch({ exclude, onAdd, disabled }: { exclude: string[]
         styles={inputStyles}
         data-testid="festival-search"
       />
-      {debounced.length >= 2 && results.isFetching && <Loader size="xs" aria-label={t('submit.searching')} />}
+      {debounced.length >= 2 && results.isFetching && <Loader role="status" size="xs" aria-label={t('submit.searching')} />}
       {debounced.length >= 2 && results.isSuccess && items.length === 0 && (
         <Text size="sm" c="gray.7">
           {t('submit.noResults')}

@@ -60,7 +60,7 @@ export default function SubmissionsPage() {
   if (list.isPending) {
     body = (
       <Center py="xl">
-        <Loader aria-label={t('list.loading')} />
+        <Loader role="status" aria-label={t('list.loading')} />
       </Center>
     );
   } else if (list.isError) {

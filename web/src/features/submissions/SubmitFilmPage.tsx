@@ -122,7 +122,7 @@ export default function SubmitFilmPage() {
               {t('submit.step1')}
             </Title>
             {films.isPending ? (
-              <Loader size="sm" aria-label={t('submit.loadingFilms')} />
+              <Loader role="status" size="sm" aria-label={t('submit.loadingFilms')} />
             ) : films.isError ? (
               <Notice color="red" role="alert">
                 {apiErrorText(films.error, 'submissions')}
@@ -265,7 +265,7 @@ function QuoteView({
   if (loading || !quote) {
     return (
       <Center py="sm">
-        <Loader size="sm" aria-label={t('submit.quoting')} />
+        <Loader role="status" size="sm" aria-label={t('submit.quoting')} />
       </Center>
     );
   }
