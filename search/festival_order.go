@@ -1,7 +1,6 @@
 package search
 
 import (
-	"cmp"
 	"math"
 	"slices"
 
@@ -23,27 +22,10 @@ type indexHit struct {
 // closedLast sorts festivals without a next deadline after all others.
 const closedLast = 1<<31 - 1
 
-// hitOrder returns the order of a search: by start date; or by next
-// deadline (closed last), then start date, preceded by the score,
-// highest first, when by relevance; the festival id breaks ties. setKeys
-// packs the same order into each hit's key, which topHits compares.
-func hitOrder(sortBy string) func(a, b indexHit) int {
-	relevance := sortBy == marquee.FestivalSortRelevance
-	if sortBy == marquee.FestivalSortStart {
-		return func(a, b indexHit) int {
-			return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.id, b.id))
-		}
-	}
-	return func(a, b indexHit) int {
-		if relevance && a.score != b.score {
-			return cmp.Compare(b.score, a.score)
-		}
-		return cmp.Or(cmp.Compare(a.next, b.next), cmp.Compare(a.start, b.start), cmp.Compare(a.id, b.id))
-	}
-}
-
-// setKeys writes into each hit the key of order sortBy (see hitOrder):
-// hits compare by key[0], then key[1], then id. Days are YYYYMMDD
+// setKeys writes into each hit the key of order sortBy: by start date;
+// or by next deadline (closed last), then start date, preceded by the
+// score, highest first, when by relevance; the festival id breaks ties.
+// Hits compare by key[0], then key[1], then id. Days are YYYYMMDD
 // numbers and scores small, so each fits in 32 bits.
 func setKeys(hits []indexHit, sortBy string) {
 	switch sortBy {

@@ -1,12 +1,30 @@
 package search
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/marquee-festival/marquee"
 )
+
+// hitOrder is a search's order written plainly (see setKeys), the
+// reference the packed keys are checked against.
+func hitOrder(sortBy string) func(a, b indexHit) int {
+	relevance := sortBy == marquee.FestivalSortRelevance
+	if sortBy == marquee.FestivalSortStart {
+		return func(a, b indexHit) int {
+			return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.id, b.id))
+		}
+	}
+	return func(a, b indexHit) int {
+		if relevance && a.score != b.score {
+			return cmp.Compare(b.score, a.score)
+		}
+		return cmp.Or(cmp.Compare(a.next, b.next), cmp.Compare(a.start, b.start), cmp.Compare(a.id, b.id))
+	}
+}
 
 // topHits, on the keys setKeys packs, puts the first n hits in the
 // order hitOrder defines (the same as sorting them all with it), whether

@@ -343,7 +343,7 @@ func (db *UserService) listAllUsers(ctx context.Context, limit, offset int) ([]*
 // indexes: a trigram index cannot look up fewer than three characters.
 func (db *UserService) searchUsers(ctx context.Context, query string, limit, offset int) ([]*marquee.User, int64, error) {
 	offset = max(offset, 0)
-	var count, list string
+	var countFrom, list string
 	var args []any
 	if db.dialect == SQLite && utf8.RuneCountInString(query) >= 3 {
 		users, counted, narrow, err := db.searchUsersByRareTrigrams(ctx, query, limit, offset)
@@ -354,19 +354,20 @@ func (db *UserService) searchUsers(ctx context.Context, query string, limit, off
 		// matches walked newest first until the page (and the count's cap)
 		// is reached.
 		args = []any{fts5Phrase(query)}
-		count = `SELECT COUNT(*) FROM (SELECT 1 FROM users_search WHERE users_search MATCH ? LIMIT ` + countCapLimit + `) m`
+		countFrom = `FROM users_search WHERE users_search MATCH ?`
 		list = `SELECT ` + prefixColumns("u.", userColumns) + `, 0 FROM users_search s JOIN users u ON u.id = s.rowid
 			WHERE users_search MATCH ? ORDER BY s.rowid DESC` + limitOffset(limit)
 	} else {
 		var where string
 		where, args = db.userSearchWhere(query)
-		count = `SELECT COUNT(*) FROM (SELECT 1 FROM users WHERE ` + where + ` LIMIT ` + countCapLimit + `) m`
+		countFrom = `FROM users WHERE ` + where
 		list = `SELECT ` + userColumns + `, 0 FROM users WHERE ` + where + ` ORDER BY id DESC` + limitOffset(limit)
 	}
 	counted := int64(marquee.CountCap + 1)
 	if now := db.now(); !db.broad.known(query, now) {
-		if err := db.reader().queryRow(ctx, count, db.customPlan(args)...).Scan(&counted); err != nil {
-			return nil, 0, fmt.Errorf("store: count users matching %q: %w", query, err)
+		var err error
+		if counted, err = countCapped(ctx, db.reader(), fmt.Sprintf("users matching %q", query), countFrom, db.customPlan(args)...); err != nil {
+			return nil, 0, err
 		}
 		if counted > marquee.CountCap {
 			db.broad.remember(query, now)
@@ -380,9 +381,6 @@ func (db *UserService) searchUsers(ctx context.Context, query string, limit, off
 	users, _, err := db.listUsers(ctx, list, db.customPlan(append(slices.Clip(args), offset))...)
 	return users, counted, err
 }
-
-// countCapLimit is marquee.CountCap+1 written into a LIMIT (see limitOffset).
-var countCapLimit = strconv.Itoa(marquee.CountCap + 1)
 
 // customPlan makes PostgreSQL plan a search for its own pattern: pgx
 // prepares statements, and after five runs PostgreSQL may switch to one
