@@ -129,8 +129,10 @@ type Services struct {
 	Submissions SubmissionService
 	Judging     JudgingService
 	Inquiries   InquiryService
-	RateLimits  RateLimiter
-	Health      HealthChecker
+	// Audit reads the audit log (admins only); services write it.
+	Audit      AuditService
+	RateLimits RateLimiter
+	Health     HealthChecker
 	// Movies is the movies pages' catalogue: the store's public films by
 	// default; cmd/marquee puts The Movie Database's client in its place
 	// when a key is set.

@@ -171,6 +171,14 @@ func (s *Server) clientIP(r *http.Request) string {
 	return host
 }
 
+// withClientIP puts the caller's address into the request's context
+// (marquee.NewContextWithClientIP), where audit entries find it.
+func (s *Server) withClientIP(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r.WithContext(marquee.NewContextWithClientIP(r.Context(), s.clientIP(r))))
+	})
+}
+
 // isTLS reports whether the client reached us over HTTPS.
 func (s *Server) isTLS(r *http.Request) bool {
 	return r.TLS != nil || (s.cfg.TrustProxy && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https"))

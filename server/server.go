@@ -210,6 +210,7 @@ func (s *Server) Handler() http.Handler {
 	}))
 	h := s.requireJSONWrites(mux)
 	h = csrf.Handler(h)
+	h = s.withClientIP(h)
 	h = s.securityHeaders(h)
 	h = s.recoverPanics(h)
 	h = s.logRequests(h)

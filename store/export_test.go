@@ -3,6 +3,9 @@ package store
 import (
 	"context"
 	"io/fs"
+	"time"
+
+	"github.com/marquee-festival/marquee"
 
 	"github.com/pressly/goose/v3"
 )
@@ -43,4 +46,16 @@ func (db *DB) MigrateDownToForTest(ctx context.Context, version int64) error {
 	}
 	_, err = p.DownTo(ctx, version)
 	return err
+}
+
+// AuditInTxForTest records e in a transaction that then runs q: when q
+// fails, the transaction (and its audit entry) rolls back.
+func (db *DB) AuditInTxForTest(ctx context.Context, now time.Time, e marquee.AuditEntry, q string) error {
+	return db.inTx(ctx, func(c conn) error {
+		if err := recordAudit(ctx, c, now, e); err != nil {
+			return err
+		}
+		_, err := c.exec(ctx, q)
+		return err
+	})
 }

@@ -60,6 +60,8 @@ type Services struct {
 	Judging     *JudgingService
 	// Inquiries answers questions about festivals (inquiry.go).
 	Inquiries *InquiryService
+	// Audit reads the audit log (audit.go); recordAudit writes it.
+	Audit *AuditService
 	// RateLimits counts hits in the database, shared by every node.
 	RateLimits *RateLimits
 	// Movies is the movies pages' catalogue of listed films (movie.go).
@@ -105,6 +107,7 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		Submissions: &SubmissionService{service: base, composeDecision: opts.Submissions.ComposeDecision, mailStatus: mailStatusOr(opts.Submissions.MailStatus)},
 		Judging:     &JudgingService{service: base, composeInvitation: opts.Judging.ComposeInvitation, mailStatus: mailStatusOr(opts.Judging.MailStatus)},
 		Inquiries:   &InquiryService{service: base, festivals: festivals, writer: opts.Inquiry.Writer},
+		Audit:       &AuditService{service: base},
 		RateLimits:  NewRateLimits(db, opts.Clock),
 		Movies:      &FilmMovies{films: films},
 		db:          db,
@@ -127,6 +130,7 @@ func (s *Services) Domain() marquee.Services {
 		Judging:     s.Judging,
 		Submissions: s.Submissions,
 		Inquiries:   s.Inquiries,
+		Audit:       s.Audit,
 		RateLimits:  s.RateLimits,
 		Health:      s.db,
 		Movies:      s.Movies,
