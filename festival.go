@@ -69,11 +69,17 @@ type Festival struct {
 	// NextDeadline is the earliest deadline on or after today ("" when
 	// submissions are closed); MinFee the lowest current fee across its
 	// categories (nil when closed).
-	NextDeadline string     `json:"nextDeadline"`
-	MinFee       *int64     `json:"minFee"`
-	CreatedAt    time.Time  `json:"createdAt"`
-	UpdatedAt    time.Time  `json:"updatedAt"`
-	ReviewedAt   *time.Time `json:"reviewedAt"`
+	NextDeadline string `json:"nextDeadline"`
+	MinFee       *int64 `json:"minFee"`
+	// DeadlinesAnnounced tells whether any category has a deadline: with
+	// NextDeadline "" it tells a festival whose submissions closed from
+	// one whose call for entries has not opened yet. Set where the
+	// categories are read (one festival in full, search results); nil
+	// (left out) in lists that do not read them.
+	DeadlinesAnnounced *bool      `json:"deadlinesAnnounced,omitempty"`
+	CreatedAt          time.Time  `json:"createdAt"`
+	UpdatedAt          time.Time  `json:"updatedAt"`
+	ReviewedAt         *time.Time `json:"reviewedAt"`
 	// Categories and Criteria are filled when one festival is read in full.
 	Categories []Category  `json:"categories,omitempty"`
 	Criteria   []Criterion `json:"criteria,omitempty"`
@@ -85,6 +91,16 @@ type Festival struct {
 	// EncodeFestivalListing), encoded once by the search index; nil
 	// elsewhere. It is never sent as a field of its own.
 	Listing []byte `json:"-"`
+}
+
+// AnnouncesDeadlines reports whether any of categories has a deadline.
+func AnnouncesDeadlines(categories []Category) bool {
+	for _, c := range categories {
+		if len(c.Deadlines) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // DeadlineTier names a fee tier of a category's deadlines.

@@ -140,6 +140,8 @@ func newIndexedFestival(d *FestivalDoc, tc *termCollector) *indexedFestival {
 		deadlines[i] = ds
 	}
 	r.timeline = deadlineTimeline(deadlines)
+	announced := slices.ContainsFunc(deadlines, func(ds []indexedDeadline) bool { return len(ds) > 0 })
+	f.DeadlinesAnnounced = &announced
 	r.terms = tc.festivalTerms(&f.FestivalDetails, r.categoryNames())
 	// Results carry an excerpt of the description, the search found by
 	// all of it; the listing's JSON is encoded here once, not per search.

@@ -2,6 +2,7 @@ package search
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/marquee-festival/marquee"
@@ -74,6 +75,18 @@ func TestFestivalIndexSearchItems(t *testing.T) {
 			t.Errorf("on %q: next %q fee %v categories %v name %q", c.today, f.NextDeadline, f.MinFee, f.Categories, f.Name)
 		}
 		f.Name, f.NextDeadline = "Changed", "2000-01-01"
+		if f.DeadlinesAnnounced == nil || !*f.DeadlinesAnnounced {
+			t.Errorf("on %q: a festival with deadlines says none were announced", c.today)
+		}
+	}
+	// A festival without categories never opened: its results say so, and
+	// so does the listing's JSON.
+	p := mustSearch(t, &ix, db, marquee.FestivalQuery{Text: "lisbon"})
+	if len(p.Items) != 1 || p.Items[0].DeadlinesAnnounced == nil || *p.Items[0].DeadlinesAnnounced {
+		t.Fatalf("lisbon: %+v", p.Items)
+	}
+	if b := p.Items[0].Listing; !strings.Contains(string(b), `"deadlinesAnnounced":false`) {
+		t.Errorf("listing %s", b)
 	}
 }
 

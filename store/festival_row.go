@@ -84,6 +84,8 @@ func loadFestival(ctx context.Context, c conn, today, where string, arg any) (*m
 	}
 	// The cached columns may be a day old; the categories are the truth.
 	f.NextDeadline, f.MinFee = deadlineCache(f.Categories, today)
+	announced := marquee.AnnouncesDeadlines(f.Categories)
+	f.DeadlinesAnnounced = &announced
 	return f, nil
 }
 

@@ -69,6 +69,12 @@ export interface Festival extends FestivalDetails {
   nextDeadline: string;
   /** The lowest current fee across the categories; null when closed. */
   minFee: number | null;
+  /**
+   * Whether any category has a deadline (with nextDeadline "": closed, not
+   * "not open yet"). Sent with search results and full reads; absent in
+   * lists that do not read categories.
+   */
+  deadlinesAnnounced?: boolean;
   createdAt: string;
   updatedAt: string;
   reviewedAt: string | null;

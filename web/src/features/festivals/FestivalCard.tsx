@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Festival } from '../../api/festivals';
 import { countryName } from './countries';
 import { formatDate, formatDateRange, useLanguage } from './dates';
+import { submissionState } from './submissionState';
 
 /** festivalPlace is "City, Country" (or the free-text location when neither is set). */
 export function festivalPlace(f: Pick<Festival, 'city' | 'country' | 'location'>, tag: string): string {
@@ -15,7 +16,8 @@ export function festivalPlace(f: Pick<Festival, 'city' | 'country' | 'location'>
 export function FestivalCard({ festival: f }: { festival: Festival }) {
   const { t } = useTranslation('festivals');
   const { tag } = useLanguage();
-  const open = f.nextDeadline !== '';
+  const state = submissionState(f);
+  const open = state === 'open';
   const titleId = `festival-${f.id}-name`;
   return (
     <Paper component="li" withBorder radius="md" p="md" data-testid="festival-card" aria-labelledby={titleId}>
@@ -45,7 +47,7 @@ export function FestivalCard({ festival: f }: { festival: Festival }) {
             </>
           ) : (
             <Badge color="gray.7" variant="outline" styles={{ label: { color: 'var(--mantine-color-gray-8)' } }}>
-              {t('card.closed')}
+              {t(state === 'notOpen' ? 'card.notOpen' : 'card.closed')}
             </Badge>
           )}
         </Group>

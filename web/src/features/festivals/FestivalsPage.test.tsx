@@ -9,18 +9,21 @@ afterEach(() => vi.unstubAllGlobals());
 
 const routes = [{ path: '/festivals', Component: FestivalsPage }];
 const open = festival();
-const closed = festival({ id: 2, slug: '映画祭-2', name: '東京映画祭', city: '', country: 'JP', location: 'Tokyo', nextDeadline: '', minFee: null });
+const closed = festival({ id: 2, slug: '映画祭-2', name: '東京映画祭', city: '', country: 'JP', location: 'Tokyo', nextDeadline: '', minFee: null, deadlinesAnnounced: true });
 const page = (items = [open, closed], total = items.length) => ({ status: 200, body: { items, total, page: 1, perPage: 20 } });
 const searches = (fetch: ReturnType<typeof stubApi>) =>
   fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/v1/festivals'));
 
 describe('FestivalsPage', () => {
-  it('lists festivals as cards: name linking to the public page, place, dates, deadline and fee or Closed', async () => {
+  it('lists festivals as cards: name linking to the public page, place, dates, deadline and fee, Closed or Not open yet', async () => {
     const free = festival({ id: 3, slug: 'free-fest', name: 'Free Fest', minFee: 0 });
-    stubApi({ 'GET /api/v1/festivals': page([open, closed, free]) });
+    const fresh = festival({ id: 4, slug: 'fresh', name: 'Fresh Fest', nextDeadline: '', minFee: null, deadlinesAnnounced: false });
+    stubApi({ 'GET /api/v1/festivals': page([open, closed, free, fresh]) });
     renderPage(routes, ['/festivals']);
     const cards = await screen.findAllByTestId('festival-card');
-    expect(cards).toHaveLength(3);
+    expect(cards).toHaveLength(4);
+    expect(cards[3]).toHaveTextContent('Not open yet');
+    expect(cards[3]).not.toHaveTextContent('Closed');
     expect(cards[2]).toHaveTextContent('free to enter');
     expect(within(cards[0]).getByRole('heading', { level: 3, name: 'Kyoto Shorts' })).toBeInTheDocument();
     expect(within(cards[0]).getByRole('link', { name: 'Kyoto Shorts' })).toHaveAttribute('href', '/festival/kyoto-shorts');
@@ -34,7 +37,7 @@ describe('FestivalsPage', () => {
       'href',
       `/festival/${encodeURIComponent('映画祭-2')}`,
     );
-    expect(screen.getByRole('heading', { level: 2, name: '3 festivals' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: '4 festivals' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Discover Festivals' })).toBeInTheDocument();
   });
 

@@ -16,6 +16,8 @@ describe('submissionState', () => {
     ['newly approved, no categories: not open yet', { nextDeadline: '', categories: [] }, 'notOpen'],
     ['categories not sent at all: not open yet', { nextDeadline: '' }, 'notOpen'],
     ['categories without deadlines: not open yet', { nextDeadline: '', categories: [category([])] }, 'notOpen'],
+    ['a search result whose deadlines passed: closed', { nextDeadline: '', deadlinesAnnounced: true }, 'closed'],
+    ['a search result that never announced deadlines: not open yet', { nextDeadline: '', deadlinesAnnounced: false }, 'notOpen'],
     ['every deadline passed: closed', { nextDeadline: '', categories: [category(['2020-01-01', '2020-02-01'])] }, 'closed'],
   ];
   for (const [name, festival, want] of cases) {

@@ -10,8 +10,13 @@ import type { Festival } from '../../api/festivals';
 export type SubmissionState = 'open' | 'notOpen' | 'closed';
 
 /** submissionState is the one rule for the festival page's badge and its 'Next deadline' fact. */
-export function submissionState(f: Pick<Festival, 'nextDeadline' | 'categories'>): SubmissionState {
+export function submissionState(
+  f: Pick<Festival, 'nextDeadline' | 'categories'> & Partial<Pick<Festival, 'deadlinesAnnounced'>>,
+): SubmissionState {
   if (f.nextDeadline) return 'open';
-  const announced = (f.categories ?? []).some((c) => c.deadlines.length > 0);
+  // Search results carry no categories, only whether any deadline was announced.
+  const announced = f.categories
+    ? f.categories.some((c) => c.deadlines.length > 0)
+    : (f.deadlinesAnnounced ?? false);
   return announced ? 'closed' : 'notOpen';
 }
