@@ -27,6 +27,10 @@ type Movie struct {
 	ID       int64  `json:"id"`
 	Title    string `json:"title"`
 	Overview string `json:"overview"`
+	// OverviewLanguage is set ("en") when the source had no overview in
+	// the request's language and the English one stands in; the page marks
+	// the text with it.
+	OverviewLanguage string `json:"overviewLanguage,omitempty"`
 	// PosterURL is an absolute URL (The Movie Database's images) or a path
 	// on this site (a Marquee poster); "" when there is none.
 	PosterURL string `json:"posterUrl"`

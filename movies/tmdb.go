@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -164,6 +165,9 @@ func (c *TMDB) Popular(ctx context.Context, page int, lang string) (*marquee.Pag
 		for _, m := range list.Results {
 			items = append(items, c.movie(m))
 		}
+		if tl != Language("en") {
+			c.englishOverviews(ctx, page, items)
+		}
 		// TMDB counts more than it serves: only 500 pages can be read.
 		total := min(list.TotalResults, int64(maxPage*marquee.MoviesPerPage))
 		return marquee.NewPage(items, total, page, marquee.MoviesPerPage), nil
@@ -192,6 +196,13 @@ func (c *TMDB) Movie(ctx context.Context, id int64, lang string) (*marquee.Movie
 			return nil, errors.Join(marquee.ErrMoviesUnavailable(), err)
 		}
 		mv := c.movie(m)
+		if mv.Overview == "" && tl != Language("en") {
+			// Many movies have no overview in Japanese or Chinese: the
+			// English one (cached on its own) stands in, marked as such.
+			if en, err := c.Movie(ctx, id, "en"); err == nil && en.Overview != "" {
+				mv.Overview, mv.OverviewLanguage = en.Overview, "en"
+			}
+		}
 		return &mv, nil
 	})
 	if err != nil {
@@ -199,6 +210,30 @@ func (c *TMDB) Movie(ctx context.Context, id int64, lang string) (*marquee.Movie
 	}
 	mv := *v.(*marquee.Movie)
 	return &mv, nil
+}
+
+// englishOverviews fills the overviews items lack in their language from
+// the same page of the English list (cached on its own), marked as
+// English. Popularity does not depend on the language, so the page holds
+// the same movies; one missing from it keeps its empty overview, and an
+// English page that cannot be fetched changes nothing.
+func (c *TMDB) englishOverviews(ctx context.Context, page int, items []marquee.Movie) {
+	if !slices.ContainsFunc(items, func(m marquee.Movie) bool { return m.Overview == "" }) {
+		return
+	}
+	en, err := c.Popular(ctx, page, "en")
+	if err != nil {
+		return
+	}
+	overview := make(map[int64]string, len(en.Items))
+	for _, m := range en.Items {
+		overview[m.ID] = m.Overview
+	}
+	for i := range items {
+		if o := overview[items[i].ID]; items[i].Overview == "" && o != "" {
+			items[i].Overview, items[i].OverviewLanguage = o, "en"
+		}
+	}
 }
 
 // movie turns TMDB's movie into Marquee's.

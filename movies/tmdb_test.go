@@ -44,8 +44,8 @@ func (f *fakeTMDB) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case r.URL.Path == "/3/movie/popular" && r.URL.Query().Get("page") == "1":
 		name = "popular_" + lang + "_page1.json"
-	case r.URL.Path == "/3/movie/129" && lang == "en":
-		name = "movie_129_en.json"
+	case r.URL.Path == "/3/movie/129" && lang != "":
+		name = "movie_129_" + lang + ".json"
 	default:
 		w.WriteHeader(http.StatusNotFound)
 		w.Write(f.file("error_404.json"))
@@ -191,6 +191,41 @@ func TestMovieDetailsAreFetchedThenServedFromTheCache(t *testing.T) {
 	// A movie TMDB does not have is not found, and not a failure.
 	if _, err := c.Movie(ctx, 404404, "en"); marquee.ErrorCode(err) != marquee.ENotFound {
 		t.Fatalf("missing movie: %v", err)
+	}
+	if logs.Len() != 0 {
+		t.Fatalf("logged: %s", logs)
+	}
+}
+
+// A movie without an overview in the reader's language shows the English
+// one, marked as English; the English page and details are fetched once
+// and cached on their own. A movie without any overview keeps none.
+func TestMissingOverviewFallsBackToEnglish(t *testing.T) {
+	c, fake, _, logs := newTestClient(t, testKey)
+	ctx := t.Context()
+	ja, err := c.Popular(ctx, 1, "ja")
+	if err != nil || len(ja.Items) != 3 || fake.requests() != 2 {
+		t.Fatalf("japanese page: %+v %v, %d requests", ja, err, fake.requests())
+	}
+	own, missing, none := ja.Items[0], ja.Items[1], ja.Items[2]
+	if own.OverviewLanguage != "" || !strings.HasPrefix(own.Overview, "1945年") {
+		t.Errorf("own overview: %+v", own)
+	}
+	if missing.Title != "千と千尋の神隠し" || missing.OverviewLanguage != "en" || !strings.HasPrefix(missing.Overview, "A young girl") {
+		t.Errorf("missing overview: %+v", missing)
+	}
+	if none.Overview != "" || none.OverviewLanguage != "" {
+		t.Errorf("no overview anywhere: %+v", none)
+	}
+	if _, err := c.Popular(ctx, 1, "en"); err != nil || fake.requests() != 2 {
+		t.Fatalf("the English page was not cached: %v, %d requests", err, fake.requests())
+	}
+	m, err := c.Movie(ctx, 129, "ja")
+	if err != nil || m.Title != "千と千尋の神隠し" || m.OverviewLanguage != "en" || m.Overview == "" || fake.requests() != 4 {
+		t.Fatalf("details: %+v %v, %d requests", m, err, fake.requests())
+	}
+	if en, err := c.Movie(ctx, 129, "en"); err != nil || en.OverviewLanguage != "" || fake.requests() != 4 {
+		t.Fatalf("english details: %+v %v, %d requests", en, err, fake.requests())
 	}
 	if logs.Len() != 0 {
 		t.Fatalf("logged: %s", logs)

@@ -15,6 +15,8 @@ export interface Movie {
   id: number;
   title: string;
   overview: string;
+  /** "en" when the overview is the English one standing in for a missing translation. */
+  overviewLanguage?: string;
   /** An absolute URL or a path on this site; "" when there is none. */
   posterUrl: string;
   /** YYYY-MM-DD, or only YYYY (films listed on Marquee); "" when unknown. */

@@ -86,7 +86,12 @@ function MovieDetails({ movie: m, language }: { movie: Movie; language: string }
         <Title order={1} style={{ overflowWrap: 'anywhere' }}>
           {m.title}
         </Title>
-        <Text c={m.overview ? 'gray.9' : 'gray.7'} style={{ whiteSpace: 'pre-line' }} data-testid="movie-overview">
+        <Text
+          c={m.overview ? 'gray.9' : 'gray.7'}
+          style={{ whiteSpace: 'pre-line' }}
+          lang={m.overview ? m.overviewLanguage : undefined}
+          data-testid="movie-overview"
+        >
           {m.overview || t('details.noOverview')}
         </Text>
         <dl className={local.facts}>

@@ -121,7 +121,7 @@ function MovieCard({ movie: m }: { movie: Movie }) {
           {m.title}
         </Title>
         {m.overview && (
-          <Text size="sm" c="gray.7" lineClamp={4}>
+          <Text size="sm" c="gray.7" lineClamp={4} lang={m.overviewLanguage}>
             {m.overview}
           </Text>
         )}

@@ -104,12 +104,19 @@ describe('movies grid', () => {
 });
 
 describe('movie details', () => {
+  it('marks an English overview standing in for a missing translation as English', async () => {
+    stubApi({ 'GET /api/v1/movies/129': { status: 200, body: { movie: movie({ overviewLanguage: 'en' }) } } });
+    renderPage(routes, ['/movie/129']);
+    expect(await screen.findByTestId('movie-overview')).toHaveAttribute('lang', 'en');
+  });
+
   it('shows poster, title, overview, release date, runtime and genres, and a way back', async () => {
     stubApi({ 'GET /api/v1/movies/129': { status: 200, body: { movie: movie({ runtime: 125, genres: ['Animation', 'Family'] }) } } });
     renderPage(routes, ['/movie/129']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Spirited Away' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Poster of Spirited Away' })).toHaveAttribute('src', 'https://image.tmdb.org/t/p/w500/p.jpg');
     expect(screen.getByTestId('movie-overview')).toHaveTextContent('A girl and the spirits.');
+    expect(screen.getByTestId('movie-overview')).not.toHaveAttribute('lang');
     expect(screen.getByText('Release date')).toBeInTheDocument();
     expect(screen.getByTestId('movie-release')).toHaveTextContent('July 20, 2001');
     expect(screen.getByTestId('movie-runtime')).toHaveTextContent('125 minutes');
