@@ -176,7 +176,7 @@ func ParseMailStatusFilter(v string, f *FieldErrors) MailStatus {
 	case MailQueued, MailSent, MailFailed, MailKept, MailHeld:
 		return s
 	}
-	f.Add("status", "Unknown mail status (want queued, sent, failed, kept or all)")
+	f.Add("status", "Unknown mail status (want queued, sent, failed, kept, held or all)")
 	return ""
 }
 
