@@ -50,8 +50,8 @@ func (s *PrivacyService) DeleteAccount(ctx context.Context, d marquee.AccountDel
 		if err := marquee.CheckAccountDeletable(u, open); err != nil {
 			return err
 		}
-		var email string
-		if err := c.queryRow(ctx, `SELECT email FROM users WHERE id = ?`, u.ID).Scan(&email); err != nil {
+		var email, name string
+		if err := c.queryRow(ctx, `SELECT email, name FROM users WHERE id = ?`, u.ID).Scan(&email, &name); err != nil {
 			return fmt.Errorf("store: delete account %d: %w", u.ID, err)
 		}
 		posters, err = s.deletedPosters(ctx, c, u.ID)
@@ -59,7 +59,7 @@ func (s *PrivacyService) DeleteAccount(ctx context.Context, d marquee.AccountDel
 			return err
 		}
 		values := map[string]any{
-			"id": u.ID, "email": email, "anon": anonymousEmail(u.ID), "now": now,
+			"id": u.ID, "email": email, "name": name, "anon": anonymousEmail(u.ID),
 			"emailKeySuffix": "%:" + escapeLike(email),
 		}
 		for _, step := range deletionSteps {

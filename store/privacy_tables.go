@@ -61,7 +61,8 @@ var notPersonalData = map[string]string{
 
 // deletionStep is one statement of an account's deletion; its `?` are
 // bound in order to the values Args names: 'id' the user's id, 'email'
-// their address, 'anon' the anonymised address, 'now' the time.
+// their address, 'name' their name, 'anon' the anonymised address,
+// 'emailKeySuffix' a LIKE pattern of keys ending in ':' and the address.
 type deletionStep struct {
 	Table string
 	SQL   string
@@ -82,6 +83,9 @@ var deletionSteps = []deletionStep{
 	{"contact_messages", `DELETE FROM contact_messages WHERE email = ?`, []string{"email"}},
 	{"mail_outbox", `DELETE FROM mail_outbox WHERE to_addr = ?`, []string{"email"}},
 	{"films", `DELETE FROM films WHERE owner_id = ? AND id NOT IN (SELECT film_id FROM submissions)`, []string{"id"}},
+	// Submitted films stay (the festivals' entries); the account's name
+	// leaves their director field. Their credits stay as the film's.
+	{"films", `UPDATE films SET director = '' WHERE owner_id = ? AND director = ?`, []string{"id", "name"}},
 	// Invitations to the address not accepted go; accepted judge rows stay
 	// (their scores are the festival's), without the address.
 	{"judges", `DELETE FROM judges WHERE email = ? AND user_id IS NULL`, []string{"email"}},
@@ -92,4 +96,19 @@ var deletionSteps = []deletionStep{
 	{"festivals", `UPDATE festivals SET contact_email = '' WHERE organiser_id = ?`, []string{"id"}},
 	{"audit_log", `UPDATE audit_log SET actor_email = '' WHERE actor_id = ? OR actor_email = ?`, []string{"id", "email"}},
 	{"rate_limits", `DELETE FROM rate_limits WHERE key LIKE ? ESCAPE '\'`, []string{"emailKeySuffix"}},
+}
+
+// keptOnDeletion are the tables with a user column that an account's
+// deletion leaves as they are, each with the reason.
+var keptOnDeletion = map[string]string{
+	"users":                  "the row stays, anonymised (deleteAccount), for the rows that point to it",
+	"purchases":              "accounting: payments made are kept, without the person's identity",
+	"credit_ledger":          "accounting: the ledger the balances sum",
+	"submissions":            "the festivals' entries, with their fees and scores",
+	"judge_categories":       "the festival's judging (the judge row is anonymised)",
+	"judge_assignments":      "the festival's judging",
+	"judge_conflicts":        "the festival's judging",
+	"judge_scores":           "the festival's judging: scores and comments the organiser relies on",
+	"judge_criterion_scores": "the festival's judging",
+	"festival_revisions":     "only of the user's festivals, all closed (rejected) at deletion, whose revisions a rejection deletes",
 }
