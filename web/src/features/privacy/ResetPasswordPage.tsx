@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { usePageMeta } from '../../content/usePageMeta';
 import { privacyErrorMessage } from './errors';
 import { AuthCard } from '../auth/AuthCard';
 import { FormError, PasswordField } from '../auth/AuthFields';
+import { sessionKey } from '../auth/useSession';
 import { fieldErrors, passwordLimits, resetSchema } from './schema';
 
 /**
@@ -25,7 +26,12 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const reset = useMutation({ mutationFn: (pw: string) => privacyApi.confirmPasswordReset(token, pw) });
+  const client = useQueryClient();
+  const reset = useMutation({
+    mutationFn: (pw: string) => privacyApi.confirmPasswordReset(token, pw),
+    // Every session of the account ended, this browser's too if it was signed in.
+    onSuccess: () => client.invalidateQueries({ queryKey: sessionKey }),
+  });
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
