@@ -137,4 +137,7 @@ type Services struct {
 	// default; cmd/marquee puts The Movie Database's client in its place
 	// when a key is set.
 	Movies MovieCatalog
+	// Privacy resets forgotten passwords and gives users their data
+	// (export, deletion).
+	Privacy PrivacyService
 }

@@ -127,6 +127,15 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("GET /api/v1/dashboard/get", s.requireAdmin(s.handleCompatDashboard))
 	mux.Handle("GET /api/v1/user/get", s.requireAdmin(s.handleCompatUserList))
 
+	// Password resets (public, rate limited) and each user's own data:
+	// its export and the deletion of the account; an admin's reset e-mail.
+	mux.HandleFunc("POST /api/v1/password-resets", s.handlePasswordResetRequest)
+	mux.HandleFunc("POST /api/v1/password-resets/confirm", s.handlePasswordResetConfirm)
+	mux.Handle("POST /api/v1/me/exports", s.requireUser(s.handleMeExportCreate))
+	mux.Handle("GET /api/v1/me/exports/{token}", s.requireUser(s.handleMeExportGet))
+	mux.Handle("POST /api/v1/me/delete", s.requireUser(s.handleMeDelete))
+	mux.Handle("POST /api/v1/admin/users/{id}/password-reset", s.requireAdmin(s.handleAdminUserPasswordReset))
+
 	// The festival assistant (public, rate limited).
 	mux.HandleFunc("POST /api/v1/inquiries", s.handleInquiryAsk)
 

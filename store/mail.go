@@ -45,13 +45,14 @@ func scanMail(row interface{ Scan(...any) error }) (*marquee.Mail, error) {
 // rule of who may be mailed: a mail to the address of an account that has
 // not confirmed it is held (m.Status becomes MailHeld; it becomes m.Status
 // again when the address is confirmed, see releaseHeldMail), except the
-// confirmation itself (marquee.MailKindVerification). An address with no
+// confirmation itself (marquee.MailKindVerification) and a password reset
+// link (marquee.MailKindPasswordReset), whose use proves the address. An address with no
 // account is not held: such mail (judge invitations) is bounded where it
 // is sent.
 func insertMail(ctx context.Context, c conn, m *marquee.Mail, now time.Time) error {
 	m.CreatedAt, m.Attempts, m.LastError, m.SentAt = now, 0, "", nil
 	held := 0
-	if m.Kind != marquee.MailKindVerification {
+	if m.Kind != marquee.MailKindVerification && m.Kind != marquee.MailKindPasswordReset {
 		// On PostgreSQL the row lock makes a concurrent confirmation wait
 		// for this transaction, so that its release sees this mail.
 		q := `SELECT id FROM users WHERE email = ? AND email_verified_at IS NULL`

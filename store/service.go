@@ -27,6 +27,8 @@ type Options struct {
 	Payments PaymentOptions
 	// Inquiry configures the festival assistant: its answer writer.
 	Inquiry InquiryOptions
+	// Privacy composes the password reset e-mail.
+	Privacy PrivacyOptions
 }
 
 // service is what every service type shares: the database and the clock.
@@ -66,7 +68,9 @@ type Services struct {
 	RateLimits *RateLimits
 	// Movies is the movies pages' catalogue of listed films (movie.go).
 	Movies *FilmMovies
-	db     *DB
+	// Privacy resets passwords, exports and deletes accounts (privacy*.go).
+	Privacy *PrivacyService
+	db      *DB
 }
 
 // NewServices returns every service over db.
@@ -92,10 +96,11 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		return nil, err
 	}
 	festivals := &FestivalService{service: base}
+	users := &UserService{service: base, params: opts.Password, dummyHash: dummy,
+		composeVerification: opts.Users.ComposeVerification, mailStatus: mailStatusOr(opts.Users.MailStatus)}
 	films := &FilmService{service: base, files: opts.Files}
 	return &Services{
-		Users: &UserService{service: base, params: opts.Password, dummyHash: dummy,
-			composeVerification: opts.Users.ComposeVerification, mailStatus: mailStatusOr(opts.Users.MailStatus)},
+		Users:       users,
 		Sessions:    &SessionService{service: base, ttl: opts.SessionTTL},
 		Festivals:   festivals,
 		Reminders:   &ReminderService{service: base},
@@ -110,7 +115,9 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		Audit:       &AuditService{service: base},
 		RateLimits:  NewRateLimits(db, opts.Clock),
 		Movies:      &FilmMovies{films: films},
-		db:          db,
+		Privacy: &PrivacyService{service: base, users: users, files: opts.Files,
+			composeReset: opts.Privacy.ComposePasswordReset, mailStatus: mailStatusOr(opts.Privacy.MailStatus)},
+		db: db,
 	}, nil
 }
 
@@ -134,6 +141,7 @@ func (s *Services) Domain() marquee.Services {
 		RateLimits:  s.RateLimits,
 		Health:      s.db,
 		Movies:      s.Movies,
+		Privacy:     s.Privacy,
 	}
 }
 

@@ -35,6 +35,9 @@ type Worker struct {
 	Reminders marquee.ReminderService
 	Mail      marquee.MailService
 	Festivals marquee.FestivalService
+	// Privacy builds the data exports users ask for and deletes expired
+	// ones (nil: none).
+	Privacy marquee.PrivacyService
 	// Clock returns the current time (time.Now when nil).
 	Clock func() time.Time
 	// Sender delivers mail; nil means no SMTP server, and mail is kept in
@@ -93,11 +96,12 @@ func (w *Worker) Run(ctx context.Context) {
 	}
 }
 
-// Tick does one round of work: due reminders become mail, queued mail is
-// delivered (when there is a Sender), and festival deadlines are refreshed.
+// Tick does one round of work: due reminders become mail, requested data
+// exports are built (and expired ones deleted), queued mail is delivered
+// (when there is a Sender), and festival deadlines are refreshed.
 // It returns the errors of the steps that failed; the others still run.
 func (w *Worker) Tick(ctx context.Context) error {
-	return errors.Join(w.sendReminders(ctx), w.deliverMail(ctx), w.refreshDeadlines(ctx))
+	return errors.Join(w.sendReminders(ctx), w.buildExports(ctx), w.deliverMail(ctx), w.refreshDeadlines(ctx))
 }
 
 func (w *Worker) batch() int {
@@ -198,6 +202,33 @@ func (w *Worker) refreshDeadlines(ctx context.Context) error {
 	}
 	if n > 0 {
 		w.log().Info("festival deadlines refreshed", "count", n)
+	}
+	return nil
+}
+
+// buildExports builds the data exports users asked for, e-mailing each
+// link, and deletes the expired ones.
+func (w *Worker) buildExports(ctx context.Context) error {
+	if w.Privacy == nil {
+		return nil
+	}
+	status := marquee.MailKept
+	if w.Sender != nil {
+		status = marquee.MailQueued
+	}
+	n, err := w.Privacy.BuildExports(ctx, w.batch(), w.Composer.DataExport, status)
+	if n > 0 {
+		w.log().Info("data exports built", "count", n)
+	}
+	if err != nil {
+		return fmt.Errorf("worker: build data exports: %w", err)
+	}
+	gone, err := w.Privacy.DeleteExpiredExports(ctx)
+	if err != nil {
+		return fmt.Errorf("worker: delete expired data exports: %w", err)
+	}
+	if gone > 0 {
+		w.log().Info("expired data exports deleted", "count", gone)
 	}
 	return nil
 }

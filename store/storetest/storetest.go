@@ -57,7 +57,8 @@ func Wrap(t testing.TB, db *store.DB) *DB {
 		ComposeReceipt: mail.Composer{PublicURL: "https://marquee.example"}.Receipt,
 	}, Users: store.UserOptions{ComposeVerification: mail.Composer{PublicURL: "https://marquee.example"}.Verification},
 		// The festival assistant as `marquee serve` runs it without an AI service.
-		Inquiry: store.InquiryOptions{Writer: assistant.Default{}}})
+		Inquiry: store.InquiryOptions{Writer: assistant.Default{}},
+		Privacy: store.PrivacyOptions{ComposePasswordReset: mail.Composer{PublicURL: "https://marquee.example"}.PasswordReset}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,6 +31,8 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: page(() => import('./features/auth/LoginPage')) },
       { path: 'signup', lazy: page(() => import('./features/auth/SignupPage')) },
       { path: 'verify-email', lazy: page(() => import('./features/auth/VerifyEmailPage')) },
+      { path: 'forgot-password', lazy: page(() => import('./features/privacy/ForgotPasswordPage')) },
+      { path: 'reset-password', lazy: page(() => import('./features/privacy/ResetPasswordPage')) },
       { path: 'festival/:slug', lazy: page(() => import('./features/festivals/FestivalPage')) },
       { path: 'judge/invitations/:token', lazy: page(() => import('./features/judging/InvitationPage')) },
       {
@@ -59,6 +61,7 @@ export const routes: RouteObject[] = [
           { path: 'judge/:slug/:submissionId', lazy: page(() => import('./features/judging/JudgeScorePage')) },
           { path: 'account', lazy: page(() => import('./features/account/AccountPage')) },
           { path: 'account/receipts/:id', lazy: page(() => import('./features/account/ReceiptPage')) },
+          { path: 'account/privacy', lazy: page(() => import('./features/privacy/PrivacyPage')) },
         ],
       },
       { path: '*', lazy: page(() => import('./features/layout/NotFoundPage')) },

@@ -7,6 +7,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { LedgerList } from './LedgerList';
 import { PurchaseHistory } from './PurchaseHistory';
 import { ProfileSummary } from './ProfileSummary';
+import { PrivacyLink } from '../privacy/PrivacyLink';
 
 /**
  * AccountPage (/account, signed-in users only): the profile as the server
@@ -35,6 +36,7 @@ export default function AccountPage() {
       <Stack gap="lg" mt="lg">
         <PurchaseHistory />
         <LedgerList />
+        <PrivacyLink />
       </Stack>
     </Container>
   );

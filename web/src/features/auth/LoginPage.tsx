@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/client';
 import { usePageMeta } from '../../content/usePageMeta';
+import { ForgotPasswordLink } from '../privacy/ForgotPasswordLink';
 import { AuthCard } from './AuthCard';
 import { EmailField, FormError, PasswordField } from './AuthFields';
 import { useAuthForm } from './useAuthForm';
@@ -41,6 +42,7 @@ export default function LoginPage() {
             error={form.fieldErrors.password}
             autoComplete="current-password"
           />
+          <ForgotPasswordLink />
           <Button type="submit" fullWidth loading={form.submitting}>
             {t('auth.login.submit')}
           </Button>

@@ -1,0 +1,114 @@
+package store
+
+// The tables that hold a user's data, listed once for the export (which
+// reads them) and the deletion (which clears them). A new table with a
+// user column (an id of users, of judges, or an e-mail address) gets an
+// entry in exportEntries and, when it holds personal data, a step in
+// deletionSteps; privacy_schema_test.go introspects the schema on both
+// databases and fails until it does (or the table is in notPersonalData
+// with its reason).
+
+// exportEntry is one JSON file of a data export: the rows query returns
+// for the user, each of its `?` bound to the user's id. Tables are the
+// tables whose user data the file carries.
+type exportEntry struct {
+	File   string
+	Tables []string
+	Query  string
+}
+
+// userEmail is the user's address, for queries whose only `?` is the id.
+const userEmail = `(SELECT email FROM users WHERE id = ?)`
+
+// judgeIDs are the user's judge rows, one per festival they judge.
+const judgeIDs = `(SELECT id FROM judges WHERE user_id = ?)`
+
+// exportEntries are the files of a data export, one line per table.
+// Secrets (password and token hashes) are never exported.
+var exportEntries = []exportEntry{
+	{"profile.json", []string{"users"}, `SELECT id, email, name, role, credits, terms_accepted_at, email_verified_at, disabled_at, created_at, updated_at FROM users WHERE id = ?`},
+	{"sessions.json", []string{"sessions"}, `SELECT id, created_at, expires_at, user_agent, ip FROM sessions WHERE user_id = ? ORDER BY id`},
+	{"email_confirmations.json", []string{"email_verifications"}, `SELECT id, email, created_at, expires_at, used_at FROM email_verifications WHERE user_id = ? ORDER BY id`},
+	{"password_resets.json", []string{"password_resets"}, `SELECT id, created_at, expires_at, used_at FROM password_resets WHERE user_id = ? ORDER BY id`},
+	{"data_exports.json", []string{"data_exports"}, `SELECT id, status, language, size_bytes, created_at, ready_at, expires_at FROM data_exports WHERE user_id = ? ORDER BY id`},
+	{"festivals.json", []string{"festivals"}, `SELECT id, slug, name, description, location, country, city, website, start_date, end_date, contact_email, status, rejection_reason, created_at, updated_at, reviewed_at FROM festivals WHERE organiser_id = ? ORDER BY id`},
+	{"festival_revisions.json", []string{"festival_revisions"}, `SELECT r.id, r.festival_id, r.status, r.name, r.description, r.location, r.country, r.city, r.website, r.contact_email, r.rejection_reason, r.created_at, r.reviewed_at
+		FROM festival_revisions r JOIN festivals f ON f.id = r.festival_id WHERE f.organiser_id = ? ORDER BY r.id`},
+	{"reminders.json", []string{"reminders"}, `SELECT id, festival_name, festival_slug, festival_date, preference, language, send_at, sent_at, created_at FROM reminders WHERE user_id = ? ORDER BY id`},
+	{"purchases.json", []string{"purchases"}, `SELECT id, package_id, credits, amount_cents, currency, country, provider, reference, status, failure_message, refunded_credits, language, created_at, settled_at, refunded_at FROM purchases WHERE user_id = ? ORDER BY id`},
+	{"credit_ledger.json", []string{"credit_ledger"}, `SELECT id, delta, reason, reference, created_at FROM credit_ledger WHERE user_id = ? ORDER BY id`},
+	{"films.json", []string{"films"}, `SELECT id, title, original_title, logline, synopsis, runtime_minutes, genre, country, language, year, director, credits, screener_url, screener_password, public, poster_key, created_at, updated_at FROM films WHERE owner_id = ? ORDER BY id`},
+	{"submissions.json", []string{"submissions"}, `SELECT s.id, s.film_id, s.festival_id, f.name AS festival_name, s.category_id, s.country, s.tier, s.fee_credits, s.paid_credits, s.waiver_code, s.refunded_credits, s.status, s.award_name, s.language, s.created_at, s.decided_at, s.withdrawn_at
+		FROM submissions s JOIN festivals f ON f.id = s.festival_id WHERE s.filmmaker_id = ? ORDER BY s.id`},
+	{"judging_festivals.json", []string{"judges"}, `SELECT j.id, j.festival_id, f.name AS festival_name, j.email, j.status, j.scope, j.invited_at, j.accepted_at
+		FROM judges j JOIN festivals f ON f.id = j.festival_id WHERE j.user_id = ? ORDER BY j.id`},
+	{"judging_categories.json", []string{"judge_categories"}, `SELECT judge_id, category_id FROM judge_categories WHERE judge_id IN ` + judgeIDs + ` ORDER BY judge_id, category_id`},
+	{"judging_assignments.json", []string{"judge_assignments"}, `SELECT judge_id, submission_id, created_at FROM judge_assignments WHERE judge_id IN ` + judgeIDs + ` ORDER BY judge_id, submission_id`},
+	{"judging_conflicts.json", []string{"judge_conflicts"}, `SELECT judge_id, submission_id, reason, created_at FROM judge_conflicts WHERE judge_id IN ` + judgeIDs + ` ORDER BY judge_id, submission_id`},
+	{"judging_scores.json", []string{"judge_scores"}, `SELECT judge_id, submission_id, weighted, comment, private_note, updated_at FROM judge_scores WHERE judge_id IN ` + judgeIDs + ` ORDER BY judge_id, submission_id`},
+	{"judging_criterion_scores.json", []string{"judge_criterion_scores"}, `SELECT judge_id, submission_id, criterion_id, score FROM judge_criterion_scores WHERE judge_id IN ` + judgeIDs + ` ORDER BY judge_id, submission_id, criterion_id`},
+	{"contact_messages.json", []string{"contact_messages"}, `SELECT id, name, email, subject, message, created_at, handled_at FROM contact_messages WHERE email = ` + userEmail + ` ORDER BY id`},
+	{"emails_to_you.json", []string{"mail_outbox"}, `SELECT id, kind, to_addr, subject, body, language, status, created_at, sent_at FROM mail_outbox WHERE to_addr = ` + userEmail + ` AND kind <> 'data_export' ORDER BY id`},
+	{"audit_log.json", []string{"audit_log"}, `SELECT id, action, target_type, target_id, ip, created_at FROM audit_log
+		WHERE actor_id = ? OR (target_type = 'user' AND target_id = (SELECT CAST(id AS TEXT) FROM users WHERE id = ?)) ORDER BY id`},
+}
+
+// notPersonalData are the tables with a user column that a data export
+// leaves out, each with the reason.
+var notPersonalData = map[string]string{
+	"rate_limits": "counters of requests per key, kept for minutes to a day; login failure counters named by e-mail are deleted with the account",
+}
+
+// deletionStep is one statement of an account's deletion; its `?` are
+// bound in order to the values Args names: 'id' the user's id, 'email'
+// their address, 'name' their name, 'anon' the anonymised address,
+// 'emailKeySuffix' a LIKE pattern of keys ending in ':' and the address.
+type deletionStep struct {
+	Table string
+	SQL   string
+	Args  []string
+}
+
+// deletionSteps remove or anonymise a deleted account's data, in order, in
+// one transaction. What others legitimately keep stays, pointing to the
+// anonymised users row: submissions (the festival's entries, scored),
+// their films, purchases and ledger rows (accounting), judge rows and
+// scores (the festival's judging), festivals rejected with submissions.
+var deletionSteps = []deletionStep{
+	{"sessions", `DELETE FROM sessions WHERE user_id = ?`, []string{"id"}},
+	{"reminders", `DELETE FROM reminders WHERE user_id = ?`, []string{"id"}},
+	{"password_resets", `DELETE FROM password_resets WHERE user_id = ?`, []string{"id"}},
+	{"data_exports", `DELETE FROM data_exports WHERE user_id = ?`, []string{"id"}},
+	{"email_verifications", `DELETE FROM email_verifications WHERE user_id = ? OR email = ?`, []string{"id", "email"}},
+	{"contact_messages", `DELETE FROM contact_messages WHERE email = ?`, []string{"email"}},
+	{"mail_outbox", `DELETE FROM mail_outbox WHERE to_addr = ?`, []string{"email"}},
+	{"films", `DELETE FROM films WHERE owner_id = ? AND id NOT IN (SELECT film_id FROM submissions)`, []string{"id"}},
+	// Submitted films stay (the festivals' entries); the account's name
+	// leaves their director field. Their credits stay as the film's.
+	{"films", `UPDATE films SET director = '' WHERE owner_id = ? AND director = ?`, []string{"id", "name"}},
+	// Invitations to the address not accepted go; accepted judge rows stay
+	// (their scores are the festival's), without the address.
+	{"judges", `DELETE FROM judges WHERE email = ? AND user_id IS NULL`, []string{"email"}},
+	{"judges", `UPDATE judges SET email = ? WHERE user_id = ?`, []string{"anon", "id"}},
+	// Only rejected festivals reach here (CheckAccountDeletable): those
+	// without submissions go, the others lose their contact address.
+	{"festivals", `DELETE FROM festivals WHERE organiser_id = ? AND status = 'rejected' AND id NOT IN (SELECT festival_id FROM submissions)`, []string{"id"}},
+	{"festivals", `UPDATE festivals SET contact_email = '' WHERE organiser_id = ?`, []string{"id"}},
+	{"audit_log", `UPDATE audit_log SET actor_email = '' WHERE actor_id = ? OR actor_email = ?`, []string{"id", "email"}},
+	{"rate_limits", `DELETE FROM rate_limits WHERE key LIKE ? ESCAPE '\'`, []string{"emailKeySuffix"}},
+}
+
+// keptOnDeletion are the tables with a user column that an account's
+// deletion leaves as they are, each with the reason.
+var keptOnDeletion = map[string]string{
+	"users":                  "the row stays, anonymised (deleteAccount), for the rows that point to it",
+	"purchases":              "accounting: payments made are kept, without the person's identity",
+	"credit_ledger":          "accounting: the ledger the balances sum",
+	"submissions":            "the festivals' entries, with their fees and scores",
+	"judge_categories":       "the festival's judging (the judge row is anonymised)",
+	"judge_assignments":      "the festival's judging",
+	"judge_conflicts":        "the festival's judging",
+	"judge_scores":           "the festival's judging: scores and comments the organiser relies on",
+	"judge_criterion_scores": "the festival's judging",
+	"festival_revisions":     "only of the user's festivals, all closed (rejected) at deletion, whose revisions a rejection deletes",
+}
