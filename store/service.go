@@ -134,6 +134,10 @@ func (s *Services) Domain() marquee.Services {
 		RateLimits:  s.RateLimits,
 		Health:      s.db,
 		Movies:      s.Movies,
+
+		UserAdmin:      s.Users,
+		PackageAdmin:   s.Packages,
+		SecurityEvents: s.Users,
 	}
 }
 
