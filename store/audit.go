@@ -39,8 +39,13 @@ func auditJSON(v any) json.RawMessage {
 func recordAudit(ctx context.Context, c conn, now time.Time, e marquee.AuditEntry) error {
 	if e.ActorID == nil {
 		if u := marquee.UserFromContext(ctx); u != nil {
-			id := u.ID
-			e.ActorID, e.ActorEmail = &id, u.Email
+			e.ActorEmail = u.Email
+			// A signed-in user that is no account (ID 0 or less: the
+			// operator's commands, tests) is recorded without an id.
+			if u.ID > 0 {
+				id := u.ID
+				e.ActorID = &id
+			}
 		}
 	}
 	if e.IP == "" {
