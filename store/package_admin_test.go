@@ -143,7 +143,10 @@ func TestAdminActionsAudited(t *testing.T) {
 		org := as(u)
 		for i, decide := range []func(revID int64) error{
 			func(revID int64) error { _, err := db.Festivals.ApproveRevision(admin, fest.ID, revID); return err },
-			func(revID int64) error { _, err := db.Festivals.RejectRevision(admin, fest.ID, revID, "No"); return err },
+			func(revID int64) error {
+				_, err := db.Festivals.RejectRevision(admin, fest.ID, revID, "No")
+				return err
+			},
 		} {
 			m, err := db.Festivals.Managed(org, fest.Slug)
 			if err != nil {
