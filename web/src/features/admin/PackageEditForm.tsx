@@ -119,8 +119,7 @@ export function PackageEditForm({ pkg, onSaved, onCancel }: { pkg: PackageEdit; 
                   value={values.texts[l].description}
                   onChange={(e) => setText(l, 'description', e.currentTarget.value)}
                   error={err(`texts.${l}.description`)}
-                  autosize
-                  minRows={2}
+                  rows={2}
                   required
                 />
                 <Textarea
@@ -129,8 +128,7 @@ export function PackageEditForm({ pkg, onSaved, onCancel }: { pkg: PackageEdit; 
                   value={values.texts[l].features}
                   onChange={(e) => setText(l, 'features', e.currentTarget.value)}
                   error={err(`texts.${l}.features`)}
-                  autosize
-                  minRows={3}
+                  rows={4}
                 />
               </Stack>
             </Tabs.Panel>
