@@ -51,7 +51,7 @@ export default function AdminPricingPage() {
                     {text(p).name}
                   </Title>
                   {!p.active && (
-                    <Badge color="gray" variant="light">
+                    <Badge color="gray.8" variant="outline">
                       {tu('pricingEdit.hidden')}
                     </Badge>
                   )}

@@ -68,7 +68,7 @@ function UserDetailView({ detail, language }: { detail: UserDetail; language: st
         <Badge variant="light" color={u.role === 'admin' ? 'indigo' : 'gray'}>
           {ta(`users.roles.${u.role}`, { defaultValue: u.role })}
         </Badge>
-        <Badge variant="light" color={u.disabledAt ? 'red' : 'teal'} data-testid="user-status">
+        <Badge variant="outline" color={u.disabledAt ? 'red.9' : 'teal.9'} data-testid="user-status">
           {u.disabledAt ? t('status.disabled') : t('status.active')}
         </Badge>
       </Group>
@@ -318,6 +318,7 @@ function UserActions({ detail }: { detail: UserDetail }) {
             <NumberInput
               label={t('actions.delta')}
               description={t('actions.deltaHint')}
+              styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
               value={delta}
               onChange={setDelta}
               allowDecimal={false}

@@ -113,7 +113,7 @@ export default function AdminUsersPage() {
                       <Table.Td>{count(u.credits, language)}</Table.Td>
                       <Table.Td>{shortDate(u.createdAt, language)}</Table.Td>
                       <Table.Td>
-                        <Badge variant="light" color={u.disabledAt ? 'red' : 'teal'}>
+                        <Badge variant="outline" color={u.disabledAt ? 'red.9' : 'teal.9'}>
                           {u.disabledAt ? tu('status.disabled') : tu('status.active')}
                         </Badge>
                       </Table.Td>

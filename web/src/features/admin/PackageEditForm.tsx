@@ -90,6 +90,7 @@ export function PackageEditForm({ pkg, onSaved, onCancel }: { pkg: PackageEdit; 
         <Switch
           label={t('pricingEdit.active')}
           description={t('pricingEdit.activeHint')}
+          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
           checked={values.active}
           onChange={(e) => {
             const checked = e.currentTarget.checked;
@@ -125,6 +126,7 @@ export function PackageEditForm({ pkg, onSaved, onCancel }: { pkg: PackageEdit; 
                 <Textarea
                   label={t('pricingEdit.features')}
                   description={t('pricingEdit.featuresHint')}
+                  styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
                   value={values.texts[l].features}
                   onChange={(e) => setText(l, 'features', e.currentTarget.value)}
                   error={err(`texts.${l}.features`)}
