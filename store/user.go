@@ -351,8 +351,8 @@ func (db *UserService) listAllUsers(ctx context.Context, limit, offset int) ([]*
 }
 
 // listUsersByRole returns limit users of role after offset, newest
-// first (the index users_role_id), and their number counted up to
-// marquee.CountCap+1.
+// first (users_role on SQLite, users_role_id on PostgreSQL), and their
+// number counted up to marquee.CountCap+1.
 func (db *UserService) listUsersByRole(ctx context.Context, role marquee.Role, limit, offset int) ([]*marquee.User, int64, error) {
 	counted, err := countCapped(ctx, db.reader(), "users of role "+string(role), `FROM users WHERE role = ?`, string(role))
 	if err != nil {
@@ -383,7 +383,7 @@ func (db *UserService) searchUsers(ctx context.Context, query string, role marqu
 	}
 	if db.dialect == SQLite && utf8.RuneCountInString(query) >= 3 && role != "" {
 		// Every trigram is common and a role narrows: the role's accounts
-		// walked newest first (users_role_id), each checked for the query
+		// walked newest first (users_role), each checked for the query
 		// (e-mails are stored in lower case).
 		lower := strings.ToLower(query)
 		args = []any{string(role), lower, lower}
