@@ -85,4 +85,14 @@ describe('AdminAuditPage', () => {
     // Read only: nothing but GETs.
     expect(fetch.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
   });
+
+  it("opens filtered by a link's target", async () => {
+    const fetch = stubApi({
+      'GET /api/v1/admin/audit?page=1&targetType=user&targetId=7': page([entry()]),
+    });
+    renderPage(routes, ['/admin/audit?targetType=user&targetId=7']);
+    expect(await screen.findByText('user 7')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Target ID' })).toHaveValue('7');
+    expect(fetch.mock.calls.map(([u]) => String(u))).toEqual(['/api/v1/admin/audit?page=1&targetType=user&targetId=7']);
+  });
 });

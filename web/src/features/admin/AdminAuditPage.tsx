@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { auditActions, auditApi, type AuditEntry } from '../../api/audit';
 import { pageCount } from '../../api/client';
 import { usePageMeta } from '../../content/usePageMeta';
@@ -41,11 +42,14 @@ export default function AdminAuditPage() {
   const { t, i18n } = useTranslation('admin-users');
   usePageMeta(t('audit.title'), t('audit.description'));
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const [actor, setActor] = useState('');
-  const [action, setAction] = useState('');
-  const [targetType, setTargetType] = useState('');
-  const [targetId, setTargetId] = useState('');
+  // A link may open the log filtered (the user page's: ?targetType=user&targetId=7).
+  const [params] = useSearchParams();
+  const [actor, setActor] = useState(() => params.get('actor') ?? '');
+  const [action, setAction] = useState(() => params.get('action') ?? '');
+  const [targetType, setTargetType] = useState(() => params.get('targetType') ?? '');
+  const [targetId, setTargetId] = useState(() => params.get('targetId') ?? '');
   const [page, setPage] = useState(1);
+  // Debounced typing; the first render already holds the link's filters.
   const [filters] = useDebouncedValue({ actor: actor.trim(), targetType: targetType.trim(), targetId: targetId.trim() }, 300);
 
   const query = useQuery({

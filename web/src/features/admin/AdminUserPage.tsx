@@ -84,6 +84,9 @@ function UserDetailView({ detail, language }: { detail: UserDetail; language: st
         </SimpleGrid>
       </Card>
       <UserActions detail={detail} />
+      <Anchor component={Link} to={`/admin/audit?targetType=user&targetId=${u.id}`} size="sm">
+        {t('detail.auditLink')}
+      </Anchor>
       <Section title={t('festivals.title')} empty={t('festivals.empty')} rows={detail.festivals.length}>
         <Table>
           <Table.Thead>
