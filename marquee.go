@@ -40,6 +40,9 @@ type User struct {
 	// sent to it); until then no mail but the confirmation goes to it.
 	EmailVerified bool   `json:"emailVerified"`
 	PasswordHash  string `json:"-"`
+	// DisabledAt is when an admin disabled the account (nil: enabled); a
+	// disabled account cannot log in and has no sessions.
+	DisabledAt *time.Time `json:"disabledAt"`
 }
 
 // IsAdmin reports whether the user runs the installation.
@@ -140,4 +143,10 @@ type Services struct {
 	// Privacy resets forgotten passwords and gives users their data
 	// (export, deletion).
 	Privacy PrivacyService
+	// UserAdmin is what admins do to accounts; PackageAdmin is their
+	// editing of credit packages.
+	UserAdmin    UserAdminService
+	PackageAdmin PackageAdminService
+	// SecurityEvents records events such as login lock-outs in the audit log.
+	SecurityEvents SecurityEventService
 }

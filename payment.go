@@ -84,6 +84,8 @@ type LedgerEntry struct {
 	Reason    LedgerReason `json:"reason"`
 	Reference string       `json:"reference"`
 	CreatedAt time.Time    `json:"createdAt"`
+	// Note is an admin adjustment's reason (shown to admins only).
+	Note string `json:"note,omitempty"`
 }
 
 // PurchaseReference is the ledger reference of purchase id.

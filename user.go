@@ -99,6 +99,8 @@ func (p *PasswordChange) Validate(currentMatches bool) error {
 type UserFilter struct {
 	// Query matches part of the e-mail or name, ignoring case.
 	Query string
+	// Role keeps the users of one role ("" for every role).
+	Role Role
 	PageRequest
 }
 

@@ -41,7 +41,9 @@ const (
 // counted; the per-IP attempt limit (loginByIP) bounds that. Like
 // keyedLimiter it fails open when the database cannot count.
 type loginFailures struct {
-	limits     marquee.RateLimiter
+	limits marquee.RateLimiter
+	// events records a lock-out in the audit log (nil: not recorded).
+	events     marquee.SecurityEventService
 	log        *slog.Logger
 	perClient  int
 	perAccount int
@@ -103,11 +105,37 @@ func (l *loginFailures) Failed(r *http.Request, account, client string) {
 		{l.failedKey(account, client), loginAccountWindow},
 		{l.accountKey(account), loginAccountWindow},
 	} {
-		// The limit given to Hit does not matter: Allow compares the counts.
-		if _, _, err := l.limits.Hit(ctx, hit.key, math.MaxInt32, hit.window); err != nil {
+		// The limit given to Hit does not matter to Allow, which compares
+		// the counts; the client's is perClient-1, so that the failure
+		// that locks the pair is told apart.
+		limit := math.MaxInt32
+		if hit.window == loginClientWindow {
+			limit = l.perClient - 1
+		}
+		allowed, _, err := l.limits.Hit(ctx, hit.key, limit, hit.window)
+		if err != nil {
 			l.notCounted(r, err)
 			return
 		}
+		if !allowed {
+			l.locked(ctx, r, account, client)
+		}
+	}
+}
+
+// locked records, once per lock, that client is now locked out of
+// account: only the failure that brought the count to the limit (parallel
+// failures past it are not recorded again).
+func (l *loginFailures) locked(ctx context.Context, r *http.Request, account, client string) {
+	if l.events == nil {
+		return
+	}
+	n, _, err := l.limits.Count(ctx, l.clientKey(account, client), loginClientWindow)
+	if err != nil || n != l.perClient {
+		return
+	}
+	if err := l.events.LoginLocked(ctx, account, client); err != nil {
+		requestLogger(r, l.log).Error("login lock-out not audited", "err", err)
 	}
 }
 

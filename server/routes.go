@@ -122,6 +122,17 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("GET /api/v1/admin/outbox", s.requireAdmin(s.handleAdminOutboxList))
 	mux.Handle("GET /api/v1/admin/purchases", s.requireAdmin(s.handleAdminPurchaseList))
 	mux.Handle("POST /api/v1/admin/purchases/{id}/refund", s.requireAdmin(s.handleAdminPurchaseRefund))
+	// Admin: one account (role, credits, disable/enable, sessions), the
+	// packages' editing and the audit log (read only).
+	mux.Handle("GET /api/v1/admin/users/{id}", s.requireAdmin(s.handleAdminUserGet))
+	mux.Handle("PUT /api/v1/admin/users/{id}/role", s.requireAdmin(s.handleAdminUserRole))
+	mux.Handle("POST /api/v1/admin/users/{id}/credits", s.requireAdmin(s.handleAdminUserCredits))
+	mux.Handle("POST /api/v1/admin/users/{id}/disable", s.requireAdmin(s.handleAdminUserDisable))
+	mux.Handle("POST /api/v1/admin/users/{id}/enable", s.requireAdmin(s.handleAdminUserEnable))
+	mux.Handle("DELETE /api/v1/admin/users/{id}/sessions", s.requireAdmin(s.handleAdminUserSessionsEnd))
+	mux.Handle("GET /api/v1/admin/packages", s.requireAdmin(s.handleAdminPackageList))
+	mux.Handle("PUT /api/v1/admin/packages/{id}", s.requireAdmin(s.handleAdminPackageUpdate))
+	mux.Handle("GET /api/v1/admin/audit", s.requireAdmin(s.handleAdminAuditList))
 
 	// The seed client's admin calls, in its shapes.
 	mux.Handle("GET /api/v1/dashboard/get", s.requireAdmin(s.handleCompatDashboard))

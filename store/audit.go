@@ -39,8 +39,13 @@ func auditJSON(v any) json.RawMessage {
 func recordAudit(ctx context.Context, c conn, now time.Time, e marquee.AuditEntry) error {
 	if e.ActorID == nil {
 		if u := marquee.UserFromContext(ctx); u != nil {
-			id := u.ID
-			e.ActorID, e.ActorEmail = &id, u.Email
+			e.ActorEmail = u.Email
+			// A signed-in user that is no account (ID 0 or less: the
+			// operator's commands, tests) is recorded without an id.
+			if u.ID > 0 {
+				id := u.ID
+				e.ActorID = &id
+			}
 		}
 	}
 	if e.IP == "" {
@@ -133,8 +138,68 @@ func (s *AuditService) List(ctx context.Context, f marquee.AuditFilter) (*marque
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: list audit log: %w", err)
 	}
+	if err := s.addAdjustmentReasons(ctx, items); err != nil {
+		return nil, err
+	}
 	return marquee.NewCappedPage(items, total, max(f.Page, 1), f.PerPage), nil
 }
 
 // auditTargetID formats a numeric target id.
 func auditTargetID(id int64) string { return strconv.FormatInt(id, 10) }
+
+// addAdjustmentReasons shows each credit adjustment's reason in its
+// entry's after, read from the ledger row the entry names
+// (ledgerReference): the reason is kept once, as the row's note, so that
+// an account's deletion, which clears the notes, leaves none of that
+// free text in the append-only log.
+func (s *AuditService) addAdjustmentReasons(ctx context.Context, items []*marquee.AuditEntry) error {
+	type adjusted struct {
+		entry *marquee.AuditEntry
+		after map[string]any
+	}
+	byRef := map[string][]adjusted{}
+	var refs []any
+	for _, e := range items {
+		if e.Action != marquee.AuditUserCreditAdjust || e.After == nil {
+			continue
+		}
+		var after map[string]any
+		if json.Unmarshal(e.After, &after) != nil {
+			continue
+		}
+		ref, _ := after["ledgerReference"].(string)
+		if ref == "" {
+			continue
+		}
+		if _, seen := byRef[ref]; !seen {
+			refs = append(refs, ref)
+		}
+		byRef[ref] = append(byRef[ref], adjusted{e, after})
+	}
+	if len(refs) == 0 {
+		return nil
+	}
+	rows, err := s.reader().query(ctx, `SELECT reference, note FROM credit_ledger WHERE reason = 'adjustment' AND reference IN (?`+
+		strings.Repeat(", ?", len(refs)-1)+`)`, refs...)
+	if err != nil {
+		return fmt.Errorf("store: audit log: adjustment reasons: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var ref, note string
+		if err := rows.Scan(&ref, &note); err != nil {
+			return fmt.Errorf("store: audit log: scan adjustment reason: %w", err)
+		}
+		if note == "" {
+			continue
+		}
+		for _, a := range byRef[ref] {
+			a.after["reason"] = note
+			a.entry.After = auditJSON(a.after)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: audit log: adjustment reasons: %w", err)
+	}
+	return nil
+}

@@ -37,6 +37,10 @@ func (db *FestivalService) review(ctx context.Context, id int64, status marquee.
 	var f *marquee.Festival
 	err := db.inTx(ctx, func(c conn) error {
 		now := db.now()
+		var prior string
+		if err := c.queryRow(ctx, `SELECT status FROM festivals WHERE id = ?`, id).Scan(&prior); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: review festival %d: %w", id, err)
+		}
 		q := `UPDATE festivals SET ` + set + `, reviewed_at = ?, updated_at = ?, version = version + 1 WHERE id = ?`
 		if status == marquee.FestivalApproved {
 			q += ` AND status <> 'approved'`
@@ -59,8 +63,16 @@ func (db *FestivalService) review(ctx context.Context, id int64, status marquee.
 		if err := markIndexChanged(ctx, c, id); err != nil {
 			return err
 		}
-		f, err = loadFestival(ctx, c, marquee.Today(now), `f.id = ?`, id)
-		return err
+		if f, err = loadFestival(ctx, c, marquee.Today(now), `f.id = ?`, id); err != nil {
+			return err
+		}
+		action := marquee.AuditFestivalApprove
+		after := map[string]any{"name": f.Name, "status": f.Status}
+		if status == marquee.FestivalRejected {
+			action, after["reason"] = marquee.AuditFestivalReject, f.RejectionReason
+		}
+		return recordAudit(ctx, c, now, marquee.AuditEntry{Action: action, TargetType: "festival", TargetID: auditTargetID(id),
+			Before: auditJSON(map[string]any{"name": f.Name, "status": prior}), After: auditJSON(after)})
 	})
 	if err != nil {
 		return nil, err

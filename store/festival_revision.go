@@ -143,6 +143,11 @@ func (db *FestivalService) ApproveRevision(ctx context.Context, id, revisionID i
 		} else if err != nil {
 			return fmt.Errorf("store: approve festival %d revision %d: %w", id, revisionID, err)
 		}
+		var old marquee.FestivalDetails
+		if err := c.queryRow(ctx, `SELECT name, description, location, country, city, website, contact_email FROM festivals WHERE id = ?`, id).
+			Scan(&old.Name, &old.Description, &old.Location, &old.Country, &old.City, &old.Website, &old.ContactEmail); err != nil {
+			return fmt.Errorf("store: approve festival %d revision %d: %w", id, revisionID, err)
+		}
 		var d marquee.FestivalDetails
 		err = c.queryRow(ctx, `DELETE FROM festival_revisions WHERE id = ? AND festival_id = ? AND status = 'pending'
 			RETURNING name, description, location, country, city, website, contact_email`, revisionID, id).
@@ -156,6 +161,11 @@ func (db *FestivalService) ApproveRevision(ctx context.Context, id, revisionID i
 				website = ?, contact_email = ? WHERE id = ?`,
 			d.Name, d.Description, d.Location, d.Country, d.City, d.Website, d.ContactEmail, id); err != nil {
 			return fmt.Errorf("store: apply festival %d revision %d: %w", id, revisionID, err)
+		}
+		if err := recordAudit(ctx, c, now, marquee.AuditEntry{Action: marquee.AuditRevisionApprove,
+			TargetType: "festival", TargetID: auditTargetID(id),
+			Before: auditJSON(revisionAuditFacts(revisionID, old)), After: auditJSON(revisionAuditFacts(revisionID, d))}); err != nil {
+			return err
 		}
 		if err := markIndexChanged(ctx, c, id); err != nil {
 			return err
@@ -193,6 +203,12 @@ func (db *FestivalService) RejectRevision(ctx context.Context, id, revisionID in
 		} else if err != nil {
 			return fmt.Errorf("store: reject festival %d revision %d: %w", id, revisionID, err)
 		}
+		if err := recordAudit(ctx, c, now, marquee.AuditEntry{Action: marquee.AuditRevisionReject,
+			TargetType: "festival", TargetID: auditTargetID(id),
+			Before: auditJSON(map[string]any{"revision": revisionID, "status": "pending"}),
+			After:  auditJSON(map[string]any{"revision": revisionID, "status": "rejected", "reason": reason})}); err != nil {
+			return err
+		}
 		if f, err = loadFestival(ctx, c, marquee.Today(now), `f.id = ?`, id); err != nil {
 			return err
 		}
@@ -202,4 +218,11 @@ func (db *FestivalService) RejectRevision(ctx context.Context, id, revisionID in
 		return nil, err
 	}
 	return f, nil
+}
+
+// revisionAuditFacts are the public facts a revision changes, as its
+// audit entry records them.
+func revisionAuditFacts(revisionID int64, d marquee.FestivalDetails) map[string]any {
+	return map[string]any{"revision": revisionID, "name": d.Name, "description": d.Description, "location": d.Location,
+		"country": d.Country, "city": d.City, "website": d.Website, "contactEmail": d.ContactEmail}
 }

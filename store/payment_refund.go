@@ -80,6 +80,14 @@ func (s *PaymentService) takeBack(ctx context.Context, id int64) (*marquee.Refun
 		if _, err := c.exec(ctx, `UPDATE purchases SET refunded_credits = ? WHERE id = ?`, take, id); err != nil {
 			return fmt.Errorf("store: refund purchase %d: %w", id, err)
 		}
+		// The admin's refund (or the provider's, without an actor) is
+		// audited in the transaction that records it.
+		if err := recordAudit(ctx, c, now, marquee.AuditEntry{Action: marquee.AuditPurchaseRefund,
+			TargetType: "purchase", TargetID: auditTargetID(id),
+			Before: auditJSON(map[string]any{"status": marquee.PurchaseSucceeded, "userId": userID, "credits": credits, "amountCents": amount}),
+			After:  auditJSON(map[string]any{"status": marquee.PurchaseRefunded, "userId": userID, "refundedCredits": take})}); err != nil {
+			return err
+		}
 		if take == 0 {
 			return nil
 		}

@@ -209,6 +209,28 @@ func TestAccountDeletionLeavesNoAddress(t *testing.T) {
 		if err := db.ExecForTest(ctx, `INSERT INTO rate_limits (key, window_start, window_end, hits) VALUES (?, ?, ?, 1)`, "login-fail-account:"+email, now, now.Add(timeMinutes(15))); err != nil {
 			t.Fatal(err)
 		}
+		// What admins did to the account is audited by id, never address:
+		// a role change, an adjustment whose reason names them (the ledger
+		// note), disabling and enabling, a lock-out of the address.
+		admin := adminCtx(t, db)
+		if _, err := db.Users.ChangeRole(admin, victim.ID, marquee.RoleChange{Role: marquee.RoleOrganiser}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Users.AdjustCredits(admin, victim.ID, marquee.CreditAdjustment{Delta: 5, Reason: "Goodwill for " + name + " <" + email + ">"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Users.SetDisabled(admin, victim.ID, true); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Users.SetDisabled(admin, victim.ID, false); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Users.LoginLocked(ctx, email, "10.1.2.3"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Sessions.Start(ctx, victim.ID, "Firefox", "10.1.2.3"); err != nil {
+			t.Fatal(err)
+		}
 		// A festival they organise: open, it blocks the deletion.
 		own := mustCreate(t, db, victim, marquee.FestivalDetails{Name: "Quinta's Nights", Description: "Films at night.", Location: "Roof", Country: "JP", City: "Osaka",
 			StartDate: "2026-10-01", EndDate: "2026-10-02", ContactEmail: email})

@@ -94,6 +94,9 @@ var deletionSteps = []deletionStep{
 	// without submissions go, the others lose their contact address.
 	{"festivals", `DELETE FROM festivals WHERE organiser_id = ? AND status = 'rejected' AND id NOT IN (SELECT festival_id FROM submissions)`, []string{"id"}},
 	{"festivals", `UPDATE festivals SET contact_email = '' WHERE organiser_id = ?`, []string{"id"}},
+	// Ledger rows stay (accounting) without an admin's free-text note,
+	// which may name the person.
+	{"credit_ledger", `UPDATE credit_ledger SET note = '' WHERE user_id = ?`, []string{"id"}},
 	{"audit_log", `UPDATE audit_log SET actor_email = '' WHERE actor_id = ? OR actor_email = ?`, []string{"id", "email"}},
 	{"rate_limits", `DELETE FROM rate_limits WHERE key LIKE ? ESCAPE '\'`, []string{"emailKeySuffix"}},
 }
@@ -103,7 +106,6 @@ var deletionSteps = []deletionStep{
 var keptOnDeletion = map[string]string{
 	"users":                  "the row stays, anonymised (deleteAccount), for the rows that point to it",
 	"purchases":              "accounting: payments made are kept, without the person's identity",
-	"credit_ledger":          "accounting: the ledger the balances sum",
 	"submissions":            "the festivals' entries, with their fees and scores",
 	"judge_categories":       "the festival's judging (the judge row is anonymised)",
 	"judge_assignments":      "the festival's judging",

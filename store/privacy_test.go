@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -202,8 +201,6 @@ func TestAdminPasswordReset(t *testing.T) {
 }
 
 // auditID formats a user id as an audit target id.
-func auditID(id int64) string { return strconv.FormatInt(id, 10) }
-
 func TestDataExport(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		ctx := context.Background()

@@ -74,9 +74,11 @@ func (db *SessionService) User(ctx context.Context, token string) (*marquee.User
 	if token == "" || len(token) > tokenMaxLength {
 		return nil, marquee.Errorf(marquee.EUnauthorized, "Please log in")
 	}
-	row := db.reader().queryRow(ctx, `SELECT u.id, u.email, u.name, u.role, u.credits, u.terms_accepted_at, u.created_at, u.password_hash, u.email_verified_at
+	// A disabled account's sessions are deleted when it is disabled; the
+	// condition on disabled_at refuses a session started in a race too.
+	row := db.reader().queryRow(ctx, `SELECT `+prefixColumns("u.", userColumns)+`
 		FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.expires_at > ?`, hashToken(token), db.now())
+		WHERE s.token_hash = ? AND s.expires_at > ? AND u.disabled_at IS NULL`, hashToken(token), db.now())
 	u, err := scanUser(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, marquee.Errorf(marquee.EUnauthorized, "Please log in")

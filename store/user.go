@@ -17,14 +17,14 @@ import (
 	"github.com/marquee-festival/marquee/password"
 )
 
-const userColumns = `id, email, name, role, credits, terms_accepted_at, created_at, password_hash, email_verified_at`
+const userColumns = `id, email, name, role, credits, terms_accepted_at, created_at, password_hash, email_verified_at, disabled_at`
 
 // scanUser reads userColumns, then any extra columns into extra.
 func scanUser(row interface{ Scan(...any) error }, extra ...any) (*marquee.User, error) {
 	var u marquee.User
-	var terms, verified sql.NullTime
+	var terms, verified, disabled sql.NullTime
 	var role string
-	dest := append([]any{&u.ID, &u.Email, &u.Name, &role, &u.Credits, &terms, &u.CreatedAt, &u.PasswordHash, &verified}, extra...)
+	dest := append([]any{&u.ID, &u.Email, &u.Name, &role, &u.Credits, &terms, &u.CreatedAt, &u.PasswordHash, &verified, &disabled}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
@@ -34,6 +34,10 @@ func scanUser(row interface{ Scan(...any) error }, extra ...any) (*marquee.User,
 	if terms.Valid {
 		t := terms.Time.UTC()
 		u.TermsAcceptedAt = &t
+	}
+	if disabled.Valid {
+		t := disabled.Time.UTC()
+		u.DisabledAt = &t
 	}
 	return &u, nil
 }
@@ -117,6 +121,10 @@ func (db *UserService) Authenticate(ctx context.Context, c marquee.Credentials) 
 	}
 	if !ok {
 		return nil, marquee.ErrBadLogin()
+	}
+	if u.Disabled() {
+		// Told only to whoever knows the password.
+		return nil, marquee.ErrAccountDisabled()
 	}
 	return u, nil
 }
@@ -307,14 +315,24 @@ func (db *UserService) ListUsers(ctx context.Context, f marquee.UserFilter) (*ma
 		f.PerPage = marquee.AdminUsersPerPage
 	}
 	q := strings.TrimSpace(f.Query)
-	if q == "" {
+	if f.Role != "" && !f.Role.Valid() {
+		return nil, marquee.FieldError("role", "Choose a role: filmmaker, organiser or admin")
+	}
+	if q == "" && f.Role == "" {
 		users, total, err := db.listAllUsers(ctx, f.PerPage, f.Offset())
 		if err != nil {
 			return nil, err
 		}
 		return marquee.NewPage(users, total, max(f.Page, 1), f.PerPage), nil
 	}
-	users, counted, err := db.searchUsers(ctx, q, f.PerPage, f.Offset())
+	if q == "" {
+		users, counted, err := db.listUsersByRole(ctx, f.Role, f.PerPage, f.Offset())
+		if err != nil {
+			return nil, err
+		}
+		return marquee.NewCappedPage(users, counted, max(f.Page, 1), f.PerPage), nil
+	}
+	users, counted, err := db.searchUsers(ctx, q, f.Role, f.PerPage, f.Offset())
 	if err != nil {
 		return nil, err
 	}
@@ -332,24 +350,46 @@ func (db *UserService) listAllUsers(ctx context.Context, limit, offset int) ([]*
 	return users, total, err
 }
 
+// listUsersByRole returns limit users of role after offset, newest
+// first (users_role on SQLite, users_role_id on PostgreSQL), and their
+// number counted up to marquee.CountCap+1.
+func (db *UserService) listUsersByRole(ctx context.Context, role marquee.Role, limit, offset int) ([]*marquee.User, int64, error) {
+	counted, err := countCapped(ctx, db.reader(), "users of role "+string(role), `FROM users WHERE role = ?`, string(role))
+	if err != nil {
+		return nil, 0, err
+	}
+	users, _, err := db.listUsers(ctx, `SELECT `+userColumns+`, 0 FROM users WHERE role = ? ORDER BY id DESC`+limitOffset(limit), string(role), max(offset, 0))
+	return users, counted, err
+}
+
 // searchUsers returns limit users after offset, newest account first,
-// whose e-mail or name contains query (ignoring case), and their number
-// counted up to marquee.CountCap+1.
+// whose e-mail or name contains query (ignoring case), of role when it is
+// not "", and their number counted up to marquee.CountCap+1.
 //
 // Three characters or more go through the text indexes: on SQLite the
 // FTS5 trigram table users_search (walked in rowid order, so a page of a
 // broad query stops early), on PostgreSQL pg_trgm GIN indexes. Shorter
 // queries match the start of the e-mail or of the name through btree
 // indexes: a trigram index cannot look up fewer than three characters.
-func (db *UserService) searchUsers(ctx context.Context, query string, limit, offset int) ([]*marquee.User, int64, error) {
+func (db *UserService) searchUsers(ctx context.Context, query string, role marquee.Role, limit, offset int) ([]*marquee.User, int64, error) {
 	offset = max(offset, 0)
 	var countFrom, list string
 	var args []any
 	if db.dialect == SQLite && utf8.RuneCountInString(query) >= 3 {
-		users, counted, narrow, err := db.searchUsersByRareTrigrams(ctx, query, limit, offset)
+		users, counted, narrow, err := db.searchUsersByRareTrigrams(ctx, query, role, limit, offset)
 		if err != nil || narrow {
 			return users, counted, err
 		}
+	}
+	if db.dialect == SQLite && utf8.RuneCountInString(query) >= 3 && role != "" {
+		// Every trigram is common and a role narrows: the role's accounts
+		// walked newest first (users_role), each checked for the query
+		// (e-mails are stored in lower case).
+		lower := strings.ToLower(query)
+		args = []any{string(role), lower, lower}
+		countFrom = `FROM users WHERE role = ? AND (instr(email, ?) > 0 OR instr(lower(name), ?) > 0)`
+		list = `SELECT ` + userColumns + `, 0 ` + countFrom + ` ORDER BY id DESC` + limitOffset(limit)
+	} else if db.dialect == SQLite && utf8.RuneCountInString(query) >= 3 {
 		// Every trigram of the query is common: the whole phrase, its
 		// matches walked newest first until the page (and the count's cap)
 		// is reached.
@@ -360,17 +400,21 @@ func (db *UserService) searchUsers(ctx context.Context, query string, limit, off
 	} else {
 		var where string
 		where, args = db.userSearchWhere(query)
+		if role != "" {
+			where, args = `role = ? AND `+where, append([]any{string(role)}, args...)
+		}
 		countFrom = `FROM users WHERE ` + where
 		list = `SELECT ` + userColumns + `, 0 FROM users WHERE ` + where + ` ORDER BY id DESC` + limitOffset(limit)
 	}
 	counted := int64(marquee.CountCap + 1)
-	if now := db.now(); !db.broad.known(query, now) {
+	broadKey := string(role) + "\x00" + query
+	if now := db.now(); !db.broad.known(broadKey, now) {
 		var err error
 		if counted, err = countCapped(ctx, db.reader(), fmt.Sprintf("users matching %q", query), countFrom, db.customPlan(args)...); err != nil {
 			return nil, 0, err
 		}
 		if counted > marquee.CountCap {
-			db.broad.remember(query, now)
+			db.broad.remember(broadKey, now)
 		}
 	}
 	if db.dialect == SQLite && counted > marquee.CountCap && utf8.RuneCountInString(query) < 3 {
@@ -409,7 +453,7 @@ const rareTrigram = 2500
 // whose e-mail or name contains the query, folded like the index folds
 // case. narrow is false when every trigram is common: the caller runs the
 // phrase instead.
-func (db *UserService) searchUsersByRareTrigrams(ctx context.Context, query string, limit, offset int) (users []*marquee.User, counted int64, narrow bool, err error) {
+func (db *UserService) searchUsersByRareTrigrams(ctx context.Context, query string, role marquee.Role, limit, offset int) (users []*marquee.User, counted int64, narrow bool, err error) {
 	var rare []string
 	first := -10 // where in the query the first rare trigram starts
 	grams := trigrams(query)
@@ -446,6 +490,9 @@ func (db *UserService) searchUsersByRareTrigrams(ctx context.Context, query stri
 	folded := strings.ToLower(query)
 	matches := candidates[:0]
 	for _, u := range candidates {
+		if role != "" && u.Role != role {
+			continue
+		}
 		if strings.Contains(strings.ToLower(u.Email), folded) || strings.Contains(strings.ToLower(u.Name), folded) {
 			matches = append(matches, u)
 		}

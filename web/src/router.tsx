@@ -74,6 +74,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: page(() => import('./features/admin/AdminDashboardPage')) },
       { path: 'users', lazy: page(() => import('./features/admin/AdminUsersPage')) },
+      { path: 'users/:id', lazy: page(() => import('./features/admin/AdminUserPage')) },
+      { path: 'audit', lazy: page(() => import('./features/admin/AdminAuditPage')) },
       { path: 'pricing', lazy: page(() => import('./features/admin/AdminPricingPage')) },
       { path: 'messages', lazy: page(() => import('./features/admin/AdminMessagesPage')) },
       { path: 'festivals', lazy: page(() => import('./features/admin/AdminFestivalsPage')) },

@@ -9,7 +9,7 @@ import { useLogout, useSession } from '../auth/useSession';
 import { MarqueeLogo } from '../layout/MarqueeLogo';
 import { notify } from '../layout/notify';
 import { AdminForbidden } from './AdminForbidden';
-import { DashboardIcon, DollarIcon, FilmIcon, MailIcon, OutboxIcon, SettingsIcon, TagIcon, UsersIcon } from './icons';
+import { AuditIcon, DashboardIcon, DollarIcon, FilmIcon, MailIcon, OutboxIcon, SettingsIcon, TagIcon, UsersIcon } from './icons';
 
 /**
  * AdminLayout guards the admin area with the server's answer (GET /api/v1/me):
@@ -28,6 +28,7 @@ export default function AdminLayout() {
 function AdminShell({ user }: { user: User }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
+  const { t: tu } = useTranslation('admin-users');
   const [opened, nav] = useDisclosure(false);
   // Above the sm breakpoint (48em) the header carries who is signed in; below, the navbar does.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
@@ -144,6 +145,7 @@ function AdminShell({ user }: { user: User }) {
             {link('/admin/users', t('nav.users'), <UsersIcon />, isActive('/admin/users'))}
             {link('/admin/festivals', t('nav.festivals'), <FilmIcon />, isActive('/admin/festivals'))}
             {link('/admin/purchases', t('nav.purchases'), <DollarIcon />, isActive('/admin/purchases'))}
+            {link('/admin/audit', tu('nav.audit'), <AuditIcon />, isActive('/admin/audit'))}
             <NavLink
               label={t('nav.systemSettings')}
               leftSection={<SettingsIcon />}

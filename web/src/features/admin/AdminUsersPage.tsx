@@ -1,28 +1,33 @@
-import { Badge, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPagination } from './AdminPagination';
-import { adminApi } from '../../api/admin';
-import { pageCount } from '../../api/client';
+import { Link } from 'react-router';
+import { adminUsersApi } from '../../api/adminUsers';
+import { pageCount, type Role } from '../../api/client';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorMessage } from '../../i18n/errorMessage';
 import { count, shortDate } from './format';
 import { AdminTable } from './AdminTable';
 
-/** AdminUsersPage: every account, searchable by name or email, 50 a page. */
+const roles: Role[] = ['filmmaker', 'organiser', 'admin'];
+
+/** AdminUsersPage: every account, searchable by name or email and filtered by role, 50 a page; each opens its page. */
 export default function AdminUsersPage() {
   const { t, i18n } = useTranslation('admin');
+  const { t: tu } = useTranslation('admin-users');
   usePageMeta(t('users.title'), t('users.description'));
   const language = i18n.resolvedLanguage ?? i18n.language;
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
+  const [role, setRole] = useState<Role | ''>('');
 
   const query = useQuery({
-    queryKey: ['admin', 'users', { q, page }],
-    queryFn: () => adminApi.users({ q, page }),
+    queryKey: ['admin', 'users', { q, role, page }],
+    queryFn: () => adminUsersApi.list({ q, role, page }),
     placeholderData: keepPreviousData,
   });
   const totalPages = pageCount(query.data);
@@ -42,6 +47,18 @@ export default function AdminUsersPage() {
           }}
           w={{ base: '100%', xs: 320 }}
         />
+        <Select
+          label={tu('list.roleFilter')}
+          data={[{ value: '', label: tu('list.allRoles') }, ...roles.map((r) => ({ value: r, label: t(`users.roles.${r}`) }))]}
+          value={role}
+          onChange={(v) => {
+            setRole((v ?? '') as Role | '');
+            setPage(1);
+          }}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 200 }}
+          data-testid="users-role-filter"
+        />
         {query.data && (
           <Text c="gray.7" size="sm" aria-live="polite" data-testid="users-total">
             {query.data.totalCapped
@@ -58,20 +75,22 @@ export default function AdminUsersPage() {
       {query.isPending && <Text>{t('dashboard.loading')}</Text>}
       {query.data && (
         <Paper withBorder radius="md">
-          <AdminTable minWidth={560}>
+          <AdminTable minWidth={760}>
             <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('users.name')}</Table.Th>
                   <Table.Th scope="col">{t('users.email')}</Table.Th>
                   <Table.Th scope="col">{t('users.role')}</Table.Th>
+                  <Table.Th scope="col">{tu('list.credits')}</Table.Th>
                   <Table.Th scope="col">{t('users.joined')}</Table.Th>
+                  <Table.Th scope="col">{tu('list.status')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {query.data.items.length === 0 ? (
                   <Table.Tr>
-                    <Table.Td colSpan={4}>
+                    <Table.Td colSpan={6}>
                       <Text c="gray.7" ta="center" py="md">
                         {t('users.empty')}
                       </Text>
@@ -80,14 +99,24 @@ export default function AdminUsersPage() {
                 ) : (
                   query.data.items.map((u) => (
                     <Table.Tr key={u.id}>
-                      <Table.Td>{u.name || t('users.noName')}</Table.Td>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/admin/users/${u.id}`}>
+                          {u.name || t('users.noName')}
+                        </Anchor>
+                      </Table.Td>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.email}</Table.Td>
                       <Table.Td>
                         <Badge variant="light" color={u.role === 'admin' ? 'indigo' : 'gray'}>
                           {t(`users.roles.${u.role}`, { defaultValue: u.role })}
                         </Badge>
                       </Table.Td>
+                      <Table.Td>{count(u.credits, language)}</Table.Td>
                       <Table.Td>{shortDate(u.createdAt, language)}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="outline" color={u.disabledAt ? 'red.9' : 'teal.9'}>
+                          {u.disabledAt ? tu('status.disabled') : tu('status.active')}
+                        </Badge>
+                      </Table.Td>
                     </Table.Tr>
                   ))
                 )}

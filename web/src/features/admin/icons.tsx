@@ -75,3 +75,10 @@ export const OutboxIcon = () => (
     <path d="M12 11V7M10 9l2-2 2 2" />
   </svg>
 );
+
+export const AuditIcon = () => (
+  <svg {...base}>
+    <path d="M6 3h9l4 4v14H6z" />
+    <path d="M9 10h7M9 14h7M9 18h4" />
+  </svg>
+);

@@ -1,0 +1,179 @@
+import { Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { auditActions, auditApi, type AuditEntry } from '../../api/audit';
+import { pageCount } from '../../api/client';
+import { usePageMeta } from '../../content/usePageMeta';
+import { apiErrorText } from '../contact/apiErrorText';
+import { AdminListState, AdminPageHeading } from './AdminList';
+import { AdminPagination } from './AdminPagination';
+import { AdminTable } from './AdminTable';
+import { count } from './format';
+
+/** One changed field of an entry: its value before and after (undefined when absent). */
+export interface AuditChange {
+  key: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** auditChanges lists the fields an entry's before and after differ in (every field of a side alone). */
+export function auditChanges(e: Pick<AuditEntry, 'before' | 'after'>): AuditChange[] {
+  const before = e.before ?? {};
+  const after = e.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys
+    .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .map((k) => ({ key: k, before: before[k], after: after[k] }));
+}
+
+/** shortValue renders a JSON value compactly, cut at 60 characters. */
+function shortValue(v: unknown): string {
+  if (v === undefined) return '';
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return s.length > 60 ? `${s.slice(0, 59)}…` : s;
+}
+
+/** /admin/audit: the append-only audit log, newest first, filtered by actor, action and target; 50 a page. */
+export default function AdminAuditPage() {
+  const { t, i18n } = useTranslation('admin-users');
+  usePageMeta(t('audit.title'), t('audit.description'));
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  // A link may open the log filtered (the user page's: ?targetType=user&targetId=7).
+  const [params] = useSearchParams();
+  const [actor, setActor] = useState(() => params.get('actor') ?? '');
+  const [action, setAction] = useState(() => params.get('action') ?? '');
+  const [targetType, setTargetType] = useState(() => params.get('targetType') ?? '');
+  const [targetId, setTargetId] = useState(() => params.get('targetId') ?? '');
+  const [page, setPage] = useState(1);
+  // Debounced typing; the first render already holds the link's filters.
+  const [filters] = useDebouncedValue({ actor: actor.trim(), targetType: targetType.trim(), targetId: targetId.trim() }, 300);
+
+  const query = useQuery({
+    queryKey: ['admin', 'audit', { ...filters, action, page }],
+    queryFn: () => auditApi.list({ ...filters, action, page }),
+    placeholderData: keepPreviousData,
+  });
+  const edit = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setPage(1);
+  };
+  const actionLabel = (a: string) => t(`audit.actions.${a}`, { defaultValue: a });
+  const dateTime = (iso: string) =>
+    new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+
+  return (
+    <Stack gap="lg">
+      <AdminPageHeading title={t('audit.title')} subtitle={t('audit.subtitle')} />
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          type="search"
+          label={t('audit.actor')}
+          placeholder={t('audit.actorPlaceholder')}
+          value={actor}
+          onChange={(e) => edit(setActor)(e.currentTarget.value)}
+          w={{ base: '100%', xs: 220 }}
+        />
+        <Select
+          label={t('audit.action')}
+          data={[{ value: '', label: t('audit.allActions') }, ...auditActions.map((a) => ({ value: a, label: actionLabel(a) }))]}
+          value={action}
+          onChange={(v) => edit(setAction)(v ?? '')}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 240 }}
+          data-testid="audit-action-filter"
+        />
+        <TextInput
+          label={t('audit.targetType')}
+          placeholder={t('audit.targetTypePlaceholder')}
+          value={targetType}
+          onChange={(e) => edit(setTargetType)(e.currentTarget.value)}
+          w={{ base: '100%', xs: 150 }}
+        />
+        <TextInput
+          label={t('audit.targetId')}
+          value={targetId}
+          onChange={(e) => edit(setTargetId)(e.currentTarget.value)}
+          w={{ base: '100%', xs: 150 }}
+        />
+        {query.data && (
+          <Text size="sm" c="gray.7" aria-live="polite" data-testid="audit-total">
+            {query.data.totalCapped
+              ? t('audit.totalCapped', { shown: count(query.data.total, language) })
+              : t('audit.total', { count: query.data.total })}
+          </Text>
+        )}
+      </Group>
+      <AdminListState
+        query={query}
+        isEmpty={(d) => d.items.length === 0}
+        loadingLabel={t('audit.loading')}
+        errorTitle={t('audit.failed')}
+        errorText={apiErrorText(query.error, 'admin-users')}
+        retryLabel={t('audit.retry')}
+        errorTestId="audit-error"
+        emptyText={t('audit.empty')}
+        emptyTestId="audit-empty"
+      >
+        {(d) => (
+          <Paper withBorder radius="md">
+            <AdminTable minWidth={900}>
+              <Table striped verticalSpacing="sm" data-testid="audit-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('audit.time')}</Table.Th>
+                    <Table.Th scope="col">{t('audit.actor')}</Table.Th>
+                    <Table.Th scope="col">{t('audit.action')}</Table.Th>
+                    <Table.Th scope="col">{t('audit.target')}</Table.Th>
+                    <Table.Th scope="col">{t('audit.change')}</Table.Th>
+                    <Table.Th scope="col">{t('audit.ip')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {d.items.map((e) => (
+                    <Table.Tr key={e.id}>
+                      <Table.Td>{dateTime(e.createdAt)}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.actorEmail || t('audit.noActor')}</Table.Td>
+                      <Table.Td>{actionLabel(e.action)}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                        {e.targetType} {e.targetId}
+                      </Table.Td>
+                      <Table.Td>
+                        <Stack gap={2}>
+                          {auditChanges(e).map((c) => (
+                            <Text key={c.key} size="xs" style={{ overflowWrap: 'anywhere' }}>
+                              <Text span fw={600} size="xs">
+                                {c.key}
+                              </Text>
+                              {': '}
+                              {c.before !== undefined && (
+                                <>
+                                  <Text span c="red.9" size="xs" td="line-through">
+                                    {shortValue(c.before)}
+                                  </Text>
+                                  {' → '}
+                                </>
+                              )}
+                              <Text span c="teal.9" size="xs">
+                                {c.after === undefined ? '∅' : shortValue(c.after)}
+                              </Text>
+                            </Text>
+                          ))}
+                        </Stack>
+                      </Table.Td>
+                      <Table.Td>{e.ip}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </AdminTable>
+          </Paper>
+        )}
+      </AdminListState>
+      <AdminPagination total={pageCount(query.data)} value={page} onChange={setPage} label={t('audit.pagination')} />
+    </Stack>
+  );
+}

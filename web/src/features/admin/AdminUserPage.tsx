@@ -1,0 +1,390 @@
+import { Anchor, Badge, Button, Card, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { adminUsersApi, type UserDetail } from '../../api/adminUsers';
+import { ApiError, type Role } from '../../api/client';
+import { usePageMeta } from '../../content/usePageMeta';
+import { apiErrorText } from '../contact/apiErrorText';
+import { Notice } from '../contact/Notice';
+import { validateCreditAdjustment, type CreditErrors } from './adminEditSchemas';
+import { AdminListState } from './AdminList';
+import { AdminTable } from './AdminTable';
+import { count, dollars, shortDate } from './format';
+
+const roles: Role[] = ['filmmaker', 'organiser', 'admin'];
+
+/** dateTime renders an ISO timestamp as date and time in the language's style. */
+function dateTime(iso: string, language: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+}
+
+/** /admin/users/:id: one account, what hangs off it, and the admins' actions on it. */
+export default function AdminUserPage() {
+  const { t, i18n } = useTranslation('admin-users');
+  const { t: ta } = useTranslation('admin');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const id = Number(useParams().id);
+  const query = useQuery({
+    queryKey: ['admin', 'user', id],
+    queryFn: () => adminUsersApi.get(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+  usePageMeta(query.data ? t('detail.title', { name: query.data.user.name || query.data.user.email }) : t('detail.loadingTitle'), t('detail.description'));
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/admin/users" size="sm">
+        {t('detail.back')}
+      </Anchor>
+      <AdminListState
+        query={query}
+        isEmpty={() => false}
+        loadingLabel={ta('dashboard.loading')}
+        errorTitle={t('detail.failed')}
+        errorText={query.error instanceof ApiError && query.error.status === 404 ? t('detail.notFound') : apiErrorText(query.error, 'admin-users')}
+        retryLabel={t('detail.retry')}
+        errorTestId="user-error"
+        emptyText=""
+        emptyTestId="user-empty"
+      >
+        {(d) => <UserDetailView detail={d} language={language} />}
+      </AdminListState>
+    </Stack>
+  );
+}
+
+function UserDetailView({ detail, language }: { detail: UserDetail; language: string }) {
+  const { t } = useTranslation('admin-users');
+  const { t: ta } = useTranslation('admin');
+  const u = detail.user;
+  return (
+    <Stack gap="lg">
+      <Group gap="sm" align="center">
+        <Title order={1}>{u.name || u.email}</Title>
+        <Badge variant="light" color={u.role === 'admin' ? 'indigo' : 'gray'}>
+          {ta(`users.roles.${u.role}`, { defaultValue: u.role })}
+        </Badge>
+        <Badge variant="outline" color={u.disabledAt ? 'red.9' : 'teal.9'} data-testid="user-status">
+          {u.disabledAt ? t('status.disabled') : t('status.active')}
+        </Badge>
+      </Group>
+      <Card withBorder radius="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+          <Fact label={t('detail.email')}>{u.email}</Fact>
+          <Fact label={t('detail.credits')} testId="user-credits">
+            {count(u.credits, language)}
+          </Fact>
+          <Fact label={t('detail.joined')}>{shortDate(u.createdAt, language)}</Fact>
+          <Fact label={t('detail.verified')}>{u.emailVerified ? t('detail.yes') : t('detail.no')}</Fact>
+          {u.disabledAt && <Fact label={t('detail.disabledAt')}>{dateTime(u.disabledAt, language)}</Fact>}
+        </SimpleGrid>
+      </Card>
+      <UserActions detail={detail} />
+      <Anchor component={Link} to={`/admin/audit?targetType=user&targetId=${u.id}`} size="sm">
+        {t('detail.auditLink')}
+      </Anchor>
+      <Section title={t('festivals.title')} empty={t('festivals.empty')} rows={detail.festivals.length}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('festivals.name')}</Table.Th>
+              <Table.Th scope="col">{t('festivals.status')}</Table.Th>
+              <Table.Th scope="col">{t('festivals.created')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {detail.festivals.map((f) => (
+              <Table.Tr key={f.id}>
+                <Table.Td>{f.name}</Table.Td>
+                <Table.Td>{t(`festivals.statuses.${f.status}`, { defaultValue: f.status })}</Table.Td>
+                <Table.Td>{shortDate(f.createdAt, language)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Section>
+      <Section title={t('purchases.title')} empty={t('purchases.empty')} rows={detail.purchases.length}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('purchases.date')}</Table.Th>
+              <Table.Th scope="col">{t('purchases.package')}</Table.Th>
+              <Table.Th scope="col">{t('purchases.amount')}</Table.Th>
+              <Table.Th scope="col">{t('purchases.credits')}</Table.Th>
+              <Table.Th scope="col">{t('purchases.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {detail.purchases.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>{shortDate(p.createdAt, language)}</Table.Td>
+                <Table.Td>{p.packageName}</Table.Td>
+                <Table.Td>{dollars(p.amountCents, language)}</Table.Td>
+                <Table.Td>{count(p.credits, language)}</Table.Td>
+                <Table.Td>{t(`purchases.statuses.${p.status}`, { defaultValue: p.status })}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Section>
+      <Section title={t('ledger.title')} empty={t('ledger.empty')} rows={detail.ledger.length} testId="user-ledger">
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('ledger.date')}</Table.Th>
+              <Table.Th scope="col">{t('ledger.change')}</Table.Th>
+              <Table.Th scope="col">{t('ledger.reason')}</Table.Th>
+              <Table.Th scope="col">{t('ledger.note')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {detail.ledger.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>{dateTime(e.createdAt, language)}</Table.Td>
+                <Table.Td>{e.delta > 0 ? `+${count(e.delta, language)}` : count(e.delta, language)}</Table.Td>
+                <Table.Td>{t(`ledger.reasons.${e.reason}`, { defaultValue: e.reason })}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.note ?? ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Section>
+      <Section title={t('sessions.title')} empty={t('sessions.empty')} rows={detail.sessions.length} testId="user-sessions">
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('sessions.created')}</Table.Th>
+              <Table.Th scope="col">{t('sessions.ip')}</Table.Th>
+              <Table.Th scope="col">{t('sessions.agent')}</Table.Th>
+              <Table.Th scope="col">{t('sessions.expires')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {detail.sessions.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>{dateTime(s.createdAt, language)}</Table.Td>
+                <Table.Td>{s.ip}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.userAgent}</Table.Td>
+                <Table.Td>{dateTime(s.expiresAt, language)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Section>
+    </Stack>
+  );
+}
+
+function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div>
+      <Text size="sm" c="gray.7">
+        {label}
+      </Text>
+      <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function Section({ title, empty, rows, testId, children }: { title: string; empty: string; rows: number; testId?: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" data-testid={testId}>
+      <Title order={2} size="h3">
+        {title}
+      </Title>
+      {rows === 0 ? (
+        <Text c="gray.7">{empty}</Text>
+      ) : (
+        <Card withBorder radius="md" p={0}>
+          <AdminTable minWidth={560}>{children}</AdminTable>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+type Done = { kind: 'ok' | 'error'; text: string } | null;
+
+/** UserActions: role, credits, disable/enable, end sessions, password-reset e-mail; each reports below itself. */
+function UserActions({ detail }: { detail: UserDetail }) {
+  const { t } = useTranslation('admin-users');
+  const { t: ta } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const u = detail.user;
+  const [role, setRole] = useState<Role>(u.role);
+  const [delta, setDelta] = useState<number | string>('');
+  const [reason, setReason] = useState('');
+  const [creditErrors, setCreditErrors] = useState<CreditErrors>({});
+  const [confirmDisable, setConfirmDisable] = useState(false);
+  const [done, setDone] = useState<Done>(null);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'user', u.id] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+  };
+  const failed = (err: unknown) => setDone({ kind: 'error', text: apiErrorText(err, 'admin-users') || t('actions.failed') });
+
+  const changeRole = useMutation({
+    mutationFn: () => adminUsersApi.changeRole(u.id, role),
+    onSuccess: (nu) => setDone({ kind: 'ok', text: t('actions.roleChanged', { role: ta(`users.roles.${nu.role}`) }) }),
+    onError: failed,
+    onSettled: refresh,
+  });
+  const adjust = useMutation({
+    mutationFn: (adj: { delta: number; reason: string }) => adminUsersApi.adjustCredits(u.id, adj),
+    onSuccess: (nu) => {
+      setDelta('');
+      setReason('');
+      setDone({ kind: 'ok', text: t('actions.creditsAdjusted', { count: nu.credits }) });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && (err.fields.delta || err.fields.reason)) {
+        setCreditErrors({ delta: err.fields.delta, reason: err.fields.reason });
+      }
+      failed(err);
+    },
+    onSettled: refresh,
+  });
+  const setDisabled = useMutation({
+    mutationFn: (disabled: boolean) => adminUsersApi.setDisabled(u.id, disabled),
+    onSuccess: (nu) => {
+      setConfirmDisable(false);
+      setDone({ kind: 'ok', text: nu.disabledAt ? t('actions.disabled') : t('actions.enabled') });
+    },
+    onError: (err) => {
+      setConfirmDisable(false);
+      failed(err);
+    },
+    onSettled: refresh,
+  });
+  const endSessions = useMutation({
+    mutationFn: () => adminUsersApi.endSessions(u.id),
+    onSuccess: (n) => setDone({ kind: 'ok', text: t('actions.sessionsEnded', { count: n }) }),
+    onError: failed,
+    onSettled: refresh,
+  });
+  const reset = useMutation({
+    mutationFn: () => adminUsersApi.sendPasswordReset(u.id),
+    onSuccess: () => setDone({ kind: 'ok', text: t('actions.resetSent', { email: u.email }) }),
+    onError: failed,
+    onSettled: refresh,
+  });
+
+  function onAdjust(e: FormEvent) {
+    e.preventDefault();
+    setDone(null);
+    const v = validateCreditAdjustment({ delta, reason });
+    if (!v.ok) {
+      setCreditErrors(Object.fromEntries(Object.entries(v.errors).map(([k, key]) => [k, t(`errors.${key}`)])));
+      return;
+    }
+    setCreditErrors({});
+    adjust.mutate(v.data);
+  }
+
+  return (
+    <Card withBorder radius="md">
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {t('actions.title')}
+        </Title>
+        <Group align="flex-end" gap="sm">
+          <Select
+            label={t('actions.role')}
+            data={roles.map((r) => ({ value: r, label: ta(`users.roles.${r}`) }))}
+            value={role}
+            onChange={(v) => v && setRole(v as Role)}
+            allowDeselect={false}
+            w={200}
+          />
+          <Button
+            variant="default"
+            onClick={() => {
+              setDone(null);
+              changeRole.mutate();
+            }}
+            loading={changeRole.isPending}
+            disabled={role === u.role}
+          >
+            {t('actions.changeRole')}
+          </Button>
+        </Group>
+        <form onSubmit={onAdjust} noValidate aria-label={t('actions.creditsForm')}>
+          <Group align="flex-start" gap="sm">
+            <NumberInput
+              label={t('actions.delta')}
+              description={t('actions.deltaHint')}
+              styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+              value={delta}
+              onChange={setDelta}
+              allowDecimal={false}
+              error={creditErrors.delta}
+              w={180}
+            />
+            <TextInput
+              label={t('actions.reason')}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              error={creditErrors.reason}
+              required
+              maxLength={400}
+              style={{ flex: 1, minWidth: 220 }}
+            />
+            <Button type="submit" mt={{ base: 0, sm: 46 }} loading={adjust.isPending}>
+              {t('actions.adjust')}
+            </Button>
+          </Group>
+        </form>
+        <Group gap="sm">
+          {u.disabledAt ? (
+            <Button variant="default" onClick={() => setDisabled.mutate(false)} loading={setDisabled.isPending}>
+              {t('actions.enable')}
+            </Button>
+          ) : (
+            <Button color="red.9" variant="outline" onClick={() => setConfirmDisable(true)}>
+              {t('actions.disable')}
+            </Button>
+          )}
+          <Button variant="default" onClick={() => endSessions.mutate()} loading={endSessions.isPending}>
+            {t('actions.endSessions')}
+          </Button>
+          <Button variant="default" onClick={() => reset.mutate()} loading={reset.isPending}>
+            {t('actions.sendReset')}
+          </Button>
+        </Group>
+        {done && (
+          <Notice color={done.kind === 'ok' ? 'teal' : 'red'} role={done.kind === 'ok' ? 'status' : 'alert'} data-testid="user-action-result">
+            <Text size="sm" c="gray.9">
+              {done.text}
+            </Text>
+          </Notice>
+        )}
+      </Stack>
+      <Modal
+        opened={confirmDisable}
+        onClose={() => !setDisabled.isPending && setConfirmDisable(false)}
+        title={t('actions.disableTitle')}
+        closeButtonProps={{ 'aria-label': t('actions.cancel') }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('actions.disableText', { email: u.email })}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirmDisable(false)} disabled={setDisabled.isPending} data-autofocus>
+              {t('actions.cancel')}
+            </Button>
+            <Button color="red.9" loading={setDisabled.isPending} onClick={() => setDisabled.mutate(true)}>
+              {t('actions.confirmDisable')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}
