@@ -137,4 +137,8 @@ type Services struct {
 	// default; cmd/marquee puts The Movie Database's client in its place
 	// when a key is set.
 	Movies MovieCatalog
+	// Analytics counts page views and answers organisers' analytics;
+	// Promotions sells and runs promotion campaigns.
+	Analytics  AnalyticsService
+	Promotions PromotionService
 }

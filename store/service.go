@@ -66,7 +66,11 @@ type Services struct {
 	RateLimits *RateLimits
 	// Movies is the movies pages' catalogue of listed films (movie.go).
 	Movies *FilmMovies
-	db     *DB
+	// Analytics counts page views and campaign events (analytics_*.go);
+	// Promotions sells and runs promotion campaigns (promotion*.go).
+	Analytics  *AnalyticsService
+	Promotions *PromotionService
+	db         *DB
 }
 
 // NewServices returns every service over db.
@@ -110,6 +114,8 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		Audit:       &AuditService{service: base},
 		RateLimits:  NewRateLimits(db, opts.Clock),
 		Movies:      &FilmMovies{films: films},
+		Analytics:   &AnalyticsService{service: base},
+		Promotions:  &PromotionService{service: base},
 		db:          db,
 	}, nil
 }
@@ -134,6 +140,8 @@ func (s *Services) Domain() marquee.Services {
 		RateLimits:  s.RateLimits,
 		Health:      s.db,
 		Movies:      s.Movies,
+		Analytics:   s.Analytics,
+		Promotions:  s.Promotions,
 	}
 }
 

@@ -85,6 +85,9 @@ func (s *SubmissionService) Submit(ctx context.Context, ns marquee.NewSubmission
 			}
 			ids = append(ids, id)
 		}
+		if err := addDashboardDay(ctx, c, dayKey(now), dayDelta{Submissions: int64(len(ids))}); err != nil {
+			return err
+		}
 		rows, err := querySubmissions(ctx, c, `SELECT `+submissionColumns+submissionFrom+`
 			WHERE s.id IN (`+subMarks(len(ids))+`) ORDER BY s.id`, subArgs(ids)...)
 		if err != nil {
