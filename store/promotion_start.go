@@ -36,7 +36,12 @@ func (s *PromotionService) Start(ctx context.Context, slug string, p marquee.New
 	}
 	now := s.now()
 	var id int64
+	var prev *marquee.Promotion
 	err = s.inTx(ctx, func(c conn) error {
+		// A request that waited for the same order's transaction.
+		if prev, err = s.byKey(ctx, c, u.ID, p.Key); err != nil || prev != nil {
+			return err
+		}
 		var f marquee.Festival
 		err := c.queryRow(ctx, `SELECT id, organiser_id, status FROM festivals WHERE slug = ?`, strings.TrimSpace(slug)).Scan(&f.ID, &f.OrganiserID, &f.Status)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -96,8 +101,8 @@ func (s *PromotionService) Start(ctx context.Context, slug string, p marquee.New
 		}
 		return nil, marquee.ErrPromotionActive()
 	}
-	if err != nil {
-		return nil, err
+	if err != nil || prev != nil {
+		return prev, err
 	}
 	return loadPromotion(ctx, s.writer(), id)
 }
