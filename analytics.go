@@ -285,7 +285,7 @@ func (a *Analytics) Table(name string) ([][]string, error) {
 		}
 		return rows, nil
 	}
-	return nil, Errorf(ENotFound, "Not found")
+	return nil, Errorf(ENotFound, "Table not found")
 }
 
 // SiteFigures are the installation's real numbers, shown to admins beside

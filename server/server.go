@@ -115,6 +115,7 @@ type Server struct {
 	contactByIP    *keyedLimiter
 	checkoutByUser *keyedLimiter
 	webhookByIP    *keyedLimiter
+	pageViews      *keyedLimiter // page view and campaign beacons per client
 
 	// csp is the Content-Security-Policy header, fixed at construction
 	// from the payment provider (Stripe's origins only when it is Stripe).
@@ -191,6 +192,7 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 		contactByIP:    newKeyedLimiter(limits, logger, "contact-ip", cfg.ContactRatePerHour, time.Hour),
 		checkoutByUser: newKeyedLimiter(limits, logger, "checkout-user", cfg.CheckoutRatePer10Min, 10*time.Minute),
 		webhookByIP:    newKeyedLimiter(limits, logger, "webhook-ip", cfg.WebhookRatePerMinute, time.Minute),
+		pageViews:      newKeyedLimiter(limits, logger, "page-view-ip", pageViewsPerMinute, time.Minute),
 		csp:            withImageOrigin(contentSecurityPolicy(svc.Payments.Config().Provider), cfg.MovieImageOrigin),
 	}, nil
 }
