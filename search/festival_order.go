@@ -18,7 +18,7 @@ type indexHit struct {
 	// featured hits come first, whatever the order (setKeys).
 	featured bool
 	id       int64
-	key   [2]uint64
+	key      [2]uint64
 }
 
 // notFeatured is the top bit of key[0], set for hits not featured.
