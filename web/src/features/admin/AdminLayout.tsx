@@ -144,6 +144,7 @@ function AdminShell({ user }: { user: User }) {
             {link('/admin/users', t('nav.users'), <UsersIcon />, isActive('/admin/users'))}
             {link('/admin/festivals', t('nav.festivals'), <FilmIcon />, isActive('/admin/festivals'))}
             {link('/admin/purchases', t('nav.purchases'), <DollarIcon />, isActive('/admin/purchases'))}
+            {link('/admin/promotions', t('nav.promotions'), <DollarIcon />, isActive('/admin/promotions'))}
             <NavLink
               label={t('nav.systemSettings')}
               leftSection={<SettingsIcon />}

@@ -6,6 +6,7 @@ import { packagesApi } from '../../api/packages';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorMessage } from '../../i18n/errorMessage';
 import { dollars } from './format';
+import { PromotionPricesSection } from '../promotion/PromotionPricesSection';
 
 /** AdminPricingPage: the seed's 'Pricing Plans' cards, read from the packages table. */
 export default function AdminPricingPage() {
@@ -57,6 +58,7 @@ export default function AdminPricingPage() {
           ))}
         </SimpleGrid>
       )}
+      <PromotionPricesSection />
     </Stack>
   );
 }
