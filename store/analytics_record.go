@@ -133,8 +133,9 @@ func (s *AnalyticsService) RecordPageView(ctx context.Context, v marquee.PageVie
 			id, day, n); err != nil {
 			return fmt.Errorf("store: page view of festival %d: %w", id, err)
 		}
-		if _, err := c.exec(ctx, `INSERT INTO page_view_sources (festival_id, day, source, views) VALUES (?, ?, ?, 1)
-			ON CONFLICT (festival_id, day, source) DO UPDATE SET views = page_view_sources.views + 1`, id, day, source); err != nil {
+		// The source on its day and on all days ('*', allDays).
+		if _, err := c.exec(ctx, `INSERT INTO page_view_sources (festival_id, day, source, views) VALUES (?, ?, ?, 1), (?, '*', ?, 1)
+			ON CONFLICT (festival_id, day, source) DO UPDATE SET views = page_view_sources.views + 1`, id, day, source, id, source); err != nil {
 			return fmt.Errorf("store: page view source of festival %d: %w", id, err)
 		}
 		return nil

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -142,7 +143,40 @@ func TestFestivalAnalyticsSubmissions(t *testing.T) {
 		if len(a.Deadlines) != 6 {
 			t.Fatalf("deadlines %+v", a.Deadlines)
 		}
-		if n := count(t, db.DB, `SELECT COALESCE(SUM(submissions), 0) FROM dashboard_days`); n != 3 {
+		// Decisions and withdrawals move the status rollups in their transaction:
+		// the rollup always equals the counts over the submissions.
+		subs := f.svc.Submissions
+		first := f.submit(t, f.maker, f.newFilm(t, f.maker, "Third", "JP"), "", 1).Submissions[0]
+		if _, err := subs.Decide(as(f.org), f.fest.Slug, []int64{first.ID}, marquee.Decision{Status: marquee.SubmissionSelected}); err != nil {
+			t.Fatal(err)
+		}
+		second := f.submit(t, f.maker, f.newFilm(t, f.maker, "Fourth", "KR"), "", 0).Submissions[0]
+		if _, err := subs.Withdraw(as(f.maker), second.ID); err != nil {
+			t.Fatal(err)
+		}
+		a, err = f.svc.Analytics.FestivalAnalytics(as(f.org), f.fest.Slug, marquee.RangeAll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		status := map[string]int64{}
+		for _, x := range a.ByStatus {
+			status[x.Key] = x.Count
+		}
+		if a.TotalSubmissions != 5 || status["submitted"] != 3 || status["selected"] != 1 || status["withdrawn"] != 1 || len(status) != 3 {
+			t.Fatalf("after decide and withdraw: %d %v", a.TotalSubmissions, status)
+		}
+		if err := db.RebuildSubmissionRollupsForTest(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		rebuilt, err := f.svc.Analytics.FestivalAnalytics(as(f.org), f.fest.Slug, marquee.RangeAll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(rebuilt.ByStatus, rebuilt.ByCategory, rebuilt.ByCountry, rebuilt.FeeIncome, rebuilt.Submissions) !=
+			fmt.Sprint(a.ByStatus, a.ByCategory, a.ByCountry, a.FeeIncome, a.Submissions) {
+			t.Fatalf("rollup differs from the counts:\n%+v\n%+v", a, rebuilt)
+		}
+		if n := count(t, db.DB, `SELECT COALESCE(SUM(submissions), 0) FROM dashboard_days`); n != 5 {
 			t.Fatalf("dashboard submissions %d", n)
 		}
 		// Only its organiser and the admins; others do not learn it exists.
@@ -154,7 +188,7 @@ func TestFestivalAnalyticsSubmissions(t *testing.T) {
 			t.Fatal(err)
 		}
 		figs, err := f.svc.Analytics.SiteFigures(adminCtx(t, db))
-		if err != nil || figs.Submissions != 3 || figs.Festivals != 1 || figs.Countries != 1 || figs.Filmmakers < 2 {
+		if err != nil || figs.Submissions != 5 || figs.Festivals != 1 || figs.Countries != 1 || figs.Filmmakers < 2 {
 			t.Fatalf("figures %+v %v", figs, err)
 		}
 		_, err = f.svc.Analytics.SiteFigures(as(f.org))

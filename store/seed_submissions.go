@@ -294,6 +294,9 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 	if err := s.finishSeed(ctx, res.HotFestivalID, end); err != nil {
 		return nil, err
 	}
+	if err := s.inTx(ctx, func(c conn) error { return rebuildSubmissionRollups(ctx, c) }); err != nil {
+		return nil, err
+	}
 	if err := seedFilmmakerSamples(ctx, s.reader(), res, filmmakers); err != nil {
 		return nil, err
 	}

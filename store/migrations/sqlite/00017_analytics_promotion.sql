@@ -17,7 +17,7 @@ CREATE TABLE analytics_visitors (
 );
 -- Rollups of a festival's public page: views and unique visitors per day
 -- (the festival's local day), and views per source ('direct', 'search'
--- or a referrer's domain).
+-- or a referrer's domain; day '*' totals every day).
 CREATE TABLE page_view_days (
     festival_id INTEGER NOT NULL REFERENCES festivals (id) ON DELETE CASCADE,
     day         TEXT NOT NULL,
@@ -75,6 +75,41 @@ CREATE TABLE promotion_days (
     PRIMARY KEY (promotion_id, day)
 );
 
+-- A festival's submissions per day (its local day of entry): entered
+-- ('day'), and by 'category', 'country', 'status' and 'tier' (count, and
+-- net fee credits for tiers). Kept in the transaction of every entry,
+-- withdrawal and decision (store/analytics_rollup.go); the facets also
+-- have a row of all days, day '*'.
+CREATE TABLE submission_rollups (
+    festival_id INTEGER NOT NULL REFERENCES festivals (id) ON DELETE CASCADE,
+    day         TEXT NOT NULL,
+    facet       TEXT NOT NULL,
+    key         TEXT NOT NULL,
+    count       INTEGER NOT NULL DEFAULT 0,
+    credits     INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (festival_id, facet, key, day)
+);
+CREATE INDEX submission_rollups_day ON submission_rollups (festival_id, facet, day);
+INSERT INTO submission_rollups (festival_id, day, facet, key, count, credits)
+    SELECT festival_id, strftime('%Y-%m-%d', created_at), 'day', '', COUNT(*), 0 FROM submissions GROUP BY festival_id, strftime('%Y-%m-%d', created_at);
+INSERT INTO submission_rollups (festival_id, day, facet, key, count, credits)
+    SELECT festival_id, strftime('%Y-%m-%d', created_at), 'category', CAST(category_id AS TEXT), COUNT(*), 0 FROM submissions GROUP BY festival_id, strftime('%Y-%m-%d', created_at), category_id;
+INSERT INTO submission_rollups (festival_id, day, facet, key, count, credits)
+    SELECT festival_id, strftime('%Y-%m-%d', created_at), 'country', country, COUNT(*), 0 FROM submissions GROUP BY festival_id, strftime('%Y-%m-%d', created_at), country;
+INSERT INTO submission_rollups (festival_id, day, facet, key, count, credits)
+    SELECT festival_id, strftime('%Y-%m-%d', created_at), 'status', status, COUNT(*), 0 FROM submissions GROUP BY festival_id, strftime('%Y-%m-%d', created_at), status;
+INSERT INTO submission_rollups (festival_id, day, facet, key, count, credits)
+    SELECT festival_id, strftime('%Y-%m-%d', created_at), 'tier', tier, COUNT(*), SUM(paid_credits - refunded_credits) FROM submissions GROUP BY festival_id, strftime('%Y-%m-%d', created_at), tier;
+-- The facets' rows of all days (day '*').
+INSERT INTO submission_rollups (festival_id, day, facet, key, count, credits)
+    SELECT festival_id, '*', 'category', CAST(category_id AS TEXT), COUNT(*), 0 FROM submissions GROUP BY festival_id, category_id;
+INSERT INTO submission_rollups (festival_id, day, facet, key, count, credits)
+    SELECT festival_id, '*', 'country', country, COUNT(*), 0 FROM submissions GROUP BY festival_id, country;
+INSERT INTO submission_rollups (festival_id, day, facet, key, count, credits)
+    SELECT festival_id, '*', 'status', status, COUNT(*), 0 FROM submissions GROUP BY festival_id, status;
+INSERT INTO submission_rollups (festival_id, day, facet, key, count, credits)
+    SELECT festival_id, '*', 'tier', tier, COUNT(*), SUM(paid_credits - refunded_credits) FROM submissions GROUP BY festival_id, tier;
+
 -- Submissions entered per UTC day, for the installation's figures.
 ALTER TABLE dashboard_days ADD COLUMN submissions INTEGER NOT NULL DEFAULT 0;
 INSERT INTO dashboard_days (day, submissions)
@@ -114,6 +149,7 @@ DROP TABLE credit_ledger;
 ALTER TABLE credit_ledger_old RENAME TO credit_ledger;
 CREATE INDEX credit_ledger_user ON credit_ledger (user_id, id);
 ALTER TABLE dashboard_days DROP COLUMN submissions;
+DROP TABLE submission_rollups;
 DROP TABLE promotion_days;
 DROP TABLE promotions;
 DROP TABLE promotion_prices;
