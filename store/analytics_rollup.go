@@ -43,7 +43,7 @@ func rollupSubmission(ctx context.Context, c conn, id int64, sign int64) error {
 	}
 	day := created.In(loc).Format(time.DateOnly)
 	rows := []struct {
-		facet, key string
+		facet, key     string
 		count, credits int64
 	}{
 		{"day", "", sign, 0},
