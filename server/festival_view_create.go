@@ -6,14 +6,12 @@ import (
 	"github.com/marquee-festival/marquee"
 )
 
-// pageViewsPerMinute bounds the page views one client may report in a
-// minute; past it, views are dropped (still 204: a beacon has no reader).
-const pageViewsPerMinute = 60
-
 // handleFestivalViewCreate counts a view of an approved festival's public
 // page, the beacon the page sends once per view: {referrer}. The
 // address and user agent only make the day's visitor hash; 204, or 404
-// for a festival that is not public.
+// for a festival that is not public. A client past
+// Config.ViewRatePerMinute gets 204 and is not counted (a beacon has
+// no reader to show a 429 to).
 func (s *Server) handleFestivalViewCreate(w http.ResponseWriter, r *http.Request) {
 	var v marquee.PageView
 	if err := s.decodeJSON(w, r, &v); err != nil {
