@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAdmin, isoInMonths, logInViaApi, presetCookieConsent, signUpViaApi, uniqueEmail } from './helpers';
+import { createAdmin, isoInMonths, logInViaApi, presetCookieConsent, seriousViolations, signUpViaApi, uniqueEmail } from './helpers';
 
 test('an organiser reads the analytics with the charts drawn, then promotes the festival for 7 days and finds it featured on the home page', async ({
   page,
@@ -59,12 +59,15 @@ test('an organiser reads the analytics with the charts drawn, then promotes the 
     'href',
     `/api/v1/manage/festivals/${festival.slug}/analytics/views.csv?range=7d`,
   );
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Get Started on the promotion page leads a signed-in organiser to the promotion screen.
   await page.goto('/marketing');
   await page.getByRole('link', { name: 'Get Started' }).first().click();
   await expect(page).toHaveURL(/\/manage\/promotion$/);
   const card = page.getByTestId(`promote-${festival.slug}`);
+  await expect(card).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await card.getByRole('radio', { name: /^7 days/ }).check({ force: true });
   await card.getByRole('button', { name: 'Promote for 7 days' }).click();
   await expect(card.getByText(/Featured until/)).toBeVisible();

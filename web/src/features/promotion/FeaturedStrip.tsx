@@ -43,7 +43,7 @@ export default function FeaturedStrip({ title, fallback }: { title: string; fall
               to={`/festival/${encodeURIComponent(f.slug)}`}
               onClick={() => void analyticsApi.campaignEvents([f.campaignId], 'click').catch(() => undefined)}
             >
-              <Badge color="yellow.8" mb="xs">
+              <Badge color="yellow.4" autoContrast mb="xs">
                 {t('featured')}
               </Badge>
               <Text fw={700}>{f.name}</Text>

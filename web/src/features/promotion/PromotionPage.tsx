@@ -100,7 +100,7 @@ function FestivalPromotion({
             {f.name}
           </Title>
           {f.campaign ? (
-            <Badge color="yellow.8">{t('featuredUntil', { date: until(f.campaign.endsAt) })}</Badge>
+            <Badge color="yellow.4" autoContrast>{t('featuredUntil', { date: until(f.campaign.endsAt) })}</Badge>
           ) : (
             f.status !== 'approved' && <Badge color="gray.7">{t(`status.${f.status}`)}</Badge>
           )}
