@@ -59,7 +59,7 @@ func (s *AnalyticsService) FestivalAnalytics(ctx context.Context, slug string, r
 		Submissions: []marquee.DayCount{}, Deadlines: []marquee.DeadlineMarker{}, ByCategory: []marquee.NamedCount{},
 		ByCountry: []marquee.NamedCount{}, ByStatus: []marquee.NamedCount{}, FeeIncome: []marquee.TierIncome{},
 		PageViews: []marquee.PageViewDay{}, Sources: []marquee.NamedCount{}, Campaigns: []marquee.CampaignStats{}}
-	if err := s.submissionFigures(ctx, c, id, loc, a); err != nil {
+	if err := s.submissionFigures(ctx, c, id, a); err != nil {
 		return nil, err
 	}
 	if err := s.viewFigures(ctx, c, id, a); err != nil {
@@ -97,8 +97,8 @@ func (s *AnalyticsService) FestivalAnalytics(ctx context.Context, slug string, r
 }
 
 // submissionFigures fills the submission tables of a from the festival's
-// submissions created on or after a.From (in loc's days).
-func (s *AnalyticsService) submissionFigures(ctx context.Context, c conn, id int64, loc *time.Location, a *marquee.Analytics) error {
+// submission rollups of the days from a.From (all days when empty).
+func (s *AnalyticsService) submissionFigures(ctx context.Context, c conn, id int64, a *marquee.Analytics) error {
 	names := map[int64]string{}
 	rows, err := c.query(ctx, `SELECT id, name FROM festival_categories WHERE festival_id = ?`, id)
 	if err != nil {
