@@ -91,6 +91,9 @@ type Festival struct {
 	// EncodeFestivalListing), encoded once by the search index; nil
 	// elsewhere. It is never sent as a field of its own.
 	Listing []byte `json:"-"`
+	// Featured tells that a promotion campaign runs for the festival: it
+	// comes first among the search results that match.
+	Featured bool `json:"featured,omitempty"`
 }
 
 // AnnouncesDeadlines reports whether any of categories has a deadline.

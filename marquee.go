@@ -149,4 +149,8 @@ type Services struct {
 	PackageAdmin PackageAdminService
 	// SecurityEvents records events such as login lock-outs in the audit log.
 	SecurityEvents SecurityEventService
+	// Analytics counts page views and answers organisers' analytics;
+	// Promotions sells and runs promotion campaigns.
+	Analytics  AnalyticsService
+	Promotions PromotionService
 }

@@ -56,6 +56,7 @@ type indexedHot struct {
 	country      uint16 // countryCode
 	start, end   int32
 	lastDeadline int32 // the latest deadline (0: none): open on day t if >= t
+	featured     bool  // a promotion campaign runs: first among the hits
 	// timeline gives the next deadline and lowest current fee for any day
 	// (see deadlineTimeline).
 	timeline []dayState
@@ -190,7 +191,8 @@ func (ix *FestivalIndex) apply(changed []int64, recs []*indexedFestival) {
 		ix.slots[r.festival.ID] = s
 		ix.recs[s] = r
 		h := indexedHot{id: r.festival.ID, live: true, country: countryCode(r.festival.Country),
-			start: dayNumber(r.festival.StartDate), end: dayNumber(r.festival.EndDate), timeline: r.timeline}
+			start: dayNumber(r.festival.StartDate), end: dayNumber(r.festival.EndDate), timeline: r.timeline,
+			featured: r.festival.Featured}
 		if n := len(h.timeline); n > 0 {
 			h.lastDeadline = h.timeline[n-1].upTo
 		}

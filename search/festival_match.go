@@ -206,7 +206,7 @@ func (m *matcher) filter(s int32) bool {
 // to the hits with its sort keys.
 func (m *matcher) finish(s int32, score int32) {
 	h := &m.ix.hot[s]
-	hit := indexHit{score: score, next: closedLast, start: h.start, slot: s}
+	hit := indexHit{score: score, next: closedLast, start: h.start, slot: s, featured: h.featured}
 	if m.needNext || m.maxFee != nil {
 		next, fee := h.stateOn(m.today)
 		if m.maxFee != nil && (next == 0 || fee > *m.maxFee) {

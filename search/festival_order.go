@@ -15,9 +15,14 @@ type indexHit struct {
 	next  int32 // next deadline; closedLast when closed
 	start int32
 	slot  int32
-	id    int64
-	key   [2]uint64
+	// featured hits come first, whatever the order (setKeys).
+	featured bool
+	id       int64
+	key      [2]uint64
 }
+
+// notFeatured is the top bit of key[0], set for hits not featured.
+const notFeatured = uint64(1) << 63
 
 // closedLast sorts festivals without a next deadline after all others.
 const closedLast = 1<<31 - 1
@@ -26,8 +31,17 @@ const closedLast = 1<<31 - 1
 // or by next deadline (closed last), then start date, preceded by the
 // score, highest first, when by relevance; the festival id breaks ties.
 // Hits compare by key[0], then key[1], then id. Days are YYYYMMDD
-// numbers and scores small, so each fits in 32 bits.
+// numbers and scores small, so each fits in 31 bits; the top bit of
+// key[0] is set for hits that are not featured, so that the festivals
+// a promotion campaign features come first in every order.
 func setKeys(hits []indexHit, sortBy string) {
+	defer func() {
+		for i := range hits {
+			if !hits[i].featured {
+				hits[i].key[0] |= notFeatured
+			}
+		}
+	}()
 	switch sortBy {
 	case marquee.FestivalSortStart:
 		for i := range hits {

@@ -10,8 +10,23 @@ import (
 )
 
 // hitOrder is a search's order written plainly (see setKeys), the
-// reference the packed keys are checked against.
+// reference the packed keys are checked against: featured hits first,
+// then the order of sortBy.
 func hitOrder(sortBy string) func(a, b indexHit) int {
+	plain := plainOrder(sortBy)
+	return func(a, b indexHit) int {
+		if a.featured != b.featured {
+			if a.featured {
+				return -1
+			}
+			return 1
+		}
+		return plain(a, b)
+	}
+}
+
+// plainOrder is the order of sortBy among hits alike in being featured.
+func plainOrder(sortBy string) func(a, b indexHit) int {
 	relevance := sortBy == marquee.FestivalSortRelevance
 	if sortBy == marquee.FestivalSortStart {
 		return func(a, b indexHit) int {
@@ -38,6 +53,7 @@ func TestTopHits(t *testing.T) {
 			if r.IntN(4) == 0 {
 				hits[i].next = closedLast
 			}
+			hits[i].featured = r.IntN(6) == 0
 		}
 		for _, sortBy := range []string{marquee.FestivalSortDeadline, marquee.FestivalSortStart, marquee.FestivalSortRelevance} {
 			want := slices.Clone(hits)

@@ -150,6 +150,22 @@ func (s *Server) routes(mux *http.ServeMux) {
 	// The festival assistant (public, rate limited).
 	mux.HandleFunc("POST /api/v1/inquiries", s.handleInquiryAsk)
 
+	// Analytics and promotion: the public page's view beacon, campaign
+	// impressions and clicks, the featured strip; the organiser's analytics
+	// and campaigns; the admins' prices, campaigns and real figures.
+	mux.HandleFunc("POST /api/v1/festivals/{slug}/views", s.handleFestivalViewCreate)
+	mux.HandleFunc("POST /api/v1/promotions/events", s.handlePromotionEventCreate)
+	mux.HandleFunc("GET /api/v1/promotions/featured", s.handlePromotionFeatured)
+	mux.HandleFunc("GET /api/v1/promotion-prices", s.handlePromotionPriceList)
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/analytics", s.requireUser(s.handleFestivalAnalyticsGet))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/analytics/{file}", s.requireUser(s.handleFestivalAnalyticsCSV))
+	mux.Handle("GET /api/v1/manage/promotions", s.requireUser(s.handlePromotionOverview))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/promotions", s.requireUser(s.handlePromotionStart))
+	mux.Handle("PUT /api/v1/admin/promotion-prices/{days}", s.requireAdmin(s.handleAdminPromotionPriceUpdate))
+	mux.Handle("GET /api/v1/admin/promotions", s.requireAdmin(s.handleAdminPromotionList))
+	mux.Handle("POST /api/v1/admin/promotions/{id}/end", s.requireAdmin(s.handleAdminPromotionEnd))
+	mux.Handle("GET /api/v1/admin/site-figures", s.requireAdmin(s.handleAdminSiteFigures))
+
 	mux.HandleFunc("/api/", s.handleAPINotFound)
 	mux.Handle("/", s.static)
 }

@@ -44,6 +44,9 @@ type Config struct {
 	SignupRatePerHour int
 	// ContactRatePerHour bounds contact messages per client IP.
 	ContactRatePerHour int
+	// ViewRatePerMinute bounds the page view and campaign beacons counted
+	// per client in a minute (more are answered but not counted).
+	ViewRatePerMinute int
 	// CheckoutRatePer10Min bounds payment attempts (checkouts, the seed's
 	// payment call) per signed-in user in ten minutes.
 	CheckoutRatePer10Min int
@@ -83,6 +86,7 @@ func DefaultConfig() Config {
 		LoginRatePerMinute: 20,
 		SignupRatePerHour:  30,
 		ContactRatePerHour: 5,
+		ViewRatePerMinute:  60,
 		MaxBodyBytes:       64 << 10,
 
 		CheckoutRatePer10Min: 10,
@@ -115,6 +119,7 @@ type Server struct {
 	contactByIP    *keyedLimiter
 	checkoutByUser *keyedLimiter
 	webhookByIP    *keyedLimiter
+	pageViews      *keyedLimiter // page view and campaign beacons per client
 
 	// csp is the Content-Security-Policy header, fixed at construction
 	// from the payment provider (Stripe's origins only when it is Stripe).
@@ -135,6 +140,9 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 	}
 	if cfg.ContactRatePerHour <= 0 {
 		cfg.ContactRatePerHour = def.ContactRatePerHour
+	}
+	if cfg.ViewRatePerMinute <= 0 {
+		cfg.ViewRatePerMinute = def.ViewRatePerMinute
 	}
 	if cfg.CheckoutRatePer10Min <= 0 {
 		cfg.CheckoutRatePer10Min = def.CheckoutRatePer10Min
@@ -192,6 +200,7 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 		contactByIP:    newKeyedLimiter(limits, logger, "contact-ip", cfg.ContactRatePerHour, time.Hour),
 		checkoutByUser: newKeyedLimiter(limits, logger, "checkout-user", cfg.CheckoutRatePer10Min, 10*time.Minute),
 		webhookByIP:    newKeyedLimiter(limits, logger, "webhook-ip", cfg.WebhookRatePerMinute, time.Minute),
+		pageViews:      newKeyedLimiter(limits, logger, "page-view-ip", cfg.ViewRatePerMinute, time.Minute),
 		csp:            withImageOrigin(contentSecurityPolicy(svc.Payments.Config().Provider), cfg.MovieImageOrigin),
 	}, nil
 }

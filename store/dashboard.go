@@ -17,18 +17,21 @@ func dayKey(t time.Time) string { return t.UTC().Format(dayLayout) }
 // dayDelta is a change to one dashboard_days row.
 type dayDelta struct {
 	Signups, Purchases, IncomeCents, Subscribers int64
+	// Submissions entered (the installation's figures, analytics_figures.go).
+	Submissions int64
 }
 
 // addDashboardDay adds d to the dashboard_days row of day, creating it.
 // Every write that changes a dashboard figure calls it in its own
 // transaction, so the rollup always equals the counts over the tables.
 func addDashboardDay(ctx context.Context, c conn, day string, d dayDelta) error {
-	_, err := c.exec(ctx, `INSERT INTO dashboard_days (day, signups, purchases, income_cents, subscribers) VALUES (?, ?, ?, ?, ?)
+	_, err := c.exec(ctx, `INSERT INTO dashboard_days (day, signups, purchases, income_cents, subscribers, submissions) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (day) DO UPDATE SET signups = dashboard_days.signups + excluded.signups,
 			purchases = dashboard_days.purchases + excluded.purchases,
 			income_cents = dashboard_days.income_cents + excluded.income_cents,
-			subscribers = dashboard_days.subscribers + excluded.subscribers`,
-		day, d.Signups, d.Purchases, d.IncomeCents, d.Subscribers)
+			subscribers = dashboard_days.subscribers + excluded.subscribers,
+			submissions = dashboard_days.submissions + excluded.submissions`,
+		day, d.Signups, d.Purchases, d.IncomeCents, d.Subscribers, d.Submissions)
 	if err != nil {
 		return fmt.Errorf("store: dashboard rollup of %s: %w", day, err)
 	}

@@ -59,3 +59,9 @@ func (db *DB) AuditInTxForTest(ctx context.Context, now time.Time, e marquee.Aud
 		return err
 	})
 }
+
+// RebuildSubmissionRollupsForTest recomputes the submission rollups after
+// a test inserted submissions in bulk.
+func (db *DB) RebuildSubmissionRollupsForTest(ctx context.Context) error {
+	return rebuildSubmissionRollups(ctx, db.writer())
+}

@@ -145,6 +145,30 @@ func (l indexLoader) FestivalsChangedSince(ctx context.Context, since int64) ([]
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: load search index deadlines: %w", err)
 	}
+	// Festivals a running promotion campaign features come first.
+	featured := `SELECT x.festival_id FROM promotions x` + join
+	if join == "" {
+		featured += ` WHERE x.status = 'active'`
+	} else {
+		featured += ` AND x.status = 'active'`
+	}
+	rows, err = c.query(ctx, featured, args...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: load search index promotions: %w", err)
+	}
+	err = scanEach(rows, func() error {
+		var festivalID int64
+		if err := rows.Scan(&festivalID); err != nil {
+			return err
+		}
+		if i, ok := approved[festivalID]; ok {
+			docs[i].Festival.Featured = true
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: load search index promotions: %w", err)
+	}
 	if err := tx.Commit(); err != nil {
 		return nil, 0, fmt.Errorf("store: load search index: %w", err)
 	}

@@ -36,7 +36,9 @@ var exportEntries = []exportEntry{
 		FROM festival_revisions r JOIN festivals f ON f.id = r.festival_id WHERE f.organiser_id = ? ORDER BY r.id`},
 	{"reminders.json", []string{"reminders"}, `SELECT id, festival_name, festival_slug, festival_date, preference, language, send_at, sent_at, created_at FROM reminders WHERE user_id = ? ORDER BY id`},
 	{"purchases.json", []string{"purchases"}, `SELECT id, package_id, credits, amount_cents, currency, country, provider, reference, status, failure_message, refunded_credits, language, created_at, settled_at, refunded_at FROM purchases WHERE user_id = ? ORDER BY id`},
-	{"credit_ledger.json", []string{"credit_ledger"}, `SELECT id, delta, reason, reference, created_at FROM credit_ledger WHERE user_id = ? ORDER BY id`},
+	{"credit_ledger.json", []string{"credit_ledger"}, `SELECT id, delta, reason, reference, note, created_at FROM credit_ledger WHERE user_id = ? ORDER BY id`},
+	{"promotions.json", []string{"promotions"}, `SELECT p.id, p.festival_id, f.name AS festival_name, p.days, p.credits, p.status, p.end_reason, p.refunded_credits, p.starts_at, p.ends_at, p.ended_at, p.created_at
+		FROM promotions p JOIN festivals f ON f.id = p.festival_id WHERE p.user_id = ? ORDER BY p.id`},
 	{"films.json", []string{"films"}, `SELECT id, title, original_title, logline, synopsis, runtime_minutes, genre, country, language, year, director, credits, screener_url, screener_password, public, poster_key, created_at, updated_at FROM films WHERE owner_id = ? ORDER BY id`},
 	{"submissions.json", []string{"submissions"}, `SELECT s.id, s.film_id, s.festival_id, f.name AS festival_name, s.category_id, s.country, s.tier, s.fee_credits, s.paid_credits, s.waiver_code, s.refunded_credits, s.status, s.award_name, s.language, s.created_at, s.decided_at, s.withdrawn_at
 		FROM submissions s JOIN festivals f ON f.id = s.festival_id WHERE s.filmmaker_id = ? ORDER BY s.id`},
@@ -107,6 +109,7 @@ var keptOnDeletion = map[string]string{
 	"users":                  "the row stays, anonymised (deleteAccount), for the rows that point to it",
 	"purchases":              "accounting: payments made are kept, without the person's identity",
 	"submissions":            "the festivals' entries, with their fees and scores",
+	"promotions":             "accounting: campaigns paid in credits (their ledger rows stay too); the row names a festival, not the person",
 	"judge_categories":       "the festival's judging (the judge row is anonymised)",
 	"judge_assignments":      "the festival's judging",
 	"judge_conflicts":        "the festival's judging",

@@ -190,6 +190,7 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 			fargs := make([]any, 0, (last-first)*12)
 			sargs := make([]any, 0, (last-first)*2*18)
 			var scores []seedScore
+			perDay := map[string]int64{} // submissions per UTC day, for dashboard_days
 			subID := subBase
 			for j := first; j < last; j++ {
 				filmID := filmBase + int64(j-first) + 1
@@ -229,6 +230,7 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 						status = seedStatuses[x].status
 					}
 					created := at.Add(time.Duration(k) * time.Hour)
+					perDay[dayKey(created)]++
 					var decided any
 					if status != "submitted" && status != "in_consideration" {
 						d := created.Add(30 * 24 * time.Hour)
@@ -278,6 +280,11 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 				FROM submissions WHERE id > ? AND id <= ? GROUP BY filmmaker_id HAVING SUM(paid_credits) > 0`, subBase, subID); err != nil {
 				return fmt.Errorf("seed credit ledger rows: %w", err)
 			}
+			for day, k := range perDay {
+				if err := addDashboardDay(ctx, c, day, dayDelta{Submissions: k}); err != nil {
+					return err
+				}
+			}
 			return insertSeedScores(ctx, c, scores, end)
 		})
 		if err != nil {
@@ -285,6 +292,9 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 		}
 	}
 	if err := s.finishSeed(ctx, res.HotFestivalID, end); err != nil {
+		return nil, err
+	}
+	if err := s.inTx(ctx, func(c conn) error { return rebuildSubmissionRollups(ctx, c) }); err != nil {
 		return nil, err
 	}
 	if err := seedFilmmakerSamples(ctx, s.reader(), res, filmmakers); err != nil {

@@ -70,7 +70,11 @@ type Services struct {
 	Movies *FilmMovies
 	// Privacy resets passwords, exports and deletes accounts (privacy*.go).
 	Privacy *PrivacyService
-	db      *DB
+	// Analytics counts page views and campaign events (analytics_*.go);
+	// Promotions sells and runs promotion campaigns (promotion*.go).
+	Analytics  *AnalyticsService
+	Promotions *PromotionService
+	db         *DB
 }
 
 // NewServices returns every service over db.
@@ -117,7 +121,9 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		Movies:      &FilmMovies{films: films},
 		Privacy: &PrivacyService{service: base, users: users, files: opts.Files,
 			composeReset: opts.Privacy.ComposePasswordReset, mailStatus: mailStatusOr(opts.Privacy.MailStatus)},
-		db: db,
+		Analytics:  &AnalyticsService{service: base},
+		Promotions: &PromotionService{service: base},
+		db:         db,
 	}, nil
 }
 
@@ -145,6 +151,8 @@ func (s *Services) Domain() marquee.Services {
 		UserAdmin:      s.Users,
 		PackageAdmin:   s.Packages,
 		SecurityEvents: s.Users,
+		Analytics:      s.Analytics,
+		Promotions:     s.Promotions,
 	}
 }
 

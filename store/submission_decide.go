@@ -63,6 +63,11 @@ func (s *SubmissionService) Decide(ctx context.Context, slug string, ids []int64
 		if withdrawn {
 			return marquee.ErrDecideWithdrawn()
 		}
+		for _, id := range uniq {
+			if err := rollupSubmission(ctx, c, id, -1); err != nil {
+				return err
+			}
+		}
 		// The status guard stops a withdrawal committed since the read.
 		r, err := c.exec(ctx, `UPDATE submissions SET status = ?, award_name = ?, share_comments = ?, decided_at = ?, updated_at = ?
 			WHERE festival_id = ? AND status <> 'withdrawn' AND id`+in,
@@ -74,6 +79,11 @@ func (s *SubmissionService) Decide(ctx context.Context, slug string, ids []int64
 			return fmt.Errorf("store: decide: %w", err)
 		} else if n != int64(len(uniq)) {
 			return marquee.ErrDecideWithdrawn()
+		}
+		for _, id := range uniq {
+			if err := rollupSubmission(ctx, c, id, 1); err != nil {
+				return err
+			}
 		}
 		rows, err := querySubmissions(ctx, c, `SELECT `+submissionColumns+submissionFrom+` WHERE s.festival_id = ? AND s.id`+in,
 			append([]any{fest.id}, subArgs(uniq)...)...)

@@ -108,6 +108,9 @@ func (s *SubmissionService) Withdraw(ctx context.Context, id int64) (*marquee.Su
 		if refund != 0 {
 			back = paid
 		}
+		if err := rollupSubmission(ctx, c, id, -1); err != nil {
+			return err
+		}
 		// The status guard stops a decision or another withdrawal that
 		// committed since the read (PostgreSQL re-checks it under the lock).
 		r, err := c.exec(ctx, `UPDATE submissions SET status = 'withdrawn', withdrawn_at = ?, refunded_credits = ?, updated_at = ?
@@ -119,6 +122,9 @@ func (s *SubmissionService) Withdraw(ctx context.Context, id int64) (*marquee.Su
 			return fmt.Errorf("store: withdraw submission %d: %w", id, err)
 		} else if k == 0 {
 			return marquee.ErrCannotWithdraw()
+		}
+		if err := rollupSubmission(ctx, c, id, 1); err != nil {
+			return err
 		}
 		if back > 0 {
 			if _, err := c.exec(ctx, `INSERT INTO credit_ledger (user_id, delta, reason, reference, created_at) VALUES (?, ?, ?, ?, ?)`,

@@ -83,7 +83,13 @@ func (s *SubmissionService) Submit(ctx context.Context, ns marquee.NewSubmission
 					return fmt.Errorf("store: submit: ledger row of submission %d: %w", id, err)
 				}
 			}
+			if err := rollupSubmission(ctx, c, id, 1); err != nil {
+				return err
+			}
 			ids = append(ids, id)
+		}
+		if err := addDashboardDay(ctx, c, dayKey(now), dayDelta{Submissions: int64(len(ids))}); err != nil {
+			return err
 		}
 		rows, err := querySubmissions(ctx, c, `SELECT `+submissionColumns+submissionFrom+`
 			WHERE s.id IN (`+subMarks(len(ids))+`) ORDER BY s.id`, subArgs(ids)...)

@@ -38,6 +38,10 @@ type Worker struct {
 	// Privacy builds the data exports users ask for and deletes expired
 	// ones (nil: none).
 	Privacy marquee.PrivacyService
+	// Promotions and Analytics (optional): campaigns expire on time, and
+	// the visitor hashes and salts of ended days are deleted.
+	Promotions marquee.PromotionService
+	Analytics  marquee.AnalyticsService
 	// Clock returns the current time (time.Now when nil).
 	Clock func() time.Time
 	// Sender delivers mail; nil means no SMTP server, and mail is kept in
@@ -101,7 +105,32 @@ func (w *Worker) Run(ctx context.Context) {
 // (when there is a Sender), and festival deadlines are refreshed.
 // It returns the errors of the steps that failed; the others still run.
 func (w *Worker) Tick(ctx context.Context) error {
-	return errors.Join(w.sendReminders(ctx), w.buildExports(ctx), w.deliverMail(ctx), w.refreshDeadlines(ctx))
+	return errors.Join(w.sendReminders(ctx), w.buildExports(ctx), w.deliverMail(ctx), w.refreshDeadlines(ctx), w.expirePromotions(ctx), w.forgetVisitors(ctx))
+}
+
+// expirePromotions ends the campaigns whose time is up (their festivals
+// leave the featured places).
+func (w *Worker) expirePromotions(ctx context.Context) error {
+	if w.Promotions == nil {
+		return nil
+	}
+	n, err := w.Promotions.Expire(ctx)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		w.log().Info("promotion campaigns ended", "count", n)
+	}
+	return nil
+}
+
+// forgetVisitors deletes the salts and visitor hashes of ended days.
+func (w *Worker) forgetVisitors(ctx context.Context) error {
+	if w.Analytics == nil {
+		return nil
+	}
+	_, err := w.Analytics.ForgetVisitors(ctx)
+	return err
 }
 
 func (w *Worker) batch() int {

@@ -78,6 +78,7 @@ func configFromEnv(getenv func(string) string) (config, error) {
 	num("MARQUEE_LOGIN_RATE_PER_MINUTE", &c.Server.LoginRatePerMinute)
 	num("MARQUEE_SIGNUP_RATE_PER_HOUR", &c.Server.SignupRatePerHour)
 	num("MARQUEE_CONTACT_RATE_PER_HOUR", &c.Server.ContactRatePerHour)
+	num("MARQUEE_VIEW_RATE_PER_MINUTE", &c.Server.ViewRatePerMinute)
 	num("MARQUEE_LOGIN_FAILURES_PER_CLIENT_PER_MINUTE", &c.Server.LoginFailuresPerClientPerMinute)
 	num("MARQUEE_LOGIN_FAILURES_PER_ACCOUNT_PER_15MIN", &c.Server.LoginFailuresPerAccountPer15Min)
 	num("MARQUEE_PASSWORD_CHANGE_RATE_PER_HOUR", &c.Server.PasswordChangeRatePerHour)

@@ -155,6 +155,7 @@ func startWorker(ctx context.Context, cfg config, svc *store.Services, log *slog
 		return func() {}, nil
 	}
 	w := &worker.Worker{Reminders: svc.Reminders, Mail: svc.Mail, Festivals: svc.Festivals, Privacy: svc.Privacy, Composer: mail.Composer{PublicURL: cfg.PublicURL}, Interval: cfg.WorkerInterval, Logger: log}
+	w.Promotions, w.Analytics = svc.Promotions, svc.Analytics
 	if cfg.Mail.SMTPURL != "" {
 		sender, err := mail.NewSMTP(cfg.Mail)
 		if err != nil {

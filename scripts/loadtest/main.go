@@ -19,6 +19,16 @@
 //
 //	MARQUEE_LOADTEST_PASSWORD=... go run ./scripts/loadtest -n 4000 -c 32 -bare -login admin@example.com -admin
 //
+// -pageview SLUG measures what counting costs a festival's public page:
+// the page's data call (GET /api/v1/festivals/SLUG) alone, then the same
+// call followed by the page's view beacon (POST .../views, each from a
+// new visitor: a distinct browser user agent), and prints the ratio of
+// the two throughputs, measured in the same run. Run the server with
+// MARQUEE_VIEW_RATE_PER_MINUTE above -n, or the beacons go uncounted:
+//
+//	MARQUEE_VIEW_RATE_PER_MINUTE=1000000 marquee serve &
+//	go run ./scripts/loadtest -n 4000 -c 32 -pageview some-festival
+//
 // Only loopback addresses are accepted: it is for measuring, not for load
 // on other hosts.
 package main
@@ -46,8 +56,13 @@ func main() {
 	bare := flag.Bool("bare", false, "also measure a bare in-process handler serving the same bytes, and print the throughput ratio")
 	login := flag.String("login", "", "sign in as this e-mail first (password from $MARQUEE_LOADTEST_PASSWORD) and use its token")
 	admin := flag.Bool("admin", false, "add the admin pages: user search by part of an e-mail and of a name, and the dashboard")
+	pageview := flag.String("pageview", "", "measure a festival page's data call with and without its view beacon (festival slug)")
 	flag.Parse()
 	paths := flag.Args()
+	if *pageview != "" {
+		measurePageView(*base, *pageview, *n, *c)
+		return
+	}
 	if *admin {
 		paths = append(paths, adminPaths...)
 	}
@@ -197,4 +212,85 @@ func run(client *http.Client, target, label string, n, c int, token string) floa
 func fail(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "loadtest: "+format+"\n", args...)
 	os.Exit(2)
+}
+
+// measurePageView prints the throughput of a festival page's data call
+// alone and followed by its view beacon, and their ratio.
+func measurePageView(base, slug string, n, c int) {
+	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: c}}
+	page := base + "/api/v1/festivals/" + url.PathEscape(slug)
+	get := func(int) error {
+		res, err := client.Get(page)
+		if err != nil {
+			return err
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			return fmt.Errorf("status %d", res.StatusCode)
+		}
+		return nil
+	}
+	view := func(i int) error {
+		if err := get(i); err != nil {
+			return err
+		}
+		req, _ := http.NewRequest(http.MethodPost, page+"/views", bytes.NewReader([]byte(`{"referrer":"https://news.example/x"}`)))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("User-Agent", fmt.Sprintf("Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 loadtest/%d", i))
+		res, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusNoContent {
+			return fmt.Errorf("status %d", res.StatusCode)
+		}
+		return nil
+	}
+	fmt.Printf("%-44s %8s %9s %9s %9s %9s %7s\n", "path", "req/s", "p50", "p95", "p99", "max", "errors")
+	plain := runFunc("page data only", n, c, get)
+	counted := runFunc("page data + view beacon", n, c, view)
+	fmt.Printf("%-44s %8.1f%%  of the uncounted page's throughput\n", "", 100*counted/plain)
+}
+
+// runFunc runs do n times, c at a time, prints the line of label and
+// returns the runs per second.
+func runFunc(label string, n, c int, do func(int) error) float64 {
+	latencies := make([]time.Duration, n)
+	var errors int
+	var mu sync.Mutex
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for range c {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				t0 := time.Now()
+				err := do(i)
+				latencies[i] = time.Since(t0)
+				if err != nil {
+					mu.Lock()
+					errors++
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for i := range n {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	elapsed := time.Since(start)
+	slices.Sort(latencies)
+	pct := func(p float64) time.Duration {
+		return latencies[min(n-1, int(float64(n)*p))].Round(10 * time.Microsecond)
+	}
+	rate := float64(n) / elapsed.Seconds()
+	fmt.Printf("%-44s %8.0f %9s %9s %9s %9s %7d\n", label, rate, pct(0.50), pct(0.95), pct(0.99), latencies[n-1].Round(10*time.Microsecond), errors)
+	return rate
 }

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PublicLayout } from './features/layout/PublicLayout';
 import { RouteError } from './features/layout/RouteError';
 import { RequireAuth } from './features/auth/RequireAuth';
+import { noteLocation } from './features/analytics/referrer';
 
 // Every page is its own chunk: the home page downloads only the shell and
 // itself; the admin area and heavy libraries (charts, dates) load where used.
@@ -56,6 +57,8 @@ export const routes: RouteObject[] = [
           { path: 'manage/festivals/:slug/judges', lazy: page(() => import('./features/manage-submissions/JudgesPage')) },
           { path: 'manage/festivals/:slug/ranking', lazy: page(() => import('./features/manage-submissions/RankingPage')) },
           { path: 'manage/festivals/:slug/settings', lazy: page(() => import('./features/manage-submissions/SettingsPage')) },
+          { path: 'manage/festivals/:slug/analytics', lazy: page(() => import('./features/analytics/AnalyticsPage')) },
+          { path: 'manage/promotion', lazy: page(() => import('./features/promotion/PromotionPage')) },
           { path: 'judge', lazy: page(() => import('./features/judging/JudgeHomePage')) },
           { path: 'judge/:slug', lazy: page(() => import('./features/judging/JudgeQueuePage')) },
           { path: 'judge/:slug/:submissionId', lazy: page(() => import('./features/judging/JudgeScorePage')) },
@@ -81,11 +84,17 @@ export const routes: RouteObject[] = [
       { path: 'festivals', lazy: page(() => import('./features/admin/AdminFestivalsPage')) },
       { path: 'outbox', lazy: page(() => import('./features/admin/AdminOutboxPage')) },
       { path: 'purchases', lazy: page(() => import('./features/admin/AdminPurchasesPage')) },
+      { path: 'promotions', lazy: page(() => import('./features/promotion/AdminPromotionsPage')) },
       { path: '*', lazy: page(() => import('./features/layout/NotFoundPage')) },
     ],
   },
 ];
 
 export function createRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  // Page view beacons name the in-app page a visitor came from.
+  const note = () => noteLocation(router.state.location.pathname + router.state.location.search);
+  note();
+  router.subscribe(note);
+  return router;
 }

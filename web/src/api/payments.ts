@@ -37,7 +37,7 @@ export interface Purchase {
   refundedAt: string | null;
 }
 
-export type LedgerReason = 'purchase' | 'refund' | 'adjustment';
+export type LedgerReason = 'purchase' | 'refund' | 'adjustment' | 'promotion' | 'promotion-refund';
 
 /** One row of the append-only credit ledger; the balance is the sum of the deltas. */
 export interface LedgerEntry {

@@ -7,6 +7,7 @@ import { PageHero } from '../shared-pages/PageHero';
 import { PageSection } from '../shared-pages/PageSection';
 import { Picture } from '../shared-pages/Picture';
 import { StatGrid } from '../shared-pages/StatGrid';
+import RealFigures from '../promotion/RealFigures';
 import type { ContentImage, Meta, Stat, TitledText } from '../shared-pages/types';
 import classes from '../shared-pages/pages.module.css';
 import { IconCard } from '../shared-pages/IconCard';
@@ -33,7 +34,9 @@ export default function AboutPage() {
             <PageHero eyebrow={c.hero.eyebrow} title={c.hero.title} subtitle={c.hero.subtitle} image={c.hero.image} />
 
             <PageSection title={c.stats.title}>
-              <StatGrid stats={c.stats.items} />
+              <RealFigures>
+                <StatGrid stats={c.stats.items} />
+              </RealFigures>
             </PageSection>
 
             <PageSection title={c.story.title}>

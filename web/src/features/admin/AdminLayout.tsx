@@ -146,6 +146,7 @@ function AdminShell({ user }: { user: User }) {
             {link('/admin/festivals', t('nav.festivals'), <FilmIcon />, isActive('/admin/festivals'))}
             {link('/admin/purchases', t('nav.purchases'), <DollarIcon />, isActive('/admin/purchases'))}
             {link('/admin/audit', tu('nav.audit'), <AuditIcon />, isActive('/admin/audit'))}
+            {link('/admin/promotions', t('nav.promotions'), <DollarIcon />, isActive('/admin/promotions'))}
             <NavLink
               label={t('nav.systemSettings')}
               leftSection={<SettingsIcon />}

@@ -8,6 +8,7 @@ import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorMessage } from '../../i18n/errorMessage';
 import { dollars } from './format';
 import { PackageEditForm } from './PackageEditForm';
+import { PromotionPricesSection } from '../promotion/PromotionPricesSection';
 
 /** AdminPricingPage: the seed's 'Pricing Plans' cards, read from the packages table (hidden ones too), each with Edit. */
 export default function AdminPricingPage() {
@@ -107,6 +108,7 @@ export default function AdminPricingPage() {
           />
         )}
       </Modal>
+      <PromotionPricesSection />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Container, Grid, Group, Paper, Stack, Table, Tex
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { usePageViewBeacon } from '../analytics/usePageViewBeacon';
 import { ApiError } from '../../api/client';
 import { festivalsApi, type Category, type Festival } from '../../api/festivals';
 import { PageLoading } from '../../content/PageState';
@@ -36,6 +37,7 @@ export default function FestivalPage() {
   const { slug = '' } = useParams();
   const { t } = useTranslation('festivals');
   const query = useQuery({ queryKey: publicFestivalKey(slug), queryFn: () => festivalsApi.get(slug) });
+  usePageViewBeacon(slug, query.isSuccess);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   usePageMeta(
     query.data?.name ?? (notFound ? t('public.notFound.title') : undefined),

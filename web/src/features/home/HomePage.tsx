@@ -1,4 +1,5 @@
 import { Anchor, Button, Container, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageContentGate } from '../../content/PageState';
@@ -29,6 +30,9 @@ export type HomeContent = {
   };
   community: { title: string; content: string; cta: string };
 }
+
+// The featured festivals load after the page: their code and data stay out of its first load.
+const FeaturedStrip = lazy(() => import('../promotion/FeaturedStrip'));
 
 const serviceIcons: Record<string, IconName> = { '/festivals': 'compass', '/submit': 'send', '/manage': 'clipboard' };
 
@@ -103,7 +107,12 @@ function HomeView({ content: c }: { content: HomeContent }) {
       </PageSection>
 
       <PageSection title={c.gallery.title} subtitle={c.gallery.subtitle}>
-        <LogoGroup title={c.gallery.featuredTitle} logos={c.gallery.featured} />
+        <Suspense fallback={<LogoGroup title={c.gallery.featuredTitle} logos={c.gallery.featured} />}>
+          <FeaturedStrip
+            title={c.gallery.featuredTitle}
+            fallback={<LogoGroup title={c.gallery.featuredTitle} logos={c.gallery.featured} />}
+          />
+        </Suspense>
         <LogoGroup title={c.gallery.newTitle} logos={c.gallery.new} />
       </PageSection>
 

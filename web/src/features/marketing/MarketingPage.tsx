@@ -13,6 +13,8 @@ import { StatGrid } from '../shared-pages/StatGrid';
 import type { ContentImage, Meta, Quote, Stat, TitledText } from '../shared-pages/types';
 import classes from '../shared-pages/pages.module.css';
 import { IconCard } from '../shared-pages/IconCard';
+import { useSession } from '../auth/useSession';
+import RealFigures from '../promotion/RealFigures';
 
 export type MarketingContent = {
   meta: Meta;
@@ -28,11 +30,16 @@ const reasonIcons: IconName[] = ['users', 'target', 'megaphone', 'chart'];
 
 /**
  * MarketingPage is the festival promotion page. Get Started leads an
- * organiser to register a festival (/submit); the route guard sends visitors
- * to log in first and back afterwards.
+ * organiser to the promotion screen (/manage/promotion); a visitor signs up
+ * first and lands there afterwards.
  */
 export default function MarketingPage() {
   const { t } = useTranslation('pages');
+  const { user } = useSession();
+  // Get Started: an organiser goes to the promotion screen; a visitor signs up first, then lands there.
+  const start = user
+    ? { to: '/manage/promotion' }
+    : { to: '/signup', state: { from: { pathname: '/manage/promotion' } } };
   const { content, isLoading } = usePageContent<MarketingContent>('marketing');
   usePageMeta(content?.meta.title, content?.meta.description);
   return (
@@ -41,13 +48,15 @@ export default function MarketingPage() {
         {(c) => (
           <>
             <PageHero eyebrow={c.hero.eyebrow} title={c.hero.title} subtitle={c.hero.subtitle} image={c.hero.image}>
-              <Button component={Link} to="/submit" size="md" className={classes.gold}>
+              <Button component={Link} {...start} size="md" className={classes.gold}>
                 {t('getStarted')}
               </Button>
             </PageHero>
 
             <PageSection title={c.stats.title}>
-              <StatGrid stats={c.stats.items} />
+              <RealFigures>
+                <StatGrid stats={c.stats.items} />
+              </RealFigures>
             </PageSection>
 
             <PageSection title={c.why.title} subtitle={c.why.subtitle}>
@@ -82,7 +91,7 @@ export default function MarketingPage() {
                 {c.cta.title}
               </Title>
               <Text className={classes.ctaText}>{c.cta.content}</Text>
-              <Button component={Link} to="/submit" size="md" className={classes.gold}>
+              <Button component={Link} {...start} size="md" className={classes.gold}>
                 {t('getStarted')}
               </Button>
             </section>

@@ -116,13 +116,13 @@ describe('information pages', () => {
     expect(screen.getAllByRole('button', { name: /\?$/ })).toHaveLength(3);
   });
 
-  it('marketing: stats and Get Started towards festival registration', async () => {
+  it('marketing: stats and Get Started towards the promotion screen (a visitor signs up first)', async () => {
     renderAt('/marketing', '/marketing', MarketingPage);
     expect(await screen.findByRole('heading', { level: 1, name: 'Promote Your Film Festival' })).toBeInTheDocument();
     for (const v of ['3M+', '921K', '1M+']) expect(screen.getByText(v)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Why Choose Us?' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Ready to Promote Your Festival?' })).toBeInTheDocument();
-    expect(new Set(hrefs('Get Started'))).toEqual(new Set(['/submit']));
+    expect(new Set(hrefs('Get Started'))).toEqual(new Set(['/signup']));
   });
 
   it('movies: an honest empty state with links onwards', async () => {

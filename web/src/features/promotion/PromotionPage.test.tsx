@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PromotionOverview } from '../../api/promotions';
+import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
+import FeaturedStrip from './FeaturedStrip';
+import PromotionPage from './PromotionPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const prices = [
+  { days: 7, credits: 50, updatedAt: '2026-01-01T00:00:00Z' },
+  { days: 14, credits: 90, updatedAt: '2026-01-01T00:00:00Z' },
+  { days: 30, credits: 170, updatedAt: '2026-01-01T00:00:00Z' },
+];
+
+function overview(over: Partial<PromotionOverview> = {}): PromotionOverview {
+  return {
+    balance: 100,
+    prices,
+    festivals: [
+      { id: 1, slug: 'kyoto-shorts', name: 'Kyoto Shorts', status: 'approved', campaign: null },
+      { id: 2, slug: 'new-fest', name: 'New Fest', status: 'pending', campaign: null },
+    ],
+    ...over,
+  };
+}
+
+describe('PromotionPage', () => {
+  it('promotes an approved festival for the chosen length, with one key per purchase', async () => {
+    let started = false;
+    const keys: string[] = [];
+    const fetch = stubApi({
+      'GET /api/v1/manage/promotions': () => ({
+        status: 200,
+        body: started
+          ? overview({
+              balance: 10,
+              festivals: [
+                {
+                  id: 1,
+                  slug: 'kyoto-shorts',
+                  name: 'Kyoto Shorts',
+                  status: 'approved',
+                  campaign: {
+                    id: 9, festivalId: 1, festivalSlug: 'kyoto-shorts', festivalName: 'Kyoto Shorts', days: 14, credits: 90,
+                    status: 'active', endReason: '', refundedCredits: 0, startsAt: '2026-06-01T00:00:00Z',
+                    endsAt: '2026-06-15T00:00:00Z', endedAt: null, createdAt: '2026-06-01T00:00:00Z',
+                  },
+                },
+              ],
+            })
+          : overview(),
+      }),
+      'POST /api/v1/manage/festivals/kyoto-shorts/promotions': (init) => {
+        const b = bodyOf(init) as { days: number; key: string };
+        keys.push(b.key);
+        started = true;
+        return { status: 201, body: { id: 9, days: b.days } };
+      },
+    });
+    renderPage([{ path: '/manage/promotion', Component: PromotionPage }], ['/manage/promotion']);
+    const card = await screen.findByTestId('promote-kyoto-shorts');
+    expect(screen.getByTestId('promotion-balance')).toHaveTextContent('100 credits');
+    expect(within(screen.getByTestId('promote-new-fest')).getByText('Only an approved festival can be promoted.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('radio', { name: '14 days · 90 credits' }));
+    await user.click(within(card).getByRole('button', { name: 'Promote for 14 days' }));
+    expect(await within(screen.getByTestId('promote-kyoto-shorts')).findByText(/Featured until/)).toBeInTheDocument();
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).not.toBe('');
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(bodyOf(post?.[1])).toEqual({ days: 14, key: keys[0] });
+  });
+
+  it('blocks a campaign the balance cannot pay and links to the credits', async () => {
+    stubApi({ 'GET /api/v1/manage/promotions': { status: 200, body: overview({ balance: 20 }) } });
+    renderPage([{ path: '/manage/promotion', Component: PromotionPage }], ['/manage/promotion']);
+    const card = await screen.findByTestId('promote-kyoto-shorts');
+    expect(within(card).getByRole('button', { name: 'Promote for 7 days' })).toBeDisabled();
+    expect(within(card).getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/pricing');
+  });
+});
+
+describe('FeaturedStrip', () => {
+  it('shows the featured festivals labelled Featured and counts one impression', async () => {
+    const fetch = stubApi({
+      'GET /api/v1/promotions/featured': {
+        status: 200,
+        body: { items: [{ campaignId: 9, slug: 'kyoto-shorts', name: 'Kyoto Shorts', location: 'Kyoto', country: 'JP', startDate: '2026-09-01', endDate: '2026-09-07' }] },
+      },
+      'POST /api/v1/promotions/events': { status: 204 },
+    });
+    renderPage(<FeaturedStrip title="Featured festivals" fallback={<p>logos</p>} />);
+    const strip = await screen.findByTestId('featured-strip');
+    expect(within(strip).getByText('Featured')).toBeInTheDocument();
+    expect(within(strip).getByRole('link', { name: /Kyoto Shorts/ })).toHaveAttribute('href', '/festival/kyoto-shorts');
+    await waitFor(() => expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1));
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(bodyOf(post?.[1])).toEqual({ ids: [9], kind: 'view' });
+  });
+
+  it('keeps the static logos while nothing is featured', async () => {
+    stubApi({ 'GET /api/v1/promotions/featured': { status: 200, body: { items: [] } } });
+    renderPage(<FeaturedStrip title="Featured festivals" fallback={<p>logos</p>} />);
+    expect(await screen.findByText('logos')).toBeInTheDocument();
+  });
+});
