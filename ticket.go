@@ -151,8 +151,11 @@ func ErrNotOnSale() error {
 // ErrSeatsLeft is the answer when an order asks for more seats than
 // remain: "Sold out" when none are left.
 func ErrSeatsLeft(remaining int) error {
-	if remaining <= 0 {
+	switch {
+	case remaining <= 0:
 		return Errorf(EConflict, "Sold out")
+	case remaining == 1:
+		return Errorf(EConflict, "Only 1 ticket left")
 	}
 	return Errorf(EConflict, "Only {remaining} tickets left").With("remaining", strconv.Itoa(remaining))
 }
