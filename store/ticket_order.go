@@ -74,8 +74,10 @@ func (p prefixScanner) Scan(dst ...any) error { return p.row.Scan(append(p.prefi
 
 // CreateOrder holds req.Quantity seats for the signed-in buyer: one
 // conditional UPDATE takes them (status scheduled, sales open, enough seats
-// left) in the order's transaction. A free screening's order is paid at
-// once and its tickets issued.
+// left) in the order's transaction. It is the transaction's last
+// statement, so that the screening's row, which every buyer of the
+// screening needs, is locked only until the commit. A free screening's
+// order is paid at once: its seats are sold and its tickets issued.
 func (s *TicketService) CreateOrder(ctx context.Context, req marquee.OrderRequest) (*marquee.TicketOrder, error) {
 	u, err := marquee.RequireUser(ctx)
 	if err != nil {
@@ -85,41 +87,54 @@ func (s *TicketService) CreateOrder(ctx context.Context, req marquee.OrderReques
 		return nil, err
 	}
 	lang := packageLanguage(req.Language)
+	var price int64
+	var currency string
+	err = s.reader().queryRow(ctx, `SELECT price_cents, currency FROM screenings WHERE id = ?`, req.ScreeningID).Scan(&price, &currency)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, marquee.ErrScreeningNotFound()
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find screening %d: %w", req.ScreeningID, err)
+	}
 	var id int64
-	var free bool
 	err = s.inTx(ctx, func(c conn) error {
 		now := s.now()
-		var price int64
-		var currency string
-		err := c.queryRow(ctx, `UPDATE screenings SET held = held + ?, updated_at = ?
-			WHERE id = ? AND status = 'scheduled' AND sales_start_at <= ? AND sales_end_at > ? AND ends_at > ?
-			AND sold + held + ? <= capacity
-			AND EXISTS (SELECT 1 FROM festivals fe WHERE fe.id = screenings.festival_id AND fe.status = 'approved')
-			RETURNING price_cents, currency`,
-			req.Quantity, now, req.ScreeningID, now, now, now, req.Quantity).Scan(&price, &currency)
-		if errors.Is(err, sql.ErrNoRows) {
-			return s.whyNoSeats(ctx, c, req.ScreeningID, now)
-		} else if err != nil {
-			return fmt.Errorf("store: hold %d seats of screening %d: %w", req.Quantity, req.ScreeningID, err)
-		}
-		free = price == 0
-		provider, status := "", "pending"
-		if !free && s.provider != nil {
+		free := price == 0
+		provider, status, counter := "", "pending", "held"
+		var paidAt sql.NullTime
+		if free {
+			status, counter, paidAt = "paid", "sold", sql.NullTime{Time: now, Valid: true}
+		} else if s.provider != nil {
 			provider = s.provider.Name()
 		}
-		amount := price * int64(req.Quantity)
 		if err := c.queryRow(ctx, `INSERT INTO ticket_orders (user_id, screening_id, quantity, amount_cents, currency, status,
-			hold_expires_at, provider, language, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			u.ID, req.ScreeningID, req.Quantity, amount, currency, status, now.Add(marquee.TicketHoldDuration), provider, lang, now, now).Scan(&id); err != nil {
+			hold_expires_at, provider, language, created_at, paid_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			u.ID, req.ScreeningID, req.Quantity, price*int64(req.Quantity), currency, status, now.Add(marquee.TicketHoldDuration),
+			provider, lang, now, paidAt, now).Scan(&id); err != nil {
 			return fmt.Errorf("store: insert ticket order of screening %d: %w", req.ScreeningID, err)
 		}
 		if free {
-			return s.payHeld(ctx, c, id, "", now)
+			if err := s.issueTickets(ctx, c, id, now); err != nil {
+				return err
+			}
+		}
+		// The seat rule: the counters never pass the capacity.
+		res, err := c.exec(ctx, `UPDATE screenings SET `+counter+` = `+counter+` + ?, updated_at = ?
+			WHERE id = ? AND status = 'scheduled' AND sales_start_at <= ? AND sales_end_at > ? AND ends_at > ?
+			AND sold + held + ? <= capacity AND price_cents = ?
+			AND EXISTS (SELECT 1 FROM festivals fe WHERE fe.id = screenings.festival_id AND fe.status = 'approved')`,
+			req.Quantity, now, req.ScreeningID, now, now, now, req.Quantity, price)
+		if err != nil {
+			return fmt.Errorf("store: hold %d seats of screening %d: %w", req.Quantity, req.ScreeningID, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errNoSeatsLeft
 		}
 		return nil
 	})
-	if err != nil {
+	if errors.Is(err, errNoSeatsLeft) {
+		return nil, s.whyNoSeats(ctx, s.writer(), req.ScreeningID, req.Quantity, s.now())
+	} else if err != nil {
 		return nil, err
 	}
 	return loadOrder(ctx, s.reader(), id, 0, s.now())
@@ -127,7 +142,7 @@ func (s *TicketService) CreateOrder(ctx context.Context, req marquee.OrderReques
 
 // whyNoSeats explains a refused hold: the screening is missing (or its
 // festival not public), not on sale, or lacks seats.
-func (s *TicketService) whyNoSeats(ctx context.Context, c conn, id int64, now time.Time) error {
+func (s *TicketService) whyNoSeats(ctx context.Context, c conn, id int64, n int, now time.Time) error {
 	var fstatus string
 	m, err := scanScreening(c.queryRow(ctx, `SELECT `+screeningColumns+`, fe.status`+screeningFrom+` WHERE sc.id = ?`, id), now, false, &fstatus)
 	if errors.Is(err, sql.ErrNoRows) || err == nil && marquee.FestivalStatus(fstatus) != marquee.FestivalApproved {
@@ -137,6 +152,11 @@ func (s *TicketService) whyNoSeats(ctx context.Context, c conn, id int64, now ti
 	}
 	if !m.SalesOpen(now) {
 		return marquee.ErrNotOnSale()
+	}
+	if m.Remaining > 0 && m.Remaining >= n {
+		// The price changed while ordering (or the seats came back): the
+		// buyer tries again and sees the new state.
+		return marquee.Errorf(marquee.EConflict, "This screening changed while you ordered. Please try again.")
 	}
 	return marquee.ErrSeatsLeft(m.Remaining)
 }
@@ -155,10 +175,14 @@ func (s *TicketService) payHeld(ctx context.Context, c conn, id int64, reference
 	} else if err != nil {
 		return fmt.Errorf("store: pay ticket order %d: %w", id, err)
 	}
+	if err := s.issueTickets(ctx, c, id, now); err != nil {
+		return err
+	}
+	// Last: the screening's row is locked only until the commit.
 	if _, err := c.exec(ctx, `UPDATE screenings SET held = held - ?, sold = sold + ?, updated_at = ? WHERE id = ?`, q, q, now, screening); err != nil {
 		return fmt.Errorf("store: pay ticket order %d: seats: %w", id, err)
 	}
-	return s.issueTickets(ctx, c, id, now)
+	return nil
 }
 
 // issueTickets writes the tickets of paid order id, once (a unique row
