@@ -94,7 +94,11 @@ func (c Composer) TicketCancellation(o *marquee.TicketOrder) marquee.Mail {
 	var b strings.Builder
 	b.WriteString(locale.Text(lang, "Hello,") + "\n\n")
 	b.WriteString(locale.Format(lang, "We are sorry: {festival} has cancelled the screening of {title} on {when} at {venue}.", vars) + "\n\n")
-	b.WriteString(locale.Format(lang, "Your {count} tickets are no longer valid.", vars) + "\n")
+	if o.Quantity == 1 {
+		b.WriteString(locale.Text(lang, "Your ticket is no longer valid.") + "\n")
+	} else {
+		b.WriteString(locale.Format(lang, "Your {count} tickets are no longer valid.", vars) + "\n")
+	}
 	if o.AmountCents > 0 {
 		b.WriteString(locale.Format(lang, "Your payment of {amount} has been refunded to your card.", vars) + "\n")
 	}
