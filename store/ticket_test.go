@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -345,6 +346,68 @@ func TestTicketDoorPermissions(t *testing.T) {
 		wantCode(t, err, marquee.EUnauthorized)
 		if r, err := db.Tickets.CheckIn(adminCtx(t, db), fx.fest.Slug, req); err != nil || r.Result != marquee.CheckInUsed {
 			t.Fatalf("admin: %v %+v", err, r)
+		}
+	})
+}
+
+// TestTicketWebhookAndCancel: a verified webhook settles a ticket order
+// (once, however often it comes); cancelling the screening refunds the
+// paid order through the provider with its own idempotency key, cancels
+// its tickets, releases the holds and e-mails the buyer; a second cancel
+// refunds nothing more.
+func TestTicketWebhookAndCancel(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, base *storetest.DB) {
+		fp := newFakeProvider()
+		compose := func(kind string) marquee.ComposeTicketMail {
+			return func(o *marquee.TicketOrder) marquee.Mail {
+				return marquee.Mail{Kind: kind, To: o.BuyerEmail, Subject: o.Screening.Title, Body: fmt.Sprintf("%d tickets", len(o.Tickets))}
+			}
+		}
+		svc, err := store.NewServices(base.DB, store.Options{Clock: base.Clock.Now, Password: storetest.FastPasswords,
+			Payments: store.PaymentOptions{Provider: fp},
+			Tickets:  store.TicketOptions{ComposeConfirmation: compose("ticket-confirmation"), ComposeCancellation: compose("ticket-cancellation")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		db := &storetest.DB{DB: base.DB, Services: svc, Clock: base.Clock}
+		fx := newTicketFixture(t, db, 10, 1200)
+		u := fx.buyer(t, "b@example.com")
+		o := fx.order(t, u, 2)
+		fx.order(t, fx.buyer(t, "c@example.com"), 3) // a hold
+		payload := fmt.Sprintf(`{"ID":"evt_w","Type":"payment_intent.succeeded","Reference":"pi_w","TicketOrderID":%d,"AmountCents":2400}`, o.ID)
+		for range 2 {
+			p, err := db.Payments.Webhook(context.Background(), []byte(payload), "good")
+			if err != nil || p != nil {
+				t.Fatalf("webhook: %v %+v", err, p)
+			}
+		}
+		got, _ := db.Tickets.Order(as(u), o.ID)
+		if got.Status != marquee.OrderPaid || len(got.Tickets) != 2 {
+			t.Fatalf("after webhook: %+v", got)
+		}
+		for range 2 {
+			m, err := db.Tickets.CancelScreening(as(fx.org), fx.fest.Slug, fx.screening.ID)
+			if err != nil || m.Status != marquee.ScreeningCancelled || m.Sold != 0 || m.Held != 0 || m.CancelledAt == nil {
+				t.Fatalf("cancel: %v %+v", err, m)
+			}
+		}
+		if key := fp.refunds["pi_w"]; key != marquee.TicketRefundKey(o.ID) || len(fp.refunds) != 1 {
+			t.Fatalf("refunds %v", fp.refunds)
+		}
+		got, _ = db.Tickets.Order(as(u), o.ID)
+		if got.Status != marquee.OrderRefunded || got.Tickets[0].Status != marquee.TicketCancelled {
+			t.Fatalf("after cancel: %+v", got)
+		}
+		mails, err := db.Mail.List(adminCtx(t, db), marquee.MailFilter{PageRequest: marquee.PageRequest{Page: 1, PerPage: 50}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		kinds := map[string]int{}
+		for _, m := range mails.Items {
+			kinds[m.Kind]++
+		}
+		if kinds["ticket-confirmation"] != 1 || kinds["ticket-cancellation"] != 1 {
+			t.Fatalf("mails %v", kinds)
 		}
 	})
 }
