@@ -153,4 +153,6 @@ type Services struct {
 	// Promotions sells and runs promotion campaigns.
 	Analytics  AnalyticsService
 	Promotions PromotionService
+	// Tickets sells screenings' seats and checks tickets in (ticket.go).
+	Tickets TicketService
 }

@@ -25,9 +25,8 @@ func viewsOn(t *testing.T, db *storetest.DB, festivalID int64, day string) (view
 
 // TestPageViewRollups checks the page view rollups around a day
 // boundary: the same visitor twice a day counts once, the next day again,
-// bots not at all. Each case is a festival time zone; when festivals get
-// a time_zone (read by store.festivalLocation), add a case such as
-// {"Asia/Tokyo", ...} whose boundary falls at 15:00 UTC.
+// bots not at all. Each case is a festival time zone: the day is the
+// festival's (festivals.time_zone), so Tokyo's boundary falls at 15:00 UTC.
 func TestPageViewRollups(t *testing.T) {
 	cases := []struct {
 		zone string
@@ -35,6 +34,7 @@ func TestPageViewRollups(t *testing.T) {
 		lastMinute time.Time
 	}{
 		{"UTC", time.Date(2026, 6, 1, 23, 59, 0, 0, time.UTC)},
+		{"Asia/Tokyo", time.Date(2026, 6, 1, 14, 59, 0, 0, time.UTC)},
 	}
 	for _, tc := range cases {
 		t.Run(tc.zone, func(t *testing.T) {
@@ -43,6 +43,9 @@ func TestPageViewRollups(t *testing.T) {
 				db.Clock.Set(tc.lastMinute)
 				org := newOrganiser(t, db, "org@example.com")
 				fest := mustCreate(t, db, org, festivalDetails("Lisbon Docs"))
+				if err := db.ExecForTest(ctx, `UPDATE festivals SET time_zone = ? WHERE id = ?`, tc.zone, fest.ID); err != nil {
+					t.Fatal(err)
+				}
 				view := func(ip, ua, ref string) {
 					t.Helper()
 					if err := db.Analytics.RecordPageView(ctx, marquee.PageView{Slug: fest.Slug, IP: ip, UserAgent: ua, Referrer: ref, Host: "marquee.test"}); err != nil {

@@ -1,9 +1,5 @@
-//go:build tickets
-
-// The tickets tables (screenings, tickets, ticket_orders) come with the
-// tickets branch. When it is merged, delete the build tag above: init
-// then sets ticketStats and the analytics carry ticket sales and
-// check-ins per screening.
+// The analytics' ticket sales and check-ins per screening, read from the
+// tickets tables (screenings, tickets, ticket_orders).
 
 package store
 

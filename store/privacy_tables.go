@@ -37,6 +37,11 @@ var exportEntries = []exportEntry{
 	{"reminders.json", []string{"reminders"}, `SELECT id, festival_name, festival_slug, festival_date, preference, language, send_at, sent_at, created_at FROM reminders WHERE user_id = ? ORDER BY id`},
 	{"purchases.json", []string{"purchases"}, `SELECT id, package_id, credits, amount_cents, currency, country, provider, reference, status, failure_message, refunded_credits, language, created_at, settled_at, refunded_at FROM purchases WHERE user_id = ? ORDER BY id`},
 	{"credit_ledger.json", []string{"credit_ledger"}, `SELECT id, delta, reason, reference, note, created_at FROM credit_ledger WHERE user_id = ? ORDER BY id`},
+	{"ticket_orders.json", []string{"ticket_orders"}, `SELECT o.id, o.screening_id, s.title AS screening_title, s.venue, s.starts_at, o.quantity, o.amount_cents, o.currency, o.status, o.provider, o.reference, o.country, o.failure_message, o.language, o.created_at, o.paid_at, o.refunded_at
+		FROM ticket_orders o JOIN screenings s ON s.id = o.screening_id WHERE o.user_id = ? ORDER BY o.id`},
+	// A ticket's code is left out: it is the key to a seat, like a password.
+	{"tickets.json", []string{"tickets"}, `SELECT id, order_id, screening_id, status, checked_in_at, created_at FROM tickets WHERE user_id = ? ORDER BY id`},
+	{"door_staff.json", []string{"festival_door_staff"}, `SELECT d.festival_id, f.name AS festival_name, d.added_at FROM festival_door_staff d JOIN festivals f ON f.id = d.festival_id WHERE d.user_id = ? ORDER BY d.festival_id`},
 	{"promotions.json", []string{"promotions"}, `SELECT p.id, p.festival_id, f.name AS festival_name, p.days, p.credits, p.status, p.end_reason, p.refunded_credits, p.starts_at, p.ends_at, p.ended_at, p.created_at
 		FROM promotions p JOIN festivals f ON f.id = p.festival_id WHERE p.user_id = ? ORDER BY p.id`},
 	{"films.json", []string{"films"}, `SELECT id, title, original_title, logline, synopsis, runtime_minutes, genre, country, language, year, director, credits, screener_url, screener_password, public, poster_key, created_at, updated_at FROM films WHERE owner_id = ? ORDER BY id`},
@@ -99,6 +104,7 @@ var deletionSteps = []deletionStep{
 	// Ledger rows stay (accounting) without an admin's free-text note,
 	// which may name the person.
 	{"credit_ledger", `UPDATE credit_ledger SET note = '' WHERE user_id = ?`, []string{"id"}},
+	{"festival_door_staff", `DELETE FROM festival_door_staff WHERE user_id = ?`, []string{"id"}},
 	{"audit_log", `UPDATE audit_log SET actor_email = '' WHERE actor_id = ? OR actor_email = ?`, []string{"id", "email"}},
 	{"rate_limits", `DELETE FROM rate_limits WHERE key LIKE ? ESCAPE '\'`, []string{"emailKeySuffix"}},
 }
@@ -109,6 +115,8 @@ var keptOnDeletion = map[string]string{
 	"users":                  "the row stays, anonymised (deleteAccount), for the rows that point to it",
 	"purchases":              "accounting: payments made are kept, without the person's identity",
 	"submissions":            "the festivals' entries, with their fees and scores",
+	"ticket_orders":          "accounting: paid orders, and the screenings' seat counts they make up",
+	"tickets":                "seats paid for stay valid at the door (their QR codes may be printed); the row names no one",
 	"promotions":             "accounting: campaigns paid in credits (their ledger rows stay too); the row names a festival, not the person",
 	"judge_categories":       "the festival's judging (the judge row is anonymised)",
 	"judge_assignments":      "the festival's judging",

@@ -29,6 +29,9 @@ type Options struct {
 	Inquiry InquiryOptions
 	// Privacy composes the password reset e-mail.
 	Privacy PrivacyOptions
+	// Tickets configure the ticket service's e-mails (its provider is
+	// Payments.Provider).
+	Tickets TicketOptions
 }
 
 // service is what every service type shares: the database and the clock.
@@ -74,7 +77,9 @@ type Services struct {
 	// Promotions sells and runs promotion campaigns (promotion*.go).
 	Analytics  *AnalyticsService
 	Promotions *PromotionService
-	db         *DB
+	// Tickets sells screenings' seats and checks tickets in (ticket*.go).
+	Tickets *TicketService
+	db      *DB
 }
 
 // NewServices returns every service over db.
@@ -99,6 +104,8 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 	if err != nil {
 		return nil, err
 	}
+	tickets := &TicketService{service: base, provider: opts.Payments.Provider, opts: opts.Tickets}
+	payments.tickets = tickets
 	festivals := &FestivalService{service: base}
 	users := &UserService{service: base, params: opts.Password, dummyHash: dummy,
 		composeVerification: opts.Users.ComposeVerification, mailStatus: mailStatusOr(opts.Users.MailStatus)}
@@ -123,6 +130,7 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 			composeReset: opts.Privacy.ComposePasswordReset, mailStatus: mailStatusOr(opts.Privacy.MailStatus)},
 		Analytics:  &AnalyticsService{service: base},
 		Promotions: &PromotionService{service: base},
+		Tickets:    tickets,
 		db:         db,
 	}, nil
 }
@@ -153,6 +161,7 @@ func (s *Services) Domain() marquee.Services {
 		SecurityEvents: s.Users,
 		Analytics:      s.Analytics,
 		Promotions:     s.Promotions,
+		Tickets:        s.Tickets,
 	}
 }
 

@@ -42,6 +42,8 @@ type Worker struct {
 	// the visitor hashes and salts of ended days are deleted.
 	Promotions marquee.PromotionService
 	Analytics  marquee.AnalyticsService
+	// Tickets, when set, has its expired seat holds released every tick.
+	Tickets marquee.TicketService
 	// Clock returns the current time (time.Now when nil).
 	Clock func() time.Time
 	// Sender delivers mail; nil means no SMTP server, and mail is kept in
@@ -105,7 +107,7 @@ func (w *Worker) Run(ctx context.Context) {
 // (when there is a Sender), and festival deadlines are refreshed.
 // It returns the errors of the steps that failed; the others still run.
 func (w *Worker) Tick(ctx context.Context) error {
-	return errors.Join(w.sendReminders(ctx), w.buildExports(ctx), w.deliverMail(ctx), w.refreshDeadlines(ctx), w.expirePromotions(ctx), w.forgetVisitors(ctx))
+	return errors.Join(w.sendReminders(ctx), w.buildExports(ctx), w.deliverMail(ctx), w.refreshDeadlines(ctx), w.expirePromotions(ctx), w.forgetVisitors(ctx), w.releaseHolds(ctx))
 }
 
 // expirePromotions ends the campaigns whose time is up (their festivals
@@ -258,6 +260,22 @@ func (w *Worker) buildExports(ctx context.Context) error {
 	}
 	if gone > 0 {
 		w.log().Info("expired data exports deleted", "count", gone)
+	}
+	return nil
+}
+
+// releaseHolds gives back the seats of ticket orders whose hold has
+// passed, even when nobody visits the page.
+func (w *Worker) releaseHolds(ctx context.Context) error {
+	if w.Tickets == nil {
+		return nil
+	}
+	n, err := w.Tickets.ReleaseExpiredHolds(ctx)
+	if err != nil {
+		return fmt.Errorf("worker: release expired ticket holds: %w", err)
+	}
+	if n > 0 {
+		w.log().Info("expired ticket holds released", "orders", n)
 	}
 	return nil
 }
