@@ -203,6 +203,4 @@ export const checkInApi = {
       'GET',
       `${manage(slug)}/check-in/holders?${new URLSearchParams({ q, screeningId: String(screeningId) }).toString()}`,
     ),
-  /** GET /api/v1/me/door-festivals. */
-  doorFestivals: () => request<{ items: { slug: string; name: string }[] }>('GET', '/api/v1/me/door-festivals'),
 };
