@@ -68,6 +68,8 @@ export function ScreeningForm({
     const filled = { ...values, salesEndAt: values.salesEndAt || values.startsAt };
     const result = checkScreening(filled);
     if (!result.ok) {
+      // An empty sales end follows the start: the start's own message covers it.
+      if (!values.salesEndAt && result.errors.salesEndAt === 'timeRequired') delete result.errors.salesEndAt;
       setErrors(Object.fromEntries(Object.entries(result.errors).map(([k, key]) => [k, t(`form.errors.${key}`)])));
       return;
     }

@@ -182,7 +182,10 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
             {t('buy.held', { count: order.quantity, total: formatMoney(order.amountCents, order.currency, tag) })}
           </Text>
           <Countdown until={order.holdExpiresAt} onExpired={() => setStep({ kind: 'expired' })} />
-          <PaySection order={order} onOutcome={onOutcome} />
+          {/* The card form's translations (the credit checkout's) load here without blanking the page. */}
+          <Suspense fallback={<Loader role="status" size="sm" aria-label={t('buy.loadingForm')} />}>
+            <PaySection order={order} onOutcome={onOutcome} />
+          </Suspense>
           {error && (
             <Notice color="red" role="alert">
               {error}

@@ -77,11 +77,11 @@ function ScreeningCard({ screening: s }: { screening: Screening }) {
           </Stack>
           {state === 'left' ? (
             <Button component={Link} to={buyPath(s.id)} data-testid="buy-button" aria-label={t('buyLabel', { title: s.title })}>
-              {t('buy')}
+              {t('buyButton')}
             </Button>
           ) : (
             <Button disabled data-testid="buy-button">
-              {t('buy')}
+              {t('buyButton')}
             </Button>
           )}
         </Group>
