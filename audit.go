@@ -33,6 +33,7 @@ const (
 	AuditLoginRateLimited     AuditAction = "login.rate_limited" // failures over the rate limit
 	AuditPromotionEnd         AuditAction = "promotion.end"
 	AuditPromotionPriceChange AuditAction = "promotion_price.update"
+	AuditScreeningCancel      AuditAction = "screening.cancel" // an organiser cancelled a screening: its orders are refunded
 )
 
 // AuditEntry is one row of the append-only audit log: who did what to

@@ -137,4 +137,6 @@ type Services struct {
 	// default; cmd/marquee puts The Movie Database's client in its place
 	// when a key is set.
 	Movies MovieCatalog
+	// Tickets sells screenings' seats and checks tickets in (ticket.go).
+	Tickets TicketService
 }

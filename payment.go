@@ -273,6 +273,10 @@ type PaymentEvent struct {
 	// PurchaseID is the purchase named in the payment's metadata; 0 when
 	// the event did not carry it (Reference then finds the purchase).
 	PurchaseID int64
+	// TicketOrderID is the ticket order named in the payment's metadata
+	// (Stripe's ticket_order_id); 0 for a purchase's payment, or when the
+	// event did not carry it (Reference then finds the order).
+	TicketOrderID int64
 	// AmountCents is the amount the provider reports for the payment.
 	AmountCents int64
 	// Message is the provider's failure message for a failed payment.
@@ -281,7 +285,10 @@ type PaymentEvent struct {
 
 // PaymentRequest is what Marquee asks a provider to charge.
 type PaymentRequest struct {
-	PurchaseID     int64
+	PurchaseID int64
+	// TicketOrderID, when not 0, names the ticket order paid (and
+	// PurchaseID is 0).
+	TicketOrderID  int64
 	AmountCents    int64
 	Currency       string
 	Country        string

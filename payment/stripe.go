@@ -16,6 +16,10 @@ import (
 // metadataPurchaseID is the PaymentIntent metadata key naming the purchase.
 const metadataPurchaseID = "purchase_id"
 
+// metadataTicketOrderID is the PaymentIntent metadata key naming the
+// ticket order a payment is for.
+const metadataTicketOrderID = "ticket_order_id"
+
 // StripeConfig configures the Stripe provider.
 type StripeConfig struct {
 	// SecretKey is the API secret key (sk_...), MARQUEE_STRIPE_SECRET_KEY.
@@ -87,7 +91,11 @@ func (s *Stripe) CreatePayment(ctx context.Context, req marquee.PaymentRequest) 
 		Currency:           stripe.String(currency),
 		PaymentMethodTypes: stripe.StringSlice([]string{"card"}),
 	}
-	params.AddMetadata(metadataPurchaseID, strconv.FormatInt(req.PurchaseID, 10))
+	if req.TicketOrderID != 0 {
+		params.AddMetadata(metadataTicketOrderID, strconv.FormatInt(req.TicketOrderID, 10))
+	} else {
+		params.AddMetadata(metadataPurchaseID, strconv.FormatInt(req.PurchaseID, 10))
+	}
 	if req.IdempotencyKey != "" {
 		params.SetIdempotencyKey(req.IdempotencyKey)
 	}
@@ -105,11 +113,12 @@ func (s *Stripe) CreatePayment(ctx context.Context, req marquee.PaymentRequest) 
 			return &marquee.PaymentResult{
 				Reference: se.PaymentIntent.ID,
 				Event: &marquee.PaymentEvent{
-					Type:        marquee.PaymentFailed,
-					Reference:   se.PaymentIntent.ID,
-					PurchaseID:  req.PurchaseID,
-					AmountCents: req.AmountCents,
-					Message:     failureMessage(se),
+					Type:          marquee.PaymentFailed,
+					Reference:     se.PaymentIntent.ID,
+					PurchaseID:    req.PurchaseID,
+					TicketOrderID: req.TicketOrderID,
+					AmountCents:   req.AmountCents,
+					Message:       failureMessage(se),
 				},
 			}, nil
 		case errors.As(err, &se) && se.Type == stripe.ErrorTypeCard:
@@ -119,7 +128,11 @@ func (s *Stripe) CreatePayment(ctx context.Context, req marquee.PaymentRequest) 
 		}
 		return nil, fmt.Errorf("stripe: create the payment intent of purchase %d: %w", req.PurchaseID, err)
 	}
-	res := &marquee.PaymentResult{Reference: pi.ID, Event: intentEvent(pi, req.PurchaseID)}
+	ev := intentEvent(pi, req.PurchaseID)
+	if ev != nil && ev.TicketOrderID == 0 && req.TicketOrderID != 0 {
+		ev.PurchaseID, ev.TicketOrderID = 0, req.TicketOrderID
+	}
+	res := &marquee.PaymentResult{Reference: pi.ID, Event: ev}
 	if res.Event == nil {
 		res.ClientSecret = pi.ClientSecret
 	}
@@ -180,7 +193,11 @@ var (
 // requires_action, processing, requires_capture). The purchase id comes
 // from the metadata, else purchaseID.
 func intentEvent(pi *stripe.PaymentIntent, purchaseID int64) *marquee.PaymentEvent {
-	ev := &marquee.PaymentEvent{Reference: pi.ID, PurchaseID: metadataPurchase(pi.Metadata, purchaseID), AmountCents: pi.Amount}
+	ev := &marquee.PaymentEvent{Reference: pi.ID, PurchaseID: metadataPurchase(pi.Metadata, purchaseID),
+		TicketOrderID: metadataTicketOrder(pi.Metadata), AmountCents: pi.Amount}
+	if ev.TicketOrderID != 0 {
+		ev.PurchaseID = 0
+	}
 	switch {
 	case pi.Status == stripe.PaymentIntentStatusSucceeded:
 		ev.Type = marquee.PaymentSucceeded
@@ -202,6 +219,15 @@ func failureMessage(e *stripe.Error) string {
 		return e.Msg
 	}
 	return unexplainedFailure.Message
+}
+
+// metadataTicketOrder reads the ticket order id from a payment's
+// metadata, 0 when it has none.
+func metadataTicketOrder(md map[string]string) int64 {
+	if id, err := strconv.ParseInt(md[metadataTicketOrderID], 10, 64); err == nil && id > 0 {
+		return id
+	}
+	return 0
 }
 
 // metadataPurchase reads the purchase id from a payment's metadata, or

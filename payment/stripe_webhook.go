@@ -49,7 +49,8 @@ func (s *Stripe) ParseWebhook(payload []byte, signature string) (*marquee.Paymen
 			return nil, invalidWebhook(fmt.Errorf("event %s: payment intent: %v", ev.ID, err))
 		}
 		out := &marquee.PaymentEvent{ID: ev.ID, Type: marquee.PaymentEventType(ev.Type), Reference: pi.ID,
-			PurchaseID: metadataPurchase(pi.Metadata, 0), AmountCents: pi.Amount}
+			PurchaseID:    metadataPurchase(pi.Metadata, 0),
+			TicketOrderID: metadataTicketOrder(pi.Metadata), AmountCents: pi.Amount}
 		if out.Type == marquee.PaymentFailed {
 			out.Message = failureMessage(pi.LastPaymentError)
 		}
@@ -65,7 +66,8 @@ func (s *Stripe) ParseWebhook(payload []byte, signature string) (*marquee.Paymen
 			return nil, nil
 		}
 		return &marquee.PaymentEvent{ID: ev.ID, Type: marquee.PaymentRefunded, Reference: ch.PaymentIntent.ID,
-			PurchaseID: metadataPurchase(ch.Metadata, 0), AmountCents: ch.Amount}, nil
+			PurchaseID:    metadataPurchase(ch.Metadata, 0),
+			TicketOrderID: metadataTicketOrder(ch.Metadata), AmountCents: ch.Amount}, nil
 	}
 	return nil, nil
 }

@@ -114,12 +114,13 @@ func (m *TestMode) CreatePayment(ctx context.Context, req marquee.PaymentRequest
 	return &marquee.PaymentResult{
 		Reference: ref,
 		Event: &marquee.PaymentEvent{
-			ID:          "test_evt_" + randomHex(),
-			Type:        out.Type,
-			Reference:   ref,
-			PurchaseID:  req.PurchaseID,
-			AmountCents: req.AmountCents,
-			Message:     out.Message,
+			ID:            "test_evt_" + randomHex(),
+			Type:          out.Type,
+			Reference:     ref,
+			PurchaseID:    req.PurchaseID,
+			TicketOrderID: req.TicketOrderID,
+			AmountCents:   req.AmountCents,
+			Message:       out.Message,
 		},
 	}, nil
 }

@@ -130,6 +130,32 @@ func (s *Server) routes(mux *http.ServeMux) {
 	// The festival assistant (public, rate limited).
 	mux.HandleFunc("POST /api/v1/inquiries", s.handleInquiryAsk)
 
+	// Tickets: the organiser's screenings, door staff and time zone; the
+	// door's check-in; the public screenings; the buyer's orders and tickets.
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/screenings", s.requireUser(s.handleScreeningManageList))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/screenings", s.requireUser(s.handleScreeningCreate))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/screenings/{id}", s.requireUser(s.handleScreeningUpdate))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/screenings/{id}/cancel", s.requireUser(s.handleScreeningCancel))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/time-zone", s.requireUser(s.handleFestivalTimeZonePut))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/screening-films", s.requireUser(s.handleScreeningFilmList))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/door-staff", s.requireUser(s.handleDoorStaffList))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/door-staff", s.requireUser(s.handleDoorStaffAdd))
+	mux.Handle("DELETE /api/v1/manage/festivals/{slug}/door-staff/{userId}", s.requireUser(s.handleDoorStaffRemove))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/check-in", s.requireUser(s.handleCheckInInfo))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/check-in", s.requireUser(s.handleCheckIn))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/check-in/holders", s.requireUser(s.handleCheckInHolders))
+	mux.Handle("GET /api/v1/me/door-festivals", s.requireUser(s.handleDoorFestivalList))
+	mux.HandleFunc("GET /api/v1/festivals/{slug}/screenings", s.handleScreeningPublicList)
+	mux.HandleFunc("GET /api/v1/screenings/{id}", s.handleScreeningGet)
+	mux.Handle("POST /api/v1/ticket-orders", s.requireUser(s.handleTicketOrderCreate))
+	mux.Handle("POST /api/v1/ticket-orders/{id}/pay", s.requireUser(s.handleTicketOrderPay))
+	mux.Handle("POST /api/v1/ticket-orders/{id}/confirm", s.requireUser(s.handleTicketOrderConfirm))
+	mux.Handle("POST /api/v1/ticket-orders/{id}/cancel", s.requireUser(s.handleTicketOrderCancel))
+	mux.Handle("GET /api/v1/ticket-orders/{id}", s.requireUser(s.handleTicketOrderGet))
+	mux.Handle("GET /api/v1/tickets", s.requireUser(s.handleTicketList))
+	mux.Handle("GET /api/v1/tickets/{id}", s.requireUser(s.handleTicketGet))
+	mux.Handle("GET /api/v1/tickets/{id}/calendar.ics", s.requireUser(s.handleTicketICS))
+
 	mux.HandleFunc("/api/", s.handleAPINotFound)
 	mux.Handle("/", s.static)
 }

@@ -39,6 +39,8 @@ type PaymentService struct {
 	provider      marquee.PaymentProvider
 	receipt       marquee.ComposeReceipt
 	receiptStatus marquee.MailStatus
+	// tickets settles the events of ticket orders' payments.
+	tickets *TicketService
 }
 
 var _ marquee.PaymentService = (*PaymentService)(nil)

@@ -48,6 +48,14 @@ func (s *PaymentService) Webhook(ctx context.Context, payload []byte, signature 
 // settle is Settle without the configuration check: the one path of every
 // settlement (webhooks, the provider's direct answer at checkout, Confirm).
 func (s *PaymentService) settle(ctx context.Context, ev marquee.PaymentEvent) (*marquee.Purchase, error) {
+	if s.tickets != nil {
+		// A ticket order's payment settles its order (no purchase).
+		if ok, err := s.tickets.isTicketEvent(ctx, ev); err != nil {
+			return nil, err
+		} else if ok {
+			return nil, s.tickets.settle(ctx, ev)
+		}
+	}
 	id, err := s.eventPurchase(ctx, ev)
 	if err != nil {
 		return nil, err

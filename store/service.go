@@ -27,6 +27,9 @@ type Options struct {
 	Payments PaymentOptions
 	// Inquiry configures the festival assistant: its answer writer.
 	Inquiry InquiryOptions
+	// Tickets configure the ticket service's e-mails (its provider is
+	// Payments.Provider).
+	Tickets TicketOptions
 }
 
 // service is what every service type shares: the database and the clock.
@@ -66,7 +69,9 @@ type Services struct {
 	RateLimits *RateLimits
 	// Movies is the movies pages' catalogue of listed films (movie.go).
 	Movies *FilmMovies
-	db     *DB
+	// Tickets sells screenings' seats and checks tickets in (ticket*.go).
+	Tickets *TicketService
+	db      *DB
 }
 
 // NewServices returns every service over db.
@@ -91,6 +96,8 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 	if err != nil {
 		return nil, err
 	}
+	tickets := &TicketService{service: base, provider: opts.Payments.Provider, opts: opts.Tickets}
+	payments.tickets = tickets
 	festivals := &FestivalService{service: base}
 	films := &FilmService{service: base, files: opts.Files}
 	return &Services{
@@ -110,6 +117,7 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		Audit:       &AuditService{service: base},
 		RateLimits:  NewRateLimits(db, opts.Clock),
 		Movies:      &FilmMovies{films: films},
+		Tickets:     tickets,
 		db:          db,
 	}, nil
 }
@@ -134,6 +142,7 @@ func (s *Services) Domain() marquee.Services {
 		RateLimits:  s.RateLimits,
 		Health:      s.db,
 		Movies:      s.Movies,
+		Tickets:     s.Tickets,
 	}
 }
 

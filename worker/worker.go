@@ -35,6 +35,8 @@ type Worker struct {
 	Reminders marquee.ReminderService
 	Mail      marquee.MailService
 	Festivals marquee.FestivalService
+	// Tickets, when set, has its expired seat holds released every tick.
+	Tickets marquee.TicketService
 	// Clock returns the current time (time.Now when nil).
 	Clock func() time.Time
 	// Sender delivers mail; nil means no SMTP server, and mail is kept in
@@ -97,7 +99,7 @@ func (w *Worker) Run(ctx context.Context) {
 // delivered (when there is a Sender), and festival deadlines are refreshed.
 // It returns the errors of the steps that failed; the others still run.
 func (w *Worker) Tick(ctx context.Context) error {
-	return errors.Join(w.sendReminders(ctx), w.deliverMail(ctx), w.refreshDeadlines(ctx))
+	return errors.Join(w.sendReminders(ctx), w.deliverMail(ctx), w.refreshDeadlines(ctx), w.releaseHolds(ctx))
 }
 
 func (w *Worker) batch() int {
@@ -198,6 +200,22 @@ func (w *Worker) refreshDeadlines(ctx context.Context) error {
 	}
 	if n > 0 {
 		w.log().Info("festival deadlines refreshed", "count", n)
+	}
+	return nil
+}
+
+// releaseHolds gives back the seats of ticket orders whose hold has
+// passed, even when nobody visits the page.
+func (w *Worker) releaseHolds(ctx context.Context) error {
+	if w.Tickets == nil {
+		return nil
+	}
+	n, err := w.Tickets.ReleaseExpiredHolds(ctx)
+	if err != nil {
+		return fmt.Errorf("worker: release expired ticket holds: %w", err)
+	}
+	if n > 0 {
+		w.log().Info("expired ticket holds released", "orders", n)
 	}
 	return nil
 }

@@ -47,7 +47,7 @@ func openServices(ctx context.Context, cfg config) (*store.DB, *store.Services, 
 	}
 	svc, err := store.NewServices(db, store.Options{Password: cfg.Password, SessionTTL: cfg.Server.SessionTTL,
 		Payments: paymentOptions(cfg), Files: fileStore, Judging: judgingOptions(cfg), Submissions: submissionOptions(cfg), Users: userOptions(cfg),
-		Inquiry: inquiry})
+		Inquiry: inquiry, Tickets: ticketOptions(cfg)})
 	if err != nil {
 		db.Close()
 		return nil, nil, err
@@ -155,6 +155,7 @@ func startWorker(ctx context.Context, cfg config, svc *store.Services, log *slog
 		return func() {}, nil
 	}
 	w := &worker.Worker{Reminders: svc.Reminders, Mail: svc.Mail, Festivals: svc.Festivals, Composer: mail.Composer{PublicURL: cfg.PublicURL}, Interval: cfg.WorkerInterval, Logger: log}
+	w.Tickets = svc.Tickets
 	if cfg.Mail.SMTPURL != "" {
 		sender, err := mail.NewSMTP(cfg.Mail)
 		if err != nil {

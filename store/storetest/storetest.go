@@ -57,7 +57,12 @@ func Wrap(t testing.TB, db *store.DB) *DB {
 		ComposeReceipt: mail.Composer{PublicURL: "https://marquee.example"}.Receipt,
 	}, Users: store.UserOptions{ComposeVerification: mail.Composer{PublicURL: "https://marquee.example"}.Verification},
 		// The festival assistant as `marquee serve` runs it without an AI service.
-		Inquiry: store.InquiryOptions{Writer: assistant.Default{}}})
+		Inquiry: store.InquiryOptions{Writer: assistant.Default{}},
+		// Ticket e-mails as `marquee serve` writes them, kept in the outbox.
+		Tickets: store.TicketOptions{
+			ComposeConfirmation: mail.Composer{PublicURL: "https://marquee.example"}.TicketConfirmation,
+			ComposeCancellation: mail.Composer{PublicURL: "https://marquee.example"}.TicketCancellation,
+		}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,22 @@
+package main
+
+import (
+	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/mail"
+	"github.com/marquee-festival/marquee/store"
+)
+
+// ticketOptions are the ticket service's e-mails: queued for SMTP when a
+// server is configured, else kept in the outbox.
+func ticketOptions(cfg config) store.TicketOptions {
+	status := marquee.MailKept
+	if cfg.Mail.SMTPURL != "" {
+		status = marquee.MailQueued
+	}
+	c := mail.Composer{PublicURL: cfg.PublicURL}
+	return store.TicketOptions{
+		ComposeConfirmation: c.TicketConfirmation,
+		ComposeCancellation: c.TicketCancellation,
+		MailStatus:          status,
+	}
+}

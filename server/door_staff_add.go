@@ -1,0 +1,21 @@
+package server
+
+import "net/http"
+
+// handleDoorStaffAdd names an existing account door staff of a managed
+// festival: body {email}, 201 DoorStaffMember.
+func (s *Server) handleDoorStaffAdd(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Email string `json:"email"`
+	}
+	if err := s.decodeJSON(w, r, &body); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	m, err := s.svc.Tickets.AddDoorStaff(r.Context(), r.PathValue("slug"), body.Email)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, m)
+}

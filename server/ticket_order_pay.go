@@ -1,0 +1,36 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// handleTicketOrderPay pays the signed-in buyer's pending order: body
+// {country, paymentMethodId?, card?}, 200 {order, clientSecret?}. A
+// declined card is a 200 whose order is failed (its seats released); a
+// hold that has passed is 409. Attempts share the checkout's allowance.
+func (s *Server) handleTicketOrderPay(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r)
+	if !ok {
+		s.writeError(w, r, marquee.ErrOrderNotFound())
+		return
+	}
+	var req marquee.TicketPayRequest
+	if err := s.decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if !s.checkoutByUser.Allow(w, r, strconv.FormatInt(currentUser(r).ID, 10)) {
+		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many payment attempts. Try again in a few minutes."))
+		return
+	}
+	res, err := s.svc.Tickets.PayOrder(r.Context(), id, req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	translateOrder(r, res.Order)
+	writeJSON(w, http.StatusOK, res)
+}

@@ -1,0 +1,289 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// ManagedScreenings lists a managed festival's screenings with their
+// figures, in start order, cancelled included.
+func (s *TicketService) ManagedScreenings(ctx context.Context, slug string) (*marquee.ManagedScreeningList, error) {
+	f, err := s.managed(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.reader().query(ctx, `SELECT `+screeningColumns+managedFigures+screeningFrom+
+		` WHERE sc.festival_id = ? ORDER BY sc.starts_at, sc.id`, f.ID)
+	if err != nil {
+		return nil, fmt.Errorf("store: screenings of festival %d: %w", f.ID, err)
+	}
+	defer rows.Close()
+	out := &marquee.ManagedScreeningList{TimeZone: f.TimeZone, Items: []*marquee.ManagedScreening{}}
+	now := s.now()
+	for rows.Next() {
+		m, err := scanScreening(rows, now, true)
+		if err != nil {
+			return nil, fmt.Errorf("store: screenings of festival %d: %w", f.ID, err)
+		}
+		out.Items = append(out.Items, m)
+	}
+	return out, rows.Err()
+}
+
+// screeningTitle returns the title of in: its own, or the film's of the
+// submission it names (which must be the festival's and not withdrawn).
+func screeningTitle(ctx context.Context, c conn, festivalID int64, in marquee.ScreeningInput) (string, error) {
+	if in.SubmissionID == nil {
+		return in.Title, nil
+	}
+	var title string
+	err := c.queryRow(ctx, `SELECT fi.title FROM submissions su JOIN films fi ON fi.id = su.film_id
+		WHERE su.id = ? AND su.festival_id = ? AND su.status <> 'withdrawn'`, *in.SubmissionID, festivalID).Scan(&title)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", marquee.FieldError("submissionId", "Choose one of the festival's films")
+	} else if err != nil {
+		return "", fmt.Errorf("store: screening film %d: %w", *in.SubmissionID, err)
+	}
+	if in.Title != "" {
+		return in.Title, nil
+	}
+	return title, nil
+}
+
+// CreateScreening adds a screening to a managed festival.
+func (s *TicketService) CreateScreening(ctx context.Context, slug string, in marquee.ScreeningInput) (*marquee.ManagedScreening, error) {
+	f, err := s.managed(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	in.Normalize()
+	t, err := in.Validate(f.location())
+	if err != nil {
+		return nil, err
+	}
+	var id int64
+	err = s.inTx(ctx, func(c conn) error {
+		title, err := screeningTitle(ctx, c, f.ID, in)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		return c.queryRow(ctx, `INSERT INTO screenings (festival_id, submission_id, title, venue, starts_at, ends_at, capacity,
+			price_cents, currency, sales_start_at, sales_end_at, status, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'scheduled', ?, ?) RETURNING id`,
+			f.ID, nullID(in.SubmissionID), title, in.Venue, t.StartsAt, t.EndsAt, in.Capacity, in.PriceCents, marquee.Currency,
+			t.SalesStartAt, t.SalesEndAt, now, now).Scan(&id)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: create screening of festival %d: %w", f.ID, err)
+	}
+	return loadScreening(ctx, s.reader(), id, s.now(), true)
+}
+
+func nullID(p *int64) sql.NullInt64 {
+	if p == nil {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: *p, Valid: true}
+}
+
+// UpdateScreening changes a managed festival's screening; its capacity
+// cannot go below the seats sold and held (checked again in the UPDATE).
+func (s *TicketService) UpdateScreening(ctx context.Context, slug string, id int64, in marquee.ScreeningInput) (*marquee.ManagedScreening, error) {
+	f, err := s.managed(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	in.Normalize()
+	t, err := in.Validate(f.location())
+	if err != nil {
+		return nil, err
+	}
+	err = s.inTx(ctx, func(c conn) error {
+		title, err := screeningTitle(ctx, c, f.ID, in)
+		if err != nil {
+			return err
+		}
+		var sold, held int
+		err = c.queryRow(ctx, `UPDATE screenings SET title = ?, submission_id = ?, venue = ?, starts_at = ?, ends_at = ?,
+			price_cents = ?, sales_start_at = ?, sales_end_at = ?, updated_at = ?,
+			capacity = CASE WHEN sold + held <= ? THEN ? ELSE capacity END
+			WHERE id = ? AND festival_id = ? RETURNING sold, held`,
+			title, nullID(in.SubmissionID), in.Venue, t.StartsAt, t.EndsAt, in.PriceCents, t.SalesStartAt, t.SalesEndAt, s.now(),
+			in.Capacity, in.Capacity, id, f.ID).Scan(&sold, &held)
+		if errors.Is(err, sql.ErrNoRows) {
+			return marquee.ErrScreeningNotFound()
+		} else if err != nil {
+			return fmt.Errorf("store: update screening %d: %w", id, err)
+		}
+		// Refused after the row's lock: nothing of the change stays.
+		return marquee.CheckCapacity(in.Capacity, sold+held)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return loadScreening(ctx, s.reader(), id, s.now(), true)
+}
+
+// SetTimeZone sets a managed festival's IANA time zone.
+func (s *TicketService) SetTimeZone(ctx context.Context, slug, tz string) (string, error) {
+	f, err := s.managed(ctx, slug)
+	if err != nil {
+		return "", err
+	}
+	loc, err := marquee.LoadTimeZone(tz)
+	if err != nil {
+		return "", err
+	}
+	if _, err := s.writer().exec(ctx, `UPDATE festivals SET time_zone = ? WHERE id = ?`, loc.String(), f.ID); err != nil {
+		return "", fmt.Errorf("store: set time zone of festival %d: %w", f.ID, err)
+	}
+	return loc.String(), nil
+}
+
+// ScreeningFilms lists the films of a managed festival's submissions that
+// are not withdrawn, by title.
+func (s *TicketService) ScreeningFilms(ctx context.Context, slug string) ([]marquee.ScreeningFilm, error) {
+	f, err := s.managed(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.reader().query(ctx, `SELECT su.id, fi.title FROM submissions su JOIN films fi ON fi.id = su.film_id
+		WHERE su.festival_id = ? AND su.status <> 'withdrawn' ORDER BY fi.title, su.id`, f.ID)
+	if err != nil {
+		return nil, fmt.Errorf("store: screening films of festival %d: %w", f.ID, err)
+	}
+	defer rows.Close()
+	out := []marquee.ScreeningFilm{}
+	for rows.Next() {
+		var sf marquee.ScreeningFilm
+		if err := rows.Scan(&sf.SubmissionID, &sf.Title); err != nil {
+			return nil, fmt.Errorf("store: screening films of festival %d: %w", f.ID, err)
+		}
+		out = append(out, sf)
+	}
+	return out, rows.Err()
+}
+
+// DoorStaff lists a managed festival's door staff, by name.
+func (s *TicketService) DoorStaff(ctx context.Context, slug string) ([]*marquee.DoorStaffMember, error) {
+	f, err := s.managed(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.reader().query(ctx, `SELECT u.id, u.name, u.email, d.added_at FROM festival_door_staff d
+		JOIN users u ON u.id = d.user_id WHERE d.festival_id = ? ORDER BY u.name, u.id`, f.ID)
+	if err != nil {
+		return nil, fmt.Errorf("store: door staff of festival %d: %w", f.ID, err)
+	}
+	defer rows.Close()
+	out := []*marquee.DoorStaffMember{}
+	for rows.Next() {
+		var m marquee.DoorStaffMember
+		if err := rows.Scan(&m.UserID, &m.Name, &m.Email, &m.AddedAt); err != nil {
+			return nil, fmt.Errorf("store: door staff of festival %d: %w", f.ID, err)
+		}
+		m.AddedAt = m.AddedAt.UTC()
+		out = append(out, &m)
+	}
+	return out, rows.Err()
+}
+
+// AddDoorStaff names the account with email door staff of a managed
+// festival (adding someone twice keeps the first).
+func (s *TicketService) AddDoorStaff(ctx context.Context, slug, email string) (*marquee.DoorStaffMember, error) {
+	f, err := s.managed(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	email = strings.ToLower(strings.TrimSpace(email))
+	if email == "" {
+		return nil, marquee.FieldError("email", "E-mail is required")
+	}
+	var m marquee.DoorStaffMember
+	err = s.reader().queryRow(ctx, `SELECT id, name, email FROM users WHERE email = ?`, email).Scan(&m.UserID, &m.Name, &m.Email)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, marquee.FieldError("email", "No account uses this e-mail address")
+	} else if err != nil {
+		return nil, fmt.Errorf("store: door staff: find user: %w", err)
+	}
+	now := s.now()
+	if _, err := s.writer().exec(ctx, `INSERT INTO festival_door_staff (festival_id, user_id, added_at) VALUES (?, ?, ?)
+		ON CONFLICT (festival_id, user_id) DO NOTHING`, f.ID, m.UserID, now); err != nil {
+		return nil, fmt.Errorf("store: add door staff %d to festival %d: %w", m.UserID, f.ID, err)
+	}
+	err = s.reader().queryRow(ctx, `SELECT added_at FROM festival_door_staff WHERE festival_id = ? AND user_id = ?`, f.ID, m.UserID).Scan(&m.AddedAt)
+	if err != nil {
+		return nil, fmt.Errorf("store: add door staff %d to festival %d: %w", m.UserID, f.ID, err)
+	}
+	m.AddedAt = m.AddedAt.UTC()
+	return &m, nil
+}
+
+// RemoveDoorStaff removes a door staff member of a managed festival.
+func (s *TicketService) RemoveDoorStaff(ctx context.Context, slug string, userID int64) error {
+	f, err := s.managed(ctx, slug)
+	if err != nil {
+		return err
+	}
+	res, err := s.writer().exec(ctx, `DELETE FROM festival_door_staff WHERE festival_id = ? AND user_id = ?`, f.ID, userID)
+	if err != nil {
+		return fmt.Errorf("store: remove door staff %d of festival %d: %w", userID, f.ID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return marquee.Errorf(marquee.ENotFound, "Door staff member not found")
+	}
+	return nil
+}
+
+// FestivalScreenings lists an approved festival's scheduled screenings
+// that have not ended, in start order.
+func (s *TicketService) FestivalScreenings(ctx context.Context, slug string) (*marquee.ScreeningList, error) {
+	f, err := loadTicketFestival(ctx, s.reader(), slug)
+	if err != nil {
+		return nil, err
+	}
+	if !marquee.CanSeeFestival(marquee.UserFromContext(ctx), &f.Festival) {
+		return nil, marquee.ErrFestivalNotFound()
+	}
+	now := s.now()
+	rows, err := s.reader().query(ctx, `SELECT `+screeningColumns+screeningFrom+
+		` WHERE sc.festival_id = ? AND sc.status = 'scheduled' AND sc.ends_at > ? ORDER BY sc.starts_at, sc.id`, f.ID, now)
+	if err != nil {
+		return nil, fmt.Errorf("store: public screenings of festival %d: %w", f.ID, err)
+	}
+	defer rows.Close()
+	out := &marquee.ScreeningList{TimeZone: f.TimeZone, Items: []*marquee.Screening{}}
+	for rows.Next() {
+		m, err := scanScreening(rows, now, false)
+		if err != nil {
+			return nil, fmt.Errorf("store: public screenings of festival %d: %w", f.ID, err)
+		}
+		out.Items = append(out.Items, &m.Screening)
+	}
+	return out, rows.Err()
+}
+
+// Screening returns a screening of an approved festival.
+func (s *TicketService) Screening(ctx context.Context, id int64) (*marquee.Screening, error) {
+	var status string
+	m, err := scanScreening(s.reader().queryRow(ctx, `SELECT `+screeningColumns+`, fe.status`+screeningFrom+` WHERE sc.id = ?`, id), s.now(), false, &status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, marquee.ErrScreeningNotFound()
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find screening %d: %w", id, err)
+	}
+	if marquee.FestivalStatus(status) != marquee.FestivalApproved {
+		return nil, marquee.ErrScreeningNotFound()
+	}
+	return &m.Screening, nil
+}
+
+// screeningIDText is a screening id as an audit target.
+func screeningIDText(id int64) string { return strconv.FormatInt(id, 10) }
