@@ -129,6 +129,10 @@ func TestTicketBuyPayAndCheckIn(t *testing.T) {
 		t.Fatalf("order: %s", r.raw)
 	}
 	order := fmt.Sprint(field(r, "id"))
+	// Visitors must log in.
+	expect(t, s.do(call{method: "POST", path: "/api/v1/ticket-orders", body: `{"screeningId":` + id + `,"quantity":1}`}), 401, "")
+	expect(t, s.do(call{method: "GET", path: "/api/v1/tickets"}), 401, "")
+	expect(t, s.do(call{method: "GET", path: "/api/v1/ticket-orders/" + order}), 401, "")
 	// Another buyer cannot see or pay it.
 	expect(t, s.do(call{method: "GET", path: "/api/v1/ticket-orders/" + order, token: w.other}), 404, "Order not found")
 	expect(t, s.do(call{method: "POST", path: "/api/v1/ticket-orders/" + order + "/pay", token: w.other, body: goodCard}), 404, "Order not found")

@@ -189,7 +189,9 @@ func (s *TicketService) recordRefund(ctx context.Context, id int64, ticketStatus
 // pending holds released, and each paid order refunded through the
 // provider (outside any transaction, with its own idempotency key), its
 // tickets cancelled and its buyer e-mailed. A second call retries the
-// orders a failed refund left paid.
+// orders a failed refund left paid. Every transaction after the first
+// locks an order's row before the screening's, as payments and releases
+// do, so none of them can deadlock with another.
 func (s *TicketService) CancelScreening(ctx context.Context, slug string, id int64) (*marquee.ManagedScreening, error) {
 	f, err := s.managed(ctx, slug)
 	if err != nil {
@@ -210,18 +212,18 @@ func (s *TicketService) CancelScreening(ctx context.Context, slug string, id int
 		if n, _ := res.RowsAffected(); n == 0 {
 			return nil // cancelled before
 		}
-		if _, err := c.exec(ctx, `UPDATE ticket_orders SET status = 'cancelled', updated_at = ? WHERE screening_id = ? AND status = 'pending'`, now, id); err != nil {
-			return fmt.Errorf("store: cancel screening %d: holds: %w", id, err)
-		}
-		if _, err := c.exec(ctx, `UPDATE screenings SET held = 0 WHERE id = ?`, id); err != nil {
-			return fmt.Errorf("store: cancel screening %d: holds: %w", id, err)
-		}
 		return recordAudit(ctx, c, now, marquee.AuditEntry{Action: marquee.AuditScreeningCancel, TargetType: "screening", TargetID: screeningIDText(id)})
 	})
 	if err != nil {
 		return nil, err
 	}
 	bg := context.WithoutCancel(ctx)
+	// The holds, each in its own transaction (the order's row, then the
+	// screening's, as every change of an order locks them): no new one can
+	// start on a cancelled screening.
+	if err := s.releaseScreeningHolds(bg, id); err != nil {
+		return nil, err
+	}
 	rows, err := s.reader().query(bg, `SELECT id, amount_cents, COALESCE(reference, '') FROM ticket_orders WHERE screening_id = ? AND status = 'paid' ORDER BY id`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: cancel screening %d: paid orders: %w", id, err)
@@ -260,4 +262,32 @@ func (s *TicketService) CancelScreening(ctx context.Context, slug string, id int
 		return nil, err
 	}
 	return loadScreening(ctx, s.reader(), id, s.now(), true)
+}
+
+// releaseScreeningHolds cancels the pending orders of screening id,
+// giving their seats back.
+func (s *TicketService) releaseScreeningHolds(ctx context.Context, id int64) error {
+	rows, err := s.reader().query(ctx, `SELECT id FROM ticket_orders WHERE screening_id = ? AND status = 'pending'`, id)
+	if err != nil {
+		return fmt.Errorf("store: cancel screening %d: holds: %w", id, err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var o int64
+		if err := rows.Scan(&o); err != nil {
+			rows.Close()
+			return fmt.Errorf("store: cancel screening %d: holds: %w", id, err)
+		}
+		ids = append(ids, o)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: cancel screening %d: holds: %w", id, err)
+	}
+	for _, o := range ids {
+		if _, err := s.releaseHold(ctx, o, marquee.OrderCancelled, "", "", false); err != nil {
+			return err
+		}
+	}
+	return nil
 }
