@@ -92,6 +92,7 @@ describe('BuyPage', () => {
       'GET /api/v1/payments/config': config,
       'POST /api/v1/ticket-orders': { status: 201, body: order() },
       'POST /api/v1/ticket-orders/5/pay': { status: 409, body: { message: 'Your reservation has expired', code: 'conflict' } },
+      'GET /api/v1/ticket-orders/5': { status: 200, body: order({ status: 'expired' }) },
     });
     const user = userEvent.setup();
     renderPage(routes, ['/screenings/7/buy']);
@@ -100,6 +101,22 @@ describe('BuyPage', () => {
     expect(await screen.findByTestId('buy-expired')).toHaveTextContent('Your reservation has expired');
     await user.click(screen.getByRole('button', { name: 'Start again' }));
     expect(await screen.findByRole('button', { name: 'Reserve 2 seats' })).toBeInTheDocument();
+  });
+
+  it('says so when the order can no longer be paid, and offers a new order', async () => {
+    stubApi({
+      'GET /api/v1/screenings/7': { status: 200, body: screening() },
+      'GET /api/v1/payments/config': config,
+      'POST /api/v1/ticket-orders': { status: 201, body: order() },
+      'POST /api/v1/ticket-orders/5/pay': { status: 409, body: { message: 'This order can no longer be paid', code: 'conflict' } },
+      'GET /api/v1/ticket-orders/5': { status: 200, body: order({ status: 'cancelled' }) },
+    });
+    const user = userEvent.setup();
+    renderPage(routes, ['/screenings/7/buy']);
+    await chooseTwoAndReserve(user);
+    await payWith(user, '4242424242424242');
+    expect(await screen.findByTestId('buy-failed')).toHaveTextContent('This order can no longer be paid');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
   });
 
   it('says the reservation expired when the countdown runs out', async () => {

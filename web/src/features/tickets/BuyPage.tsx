@@ -149,10 +149,23 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
     }
   }
 
+  async function onConflict(order: TicketOrder, message: string) {
+    // The order says why: its hold expired, or it was settled or ended meanwhile.
+    let now: TicketOrder | null = null;
+    try {
+      now = await ticketsApi.order(order.id);
+    } catch {
+      now = null;
+    }
+    refresh();
+    if (now?.status === 'paid') setStep({ kind: 'paid', order: now });
+    else if (!now || now.status === 'expired' || now.status === 'pending') setStep({ kind: 'expired' });
+    else setStep({ kind: 'failed', order: { ...now, failureMessage: now.failureMessage || message } });
+  }
+
   function onOutcome(outcome: PayOutcome) {
-    if ('expired' in outcome) {
-      setStep({ kind: 'expired' });
-      refresh();
+    if ('conflict' in outcome) {
+      if (step.kind === 'held') void onConflict(step.order, outcome.conflict);
       return;
     }
     const { order } = outcome;

@@ -11,13 +11,16 @@ import { useTestCard } from '../pricing/TestCard';
 import { formatMoney, useTag } from './format';
 import { ns } from './ScreeningsSection';
 
-/** What the buy page learns from a payment attempt: the order as it stands now. */
-export type PayOutcome = { order: TicketOrder } | { expired: string };
+/**
+ * What the buy page learns from a payment attempt: the order as it stands
+ * now, or the server's 409 (hold expired, order no longer payable) with its message.
+ */
+export type PayOutcome = { order: TicketOrder } | { conflict: string };
 
 /**
  * TicketPayForm is the ticket checkout's form for either provider: the card
  * (given), the country, Pay. A paid or failed order goes to onOutcome; the
- * server's 409 for an expired hold too.
+ * server's 409 (an expired hold, an order that can no longer be paid) too.
  */
 export function TicketPayForm({
   order,
@@ -71,7 +74,7 @@ export function TicketPayForm({
       }
       if (err instanceof ApiError) {
         if (err.status === 409) {
-          onOutcome({ expired: err.message });
+          onOutcome({ conflict: err.message });
           return;
         }
         if (err.fields.country) setCountryError(err.fields.country);
