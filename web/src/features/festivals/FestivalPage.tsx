@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Container, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageViewBeacon } from '../analytics/usePageViewBeacon';
@@ -9,6 +10,7 @@ import { PageLoading } from '../../content/PageState';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
+import { ScreeningsSection } from '../tickets/ScreeningsSection';
 import { festivalPlace } from './FestivalCard';
 import { formatDate, formatDateRange, useLanguage } from './dates';
 import { submissionState } from './submissionState';
@@ -203,6 +205,11 @@ function FestivalView({ festival: f }: { festival: Festival }) {
           </Paper>
           </Grid.Col>
         </Grid>
+
+        {/* Upcoming screenings with what is left and Buy (their own translations load with them). */}
+        <Suspense fallback={null}>
+          <ScreeningsSection slug={f.slug} />
+        </Suspense>
 
         <Stack gap="sm" component="section" aria-labelledby="festival-categories">
           <Title order={2} size="h3" id="festival-categories">

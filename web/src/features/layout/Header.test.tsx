@@ -55,6 +55,16 @@ describe('Header', () => {
     expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
+  it('links a signed-in user to My tickets, and door staff to their festival’s check-in', async () => {
+    mockApi({
+      'GET /api/v1/session': { status: 200, body: { user: sampleUser } },
+      'GET /api/v1/me/door-festivals': { status: 200, body: { items: [{ slug: 'kyoto-shorts', name: 'Kyoto Shorts' }] } },
+    });
+    renderRoutes(routes, ['/']);
+    expect(await screen.findByRole('link', { name: 'My tickets' })).toHaveAttribute('href', '/tickets');
+    expect(await screen.findByRole('link', { name: 'Check-in' })).toHaveAttribute('href', '/manage/festivals/kyoto-shorts/check-in');
+  });
+
   it('links a signed-in filmmaker to the festivals and their reminders, an organiser to their festivals', async () => {
     mockApi({ 'GET /api/v1/session': { status: 200, body: { user: sampleUser } } });
     const first = renderRoutes(routes, ['/']);

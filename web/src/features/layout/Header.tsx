@@ -1,8 +1,10 @@
 import { Anchor, Box, Burger, Button, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { doorFestivals } from '../../api/doorFestivals';
 import { useLogout, useSession } from '../auth/useSession';
 import { useJudgeFestivals } from '../judging/shared';
 import { LanguageMenu } from './LanguageMenu';
@@ -28,6 +30,8 @@ export function Header() {
   // One cached query: the Judging link shows for users who judge a festival.
   const judging = useJudgeFestivals(user !== null);
   const judges = (judging.data?.length ?? 0) > 0;
+  // Door staff get a link to each festival's check-in page.
+  const doors = useQuery({ queryKey: ['door-festivals'], queryFn: doorFestivals, enabled: user !== null, staleTime: 5 * 60_000 });
   const [drawerOpened, drawer] = useDisclosure(false);
   // Stays mounted after the first open so that closing can animate.
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -72,6 +76,23 @@ export function Header() {
               {t('header.judging')}
             </Button>
           )}
+          {(doors.data ?? []).map((f) => (
+            <Button
+              key={f.slug}
+              component={Link}
+              to={`/manage/festivals/${encodeURIComponent(f.slug)}/check-in`}
+              variant="subtle"
+              onClick={close}
+              fullWidth={mobile}
+              px={px}
+              data-testid="nav-check-in"
+            >
+              {doors.data && doors.data.length > 1 ? t('header.checkInAt', { name: f.name }) : t('header.checkIn')}
+            </Button>
+          ))}
+          <Button component={Link} to="/tickets" variant="subtle" onClick={close} fullWidth={mobile} px={px} data-testid="nav-tickets">
+            {t('header.tickets')}
+          </Button>
           <Button component={Link} to="/account" variant="subtle" onClick={close} fullWidth={mobile} px={px}>
             {t('header.account')}
           </Button>

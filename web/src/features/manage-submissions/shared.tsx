@@ -29,8 +29,8 @@ export function useManagedFestival(slug: string) {
   return useQuery({ queryKey: manageFestivalKey(slug), queryFn: () => festivalsApi.manage(slug) });
 }
 
-export type ManageSection = 'festival' | 'submissions' | 'judges' | 'ranking' | 'settings' | 'analytics';
-const sections: ManageSection[] = ['festival', 'submissions', 'judges', 'ranking', 'settings', 'analytics'];
+export type ManageSection = 'festival' | 'submissions' | 'judges' | 'ranking' | 'settings' | 'screenings' | 'check-in' | 'analytics';
+const sections: ManageSection[] = ['festival', 'submissions', 'judges', 'ranking', 'settings', 'screenings', 'check-in', 'analytics'];
 
 /** sectionPath is the address of one of a managed festival's pages. */
 export function sectionPath(slug: string, s: ManageSection): string {

@@ -1,0 +1,15 @@
+import { request } from './client';
+
+/** A festival whose door the signed-in user staffs. */
+export interface DoorFestival {
+  slug: string;
+  name: string;
+}
+
+/**
+ * GET /api/v1/me/door-festivals: the festivals where the signed-in user is
+ * door staff (the header links their check-in pages). Kept apart from the
+ * tickets client so that the header carries only this call.
+ */
+export const doorFestivals = () =>
+  request<{ items: DoorFestival[] }>('GET', '/api/v1/me/door-festivals').then((r) => r.items);

@@ -1,0 +1,66 @@
+import { BrowserQRCodeReader, type IScannerControls } from '@zxing/browser';
+import { useEffect, useRef } from 'react';
+
+/** Why the camera could not start: permission refused, no camera, or anything else. */
+export type CameraProblem = 'denied' | 'missing' | 'failed';
+
+/** cameraProblem classifies getUserMedia's error. */
+export function cameraProblem(err: unknown): CameraProblem {
+  const name = err instanceof Error || err instanceof DOMException ? err.name : '';
+  if (name === 'NotAllowedError' || name === 'PermissionDeniedError' || name === 'SecurityError') return 'denied';
+  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError') return 'missing';
+  return 'failed';
+}
+
+/**
+ * Scanner shows the camera (the back one on a phone) and reports each QR
+ * code it reads through onCode. The camera stops when the scanner unmounts.
+ * This module (and the ZXing library) loads only when the door opens the camera.
+ */
+export default function Scanner({
+  onCode,
+  onProblem,
+  label,
+}: {
+  onCode: (text: string) => void;
+  onProblem: (p: CameraProblem) => void;
+  label: string;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+  const handlers = useRef({ onCode, onProblem });
+  handlers.current = { onCode, onProblem };
+
+  useEffect(() => {
+    let controls: IScannerControls | undefined;
+    let stopped = false;
+    const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 150, delayBetweenScanSuccess: 300 });
+    const el = video.current;
+    if (!el) return;
+    reader
+      .decodeFromConstraints({ video: { facingMode: 'environment' }, audio: false }, el, (result) => {
+        if (result && !stopped) handlers.current.onCode(result.getText());
+      })
+      .then((c) => {
+        if (stopped) c.stop();
+        else controls = c;
+      })
+      .catch((err: unknown) => {
+        if (!stopped) handlers.current.onProblem(cameraProblem(err));
+      });
+    return () => {
+      stopped = true;
+      controls?.stop();
+    };
+  }, []);
+
+  return (
+    <video
+      ref={video}
+      muted
+      playsInline
+      aria-label={label}
+      data-testid="scanner-video"
+      style={{ width: '100%', maxWidth: 480, aspectRatio: '4 / 3', background: '#000', borderRadius: 8, display: 'block' }}
+    />
+  );
+}

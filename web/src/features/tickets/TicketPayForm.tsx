@@ -1,0 +1,138 @@
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { ticketsApi, type TicketOrder } from '../../api/tickets';
+import { apiErrorMessage } from '../../i18n/errorMessage';
+import { Notice } from '../contact/Notice';
+import { CardError, cardFieldMessage, isCountryCode, normaliseCountry } from '../pricing/checkout';
+import type { CardCheck } from '../pricing/PaymentForm';
+import { useTestCard } from '../pricing/TestCard';
+import { formatMoney, useTag } from './format';
+import { ns } from './ScreeningsSection';
+
+/**
+ * What the buy page learns from a payment attempt: the order as it stands
+ * now, or the server's 409 (hold expired, order no longer payable) with its message.
+ */
+export type PayOutcome = { order: TicketOrder } | { conflict: string };
+
+/**
+ * TicketPayForm is the ticket checkout's form for either provider: the card
+ * (given), the country, Pay. A paid or failed order goes to onOutcome; the
+ * server's 409 (an expired hold, an order that can no longer be paid) too.
+ */
+export function TicketPayForm({
+  order,
+  card,
+  checkCard,
+  pay,
+  onCardFieldErrors,
+  onOutcome,
+}: {
+  order: TicketOrder;
+  card: ReactNode;
+  checkCard: () => CardCheck;
+  pay: (country: string) => Promise<TicketOrder>;
+  onCardFieldErrors?: (fields: Record<string, string>) => void;
+  onOutcome: (outcome: PayOutcome) => void;
+}) {
+  const { t, i18n } = useTranslation([ns, 'pricing']);
+  const tag = useTag();
+  const [country, setCountry] = useState('');
+  const [countryError, setCountryError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setError(null);
+    setCountryError(null);
+    onCardFieldErrors?.({});
+    const code = normaliseCountry(country);
+    const cardState = checkCard();
+    if (cardState === 'missing' || code === '') {
+      setError(t('pricing:checkout.pay.incomplete'));
+      return;
+    }
+    if (!isCountryCode(code)) {
+      setCountryError(t('pricing:checkout.form.countryInvalid'));
+      return;
+    }
+    if (cardState === 'invalid') return;
+    setBusy(true);
+    try {
+      const result = await pay(code);
+      setBusy(false);
+      onOutcome({ order: result });
+    } catch (err) {
+      setBusy(false);
+      if (err instanceof CardError) {
+        setError(err.message);
+        return;
+      }
+      if (err instanceof ApiError) {
+        if (err.status === 409) {
+          onOutcome({ conflict: err.message });
+          return;
+        }
+        if (err.fields.country) setCountryError(err.fields.country);
+        onCardFieldErrors?.(err.fields);
+        const cardText = cardFieldMessage(err);
+        setError(cardText ?? (err.status === 0 ? t('errors.network') : apiErrorMessage(i18n, err, t('errors.generic'))));
+        return;
+      }
+      setError(err instanceof Error && err.message ? err.message : t('errors.generic'));
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('buy.payLabel')} aria-busy={busy} data-testid="ticket-pay-form">
+      <Stack gap="md">
+        {card}
+        <TextInput
+          label={t('pricing:checkout.form.country')}
+          placeholder={t('pricing:checkout.form.countryPlaceholder')}
+          value={country}
+          onChange={(e) => {
+            setCountry(normaliseCountry(e.currentTarget.value));
+            setCountryError(null);
+          }}
+          required
+          maxLength={2}
+          autoComplete="country"
+          spellCheck={false}
+          error={countryError}
+          styles={{ input: { textTransform: 'uppercase' } }}
+          data-testid="country-input"
+        />
+        {error && (
+          <Notice color="red" role="alert" data-testid="pay-error">
+            <Text size="sm" fw={600} c="gray.9">
+              {error}
+            </Text>
+          </Notice>
+        )}
+        <Button type="submit" size="md" disabled={busy} data-testid="pay-button">
+          {busy ? t('buy.paying') : t('buy.pay', { price: formatMoney(order.amountCents, order.currency, tag) })}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** TestTicketPayment pays an order with the test mode's own card form. */
+export function TestTicketPayment({ order, onOutcome }: { order: TicketOrder; onOutcome: (o: PayOutcome) => void }) {
+  const form = useTestCard();
+  return (
+    <TicketPayForm
+      order={order}
+      card={form.card}
+      checkCard={form.checkCard}
+      pay={async (country) => (await ticketsApi.pay(order.id, { country, card: form.cardValue() })).order}
+      onCardFieldErrors={form.markServerFields}
+      onOutcome={onOutcome}
+    />
+  );
+}
