@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { sessionCreditsChanged, sessionKey } from '../auth/useSession';
 import { Notice } from '../contact/Notice';
 import { CardError, cardFieldMessage, isCountryCode, normaliseCountry } from './checkout';
 import { formatPrice } from './format';
+import { CountryInput } from './CountryInput';
 
 /** What a finished payment call answers: the purchase and the buyer's balance. */
 export interface ChargeResult {
@@ -124,22 +125,13 @@ export function PaymentForm({
     <form onSubmit={submit} noValidate aria-label={t('checkout.form.label')} aria-busy={busy} data-testid="payment-form">
       <Stack gap="md">
         {card}
-        <TextInput
-          label={t('checkout.form.country')}
-          placeholder={t('checkout.form.countryPlaceholder')}
+        <CountryInput
           value={country}
-          onChange={(e) => {
-            setCountry(normaliseCountry(e.currentTarget.value));
+          onChange={(code) => {
+            setCountry(code);
             setCountryError(null);
           }}
-          required
-          maxLength={2}
-          autoComplete="country"
-          autoCapitalize="characters"
-          spellCheck={false}
           error={countryError}
-          styles={{ input: { textTransform: 'uppercase' } }}
-          data-testid="country-input"
         />
         {message && (
           <Notice

@@ -1,4 +1,4 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -10,6 +10,7 @@ import type { CardCheck } from '../pricing/PaymentForm';
 import { useTestCard } from '../pricing/TestCard';
 import { formatMoney, useTag } from './format';
 import { ns } from './ScreeningsSection';
+import { CountryInput } from '../pricing/CountryInput';
 
 /**
  * What the buy page learns from a payment attempt: the order as it stands
@@ -91,21 +92,13 @@ export function TicketPayForm({
     <form onSubmit={submit} noValidate aria-label={t('buy.payLabel')} aria-busy={busy} data-testid="ticket-pay-form">
       <Stack gap="md">
         {card}
-        <TextInput
-          label={t('pricing:checkout.form.country')}
-          placeholder={t('pricing:checkout.form.countryPlaceholder')}
+        <CountryInput
           value={country}
-          onChange={(e) => {
-            setCountry(normaliseCountry(e.currentTarget.value));
+          onChange={(code) => {
+            setCountry(code);
             setCountryError(null);
           }}
-          required
-          maxLength={2}
-          autoComplete="country"
-          spellCheck={false}
           error={countryError}
-          styles={{ input: { textTransform: 'uppercase' } }}
-          data-testid="country-input"
         />
         {error && (
           <Notice color="red" role="alert" data-testid="pay-error">
