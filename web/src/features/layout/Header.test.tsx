@@ -55,14 +55,28 @@ describe('Header', () => {
     expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
-  it('links a signed-in user to My tickets, and door staff to their festival’s check-in', async () => {
+  it('links a buyer with tickets to My tickets, and door staff to their festival’s check-in', async () => {
     mockApi({
       'GET /api/v1/session': { status: 200, body: { user: sampleUser } },
+      'GET /api/v1/tickets': { status: 200, body: { items: [], total: 2, page: 1, perPage: 20 } },
       'GET /api/v1/me/door-festivals': { status: 200, body: { items: [{ slug: 'kyoto-shorts', name: 'Kyoto Shorts' }] } },
     });
     renderRoutes(routes, ['/']);
     expect(await screen.findByRole('link', { name: 'My tickets' })).toHaveAttribute('href', '/tickets');
     expect(await screen.findByRole('link', { name: 'Check-in' })).toHaveAttribute('href', '/manage/festivals/kyoto-shorts/check-in');
+  });
+
+  it('keeps My tickets in the drawer, not the full bar, for someone without tickets', async () => {
+    mockApi({
+      'GET /api/v1/session': { status: 200, body: { user: sampleUser } },
+      'GET /api/v1/tickets': { status: 200, body: { items: [], total: 0, page: 1, perPage: 20 } },
+    });
+    renderRoutes(routes, ['/']);
+    expect(await screen.findByRole('link', { name: 'My account' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My tickets' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('link', { name: 'My tickets' })).toHaveAttribute('href', '/tickets');
   });
 
   it('links a signed-in filmmaker to the festivals and their reminders, an organiser to their festivals', async () => {

@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { doorFestivals } from '../../api/doorFestivals';
+import { ticketsApi } from '../../api/tickets';
 import { useLogout, useSession } from '../auth/useSession';
 import { useJudgeFestivals } from '../judging/shared';
 import { LanguageMenu } from './LanguageMenu';
@@ -32,6 +33,15 @@ export function Header() {
   const judges = (judging.data?.length ?? 0) > 0;
   // Door staff get a link to each festival's check-in page.
   const doors = useQuery({ queryKey: ['door-festivals'], queryFn: doorFestivals, enabled: user !== null, staleTime: 5 * 60_000 });
+  // My tickets shows in the bar for buyers who have tickets (the bar is full
+  // at 1280 px otherwise); the drawer and the account page always link it.
+  const hasTickets = useQuery({
+    queryKey: ['tickets', 'any'],
+    queryFn: () => ticketsApi.list(1),
+    enabled: user !== null,
+    staleTime: 5 * 60_000,
+    select: (p) => p.total > 0,
+  });
   const [drawerOpened, drawer] = useDisclosure(false);
   // Stays mounted after the first open so that closing can animate.
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -90,9 +100,11 @@ export function Header() {
               {doors.data && doors.data.length > 1 ? t('header.checkInAt', { name: f.name }) : t('header.checkIn')}
             </Button>
           ))}
-          <Button component={Link} to="/tickets" variant="subtle" onClick={close} fullWidth={mobile} px={px} data-testid="nav-tickets">
-            {t('header.tickets')}
-          </Button>
+          {(mobile || hasTickets.data === true) && (
+            <Button component={Link} to="/tickets" variant="subtle" onClick={close} fullWidth={mobile} px={px} data-testid="nav-tickets">
+              {t('header.tickets')}
+            </Button>
+          )}
           <Button component={Link} to="/account" variant="subtle" onClick={close} fullWidth={mobile} px={px}>
             {t('header.account')}
           </Button>
