@@ -1,6 +1,7 @@
 package marquee
 
 import (
+	"sync"
 	"strconv"
 	"strings"
 	"time"
@@ -215,6 +216,28 @@ func LoadTimeZone(name string) (*time.Location, error) {
 		return nil, FieldError("timeZone", "Choose a time zone such as Europe/Paris")
 	}
 	return loc, nil
+}
+
+// zoneLocations caches ZoneLocation's answers by name (*time.Location).
+var zoneLocations sync.Map
+
+// ZoneLocation returns the location of a stored time zone name (checked
+// by LoadTimeZone when it was saved): UTC for "UTC", "" or a name this
+// system cannot load. The zoneinfo is read once per name, not on every
+// screening, mail or page view that shows a local time.
+func ZoneLocation(name string) *time.Location {
+	if name == "" || name == "UTC" {
+		return time.UTC
+	}
+	if loc, ok := zoneLocations.Load(name); ok {
+		return loc.(*time.Location)
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		loc = time.UTC
+	}
+	zoneLocations.Store(name, loc)
+	return loc
 }
 
 // ScreeningFilm is one of a festival's films an organiser may screen.

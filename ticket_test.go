@@ -185,3 +185,17 @@ func TestCanCheckIn(t *testing.T) {
 		t.Fatal("door staff manage")
 	}
 }
+
+// A stored zone name becomes its location, the same one each time; an
+// empty or unknown name is UTC (names are checked when saved).
+func TestZoneLocation(t *testing.T) {
+	tokyo := ZoneLocation("Asia/Tokyo")
+	if tokyo.String() != "Asia/Tokyo" || ZoneLocation("Asia/Tokyo") != tokyo {
+		t.Fatalf("tokyo: %v", tokyo)
+	}
+	for _, name := range []string{"", "UTC", "Nowhere/Atlantis"} {
+		if got := ZoneLocation(name); got != time.UTC {
+			t.Errorf("%q: %v", name, got)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package mail
 import (
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/locale"
@@ -26,11 +25,7 @@ func (c Composer) TicketsURL() string { return c.base() + "/tickets" }
 // screeningWhen writes a screening's start in its festival's time zone,
 // in lang: "Saturday, 14 November 2026, 19:30 (Europe/Paris)".
 func screeningWhen(s *marquee.Screening, lang string) string {
-	loc, err := time.LoadLocation(s.TimeZone)
-	if err != nil {
-		loc = time.UTC
-	}
-	t := s.StartsAt.In(loc)
+	t := s.StartsAt.In(marquee.ZoneLocation(s.TimeZone))
 	return locale.Format(lang, "{date}, {time} ({zone})", locale.Vars{
 		"date": FormatDate(t.Format("2006-01-02"), lang),
 		"time": t.Format("15:04"),

@@ -42,29 +42,9 @@ func festivalLocation(ctx context.Context, c conn, festivalID int64) (*time.Loca
 	if err := c.queryRow(ctx, `SELECT time_zone FROM festivals WHERE id = ?`, festivalID).Scan(&name); err != nil {
 		return nil, fmt.Errorf("store: time zone of festival %d: %w", festivalID, err)
 	}
-	return zoneLocation(name), nil
+	return marquee.ZoneLocation(name), nil
 }
 
-// zones caches the locations of the time zones festivals name (the
-// zoneinfo files are read once per name, not per page view).
-var zones sync.Map // string → *time.Location
-
-// zoneLocation returns the location of the IANA zone name, UTC for a name
-// the system does not know (names are checked when saved).
-func zoneLocation(name string) *time.Location {
-	if name == "" || name == "UTC" {
-		return time.UTC
-	}
-	if loc, ok := zones.Load(name); ok {
-		return loc.(*time.Location)
-	}
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		loc = time.UTC
-	}
-	zones.Store(name, loc)
-	return loc
-}
 
 // visitorHash returns the day's hash of a visitor in scope.
 func visitorHash(salt []byte, scope, ip, userAgent string) string {

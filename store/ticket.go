@@ -45,19 +45,11 @@ var _ marquee.TicketService = (*TicketService)(nil)
 type ticketFestival struct {
 	marquee.Festival
 	TimeZone string
-	loc      *time.Location
 }
 
 // location returns the festival's time zone (UTC when unreadable).
 func (f *ticketFestival) location() *time.Location {
-	if f.loc == nil {
-		loc, err := time.LoadLocation(f.TimeZone)
-		if err != nil {
-			loc = time.UTC
-		}
-		f.loc = loc
-	}
-	return f.loc
+	return marquee.ZoneLocation(f.TimeZone)
 }
 
 // loadTicketFestival reads the festival with slug.
@@ -160,11 +152,7 @@ func scanScreening(row scanner, now time.Time, figures bool, extra ...any) (*mar
 		*t = t.UTC()
 	}
 	m.SetFigures(m.Sold, m.Held, now)
-	loc, err := time.LoadLocation(m.TimeZone)
-	if err != nil {
-		loc = time.UTC
-	}
-	m.SetLocal(loc)
+	m.SetLocal(marquee.ZoneLocation(m.TimeZone))
 	return &m, nil
 }
 
