@@ -9,7 +9,7 @@ import type { Purchase } from '../../api/payments';
 import { apiErrorMessage } from '../../i18n/errorMessage';
 import { sessionCreditsChanged, sessionKey } from '../auth/useSession';
 import { Notice } from '../contact/Notice';
-import { CardError, cardFieldMessage, isCountryCode, normaliseCountry } from './checkout';
+import { CardError, cardFieldMessage, checkPayment, type CardCheck } from './checkout';
 import { formatPrice } from './format';
 import { CountryInput } from './CountryInput';
 
@@ -18,9 +18,6 @@ export interface ChargeResult {
   purchase: Purchase;
   balance: number;
 }
-
-/** What the card part of the form says before paying. */
-export type CardCheck = 'ok' | 'missing' | 'invalid';
 
 type Message =
   | { tone: 'success'; text: string; purchase: Purchase; balance: number }
@@ -77,17 +74,13 @@ export function PaymentForm({
     setMessage(null);
     setCountryError(null);
     onCardFieldErrors?.({});
-    const code = normaliseCountry(country);
-    const cardState = checkCard();
-    if (cardState === 'missing' || code === '') {
-      setMessage({ tone: 'error', text: t('checkout.pay.incomplete') });
+    const check = checkPayment(country, checkCard());
+    if (!check.ok) {
+      if (check.problem === 'incomplete') setMessage({ tone: 'error', text: t('checkout.pay.incomplete') });
+      if (check.problem === 'country') setCountryError(t('checkout.form.countryInvalid'));
       return;
     }
-    if (!isCountryCode(code)) {
-      setCountryError(t('checkout.form.countryInvalid'));
-      return;
-    }
-    if (cardState === 'invalid') return;
+    const { code } = check;
 
     setBusy(true);
     try {

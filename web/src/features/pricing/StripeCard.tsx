@@ -5,7 +5,7 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardError } from './checkout';
-import type { CardCheck } from './PaymentForm';
+import type { CardCheck } from './checkout';
 
 // One Stripe.js per publishable key for the page's life (loadStripe injects the script once).
 const stripes = new Map<string, Promise<Stripe | null>>();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TestCard } from '../../api/payments';
 import { Notice } from '../contact/Notice';
 import { checkTestCard, emptyTestCard, formatCardNumber, formatExpiry, type TestCardField, type TestCardValues } from './checkout';
-import type { CardCheck } from './PaymentForm';
+import type { CardCheck } from './checkout';
 
 /** Stripe's documented test cards, which the test mode accepts. */
 const testCards = [

@@ -26,6 +26,27 @@ export function isCountryCode(code: string): boolean {
   return countries.has(code);
 }
 
+/** What a card form's check says: complete, fields missing, or a field malformed (shown beside it). */
+export type CardCheck = 'ok' | 'missing' | 'invalid';
+
+/**
+ * checkPayment is every card payment's check before it is sent (credits
+ * and tickets): the country typed and the card form's own check. It gives
+ * the country code to send, or the problem: 'incomplete' (card or country
+ * missing), 'country' (not an ISO code) or 'card' (the form shows which
+ * field).
+ */
+export function checkPayment(
+  country: string,
+  card: CardCheck,
+): { ok: true; code: string } | { ok: false; problem: 'incomplete' | 'country' | 'card' } {
+  const code = normaliseCountry(country);
+  if (card === 'missing' || code === '') return { ok: false, problem: 'incomplete' };
+  if (!isCountryCode(code)) return { ok: false, problem: 'country' };
+  if (card === 'invalid') return { ok: false, problem: 'card' };
+  return { ok: true, code };
+}
+
 /** The test mode's card form as typed. */
 export interface TestCardValues {
   number: string;

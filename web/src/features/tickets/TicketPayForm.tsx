@@ -5,8 +5,7 @@ import { ApiError } from '../../api/client';
 import { ticketsApi, type TicketOrder } from '../../api/tickets';
 import { apiErrorMessage } from '../../i18n/errorMessage';
 import { Notice } from '../contact/Notice';
-import { CardError, cardFieldMessage, isCountryCode, normaliseCountry } from '../pricing/checkout';
-import type { CardCheck } from '../pricing/PaymentForm';
+import { CardError, cardFieldMessage, checkPayment, type CardCheck } from '../pricing/checkout';
 import { useTestCard } from '../pricing/TestCard';
 import { formatMoney, useTag } from './format';
 import { ns } from './ScreeningsSection';
@@ -51,17 +50,13 @@ export function TicketPayForm({
     setError(null);
     setCountryError(null);
     onCardFieldErrors?.({});
-    const code = normaliseCountry(country);
-    const cardState = checkCard();
-    if (cardState === 'missing' || code === '') {
-      setError(t('pricing:checkout.pay.incomplete'));
+    const check = checkPayment(country, checkCard());
+    if (!check.ok) {
+      if (check.problem === 'incomplete') setError(t('pricing:checkout.pay.incomplete'));
+      if (check.problem === 'country') setCountryError(t('pricing:checkout.form.countryInvalid'));
       return;
     }
-    if (!isCountryCode(code)) {
-      setCountryError(t('pricing:checkout.form.countryInvalid'));
-      return;
-    }
-    if (cardState === 'invalid') return;
+    const { code } = check;
     setBusy(true);
     try {
       const result = await pay(code);
