@@ -161,52 +161,26 @@ func runBare(client *http.Client, target string, n, c int, token string) float64
 }
 
 // run sends n GETs of target with c at a time, prints the line of label,
-// and returns the requests per second.
+// and returns the requests per second. A failed request or a status of
+// 400 or more counts as an error.
 func run(client *http.Client, target, label string, n, c int, token string) float64 {
-	latencies := make([]time.Duration, n)
-	var errors int
-	var mu sync.Mutex
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	start := time.Now()
-	for range c {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				req, _ := http.NewRequest(http.MethodGet, target, nil)
-				req.Header.Set("Accept-Encoding", "gzip")
-				if token != "" {
-					req.Header.Set("Authorization", "Bearer "+token)
-				}
-				t0 := time.Now()
-				res, err := client.Do(req)
-				if err == nil {
-					_, _ = io.Copy(io.Discard, res.Body)
-					res.Body.Close()
-				}
-				latencies[i] = time.Since(t0)
-				if err != nil || res.StatusCode >= 400 {
-					mu.Lock()
-					errors++
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	for i := range n {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	elapsed := time.Since(start)
-	slices.Sort(latencies)
-	pct := func(p float64) time.Duration {
-		return latencies[min(n-1, int(float64(n)*p))].Round(10 * time.Microsecond)
-	}
-	rate := float64(n) / elapsed.Seconds()
-	fmt.Printf("%-44s %8.0f %9s %9s %9s %9s %7d\n", label, rate, pct(0.50), pct(0.95), pct(0.99), latencies[n-1].Round(10*time.Microsecond), errors)
-	return rate
+	return runFunc(label, n, c, func(int) error {
+		req, _ := http.NewRequest(http.MethodGet, target, nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		res, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode >= 400 {
+			return fmt.Errorf("status %d", res.StatusCode)
+		}
+		return nil
+	})
 }
 
 func fail(format string, args ...any) {
