@@ -49,6 +49,7 @@ vet: tools
 test-go: tools
 	@if [ -n "$$MARQUEE_TEST_POSTGRES_URL" ]; then echo "Go tests run on SQLite and on PostgreSQL"; else echo "Go tests run on SQLite (set MARQUEE_TEST_POSTGRES_URL to add PostgreSQL)"; fi
 	$(GO) vet ./...
+	@unformatted=$$(gofmt -l $$($(GO) list -f '{{.Dir}}' ./...)); if [ -n "$$unformatted" ]; then echo "gofmt: these files need formatting (run gofmt -w on them):"; echo "$$unformatted"; exit 1; fi
 	$(GO) test -count=1 ./...
 
 test-web: tools $(WEB)/node_modules/.package-lock.json

@@ -1,9 +1,9 @@
 package marquee
 
 import (
-	"sync"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	_ "time/tzdata" // festivals' IANA time zones, whatever the host has installed
 	"unicode/utf8"

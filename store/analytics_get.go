@@ -14,12 +14,6 @@ import (
 	"github.com/marquee-festival/marquee"
 )
 
-// ticketStats reads a festival's ticket sales and check-ins per
-// screening. It is nil until the tickets tables exist: the lead sets it
-// when merging the tickets branch (analytics_tickets.go, build tag
-// "tickets"), and analytics then carries them.
-var ticketStats func(ctx context.Context, c conn, festivalID int64) ([]marquee.ScreeningStats, error)
-
 // analyticsFestival finds a festival the signed-in user manages.
 func (s *AnalyticsService) analyticsFestival(ctx context.Context, slug string) (int64, error) {
 	u, err := marquee.RequireUser(ctx)
@@ -68,10 +62,8 @@ func (s *AnalyticsService) FestivalAnalytics(ctx context.Context, slug string, r
 	if err := s.campaignFigures(ctx, c, id, a); err != nil {
 		return nil, err
 	}
-	if ticketStats != nil {
-		if a.Tickets, err = ticketStats(ctx, c, id); err != nil {
-			return nil, err
-		}
+	if a.Tickets, err = ticketStatsByScreening(ctx, c, id); err != nil {
+		return nil, err
 	}
 	first := a.From
 	if first == "" {

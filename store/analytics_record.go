@@ -45,7 +45,6 @@ func festivalLocation(ctx context.Context, c conn, festivalID int64) (*time.Loca
 	return marquee.ZoneLocation(name), nil
 }
 
-
 // visitorHash returns the day's hash of a visitor in scope.
 func visitorHash(salt []byte, scope, ip, userAgent string) string {
 	h := sha256.New()

@@ -198,3 +198,45 @@ func TestFestivalAnalyticsSubmissions(t *testing.T) {
 		wantCode(t, err, marquee.EForbidden)
 	})
 }
+
+// TestFestivalAnalyticsTickets: the analytics' screenings count tickets
+// sold (not refunded), checked in, and the income of paid orders only.
+func TestFestivalAnalyticsTickets(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
+		fx := newTicketFixture(t, db, 10, 1000)
+		u := fx.buyer(t, "b@example.com")
+		settle := func(ev marquee.PaymentEvent) {
+			t.Helper()
+			if _, err := db.Payments.Settle(context.Background(), ev); err != nil {
+				t.Fatal(err)
+			}
+		}
+		kept := fx.order(t, u, 3)
+		settle(marquee.PaymentEvent{ID: "evt_kept", Type: marquee.PaymentSucceeded, TicketOrderID: kept.ID, AmountCents: 3000})
+		refunded := fx.order(t, u, 2)
+		settle(marquee.PaymentEvent{ID: "evt_refunded", Type: marquee.PaymentSucceeded, TicketOrderID: refunded.ID, AmountCents: 2000})
+		settle(marquee.PaymentEvent{ID: "evt_refund", Type: marquee.PaymentRefunded, TicketOrderID: refunded.ID})
+		fx.order(t, u, 1) // held, not paid
+		paid, err := db.Tickets.Order(as(u), kept.ID)
+		if err != nil || len(paid.Tickets) != 3 {
+			t.Fatalf("order: %v %+v", err, paid)
+		}
+		req := marquee.CheckInRequest{ScreeningID: fx.screening.ID, Code: paid.Tickets[0].Code}
+		if r, err := db.Tickets.CheckIn(as(fx.org), fx.fest.Slug, req); err != nil || r.Result != marquee.CheckInValid {
+			t.Fatalf("check-in: %v %+v", err, r)
+		}
+		a, err := db.Analytics.FestivalAnalytics(as(fx.org), fx.fest.Slug, marquee.RangeAll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []marquee.ScreeningStats{{ScreeningID: fx.screening.ID, Title: "Opening night", Capacity: 10, Sold: 3, CheckedIn: 1, IncomeCents: 3000}}
+		if len(a.Tickets) != 1 {
+			t.Fatalf("tickets: %+v", a.Tickets)
+		}
+		got := a.Tickets[0]
+		got.StartsAt = time.Time{}
+		if got != want[0] {
+			t.Fatalf("tickets: %+v, want %+v", got, want[0])
+		}
+	})
+}

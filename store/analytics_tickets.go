@@ -10,8 +10,6 @@ import (
 	"github.com/marquee-festival/marquee"
 )
 
-func init() { ticketStats = ticketStatsByScreening }
-
 // ticketStatsByScreening reads, for each screening of the festival in
 // start order, its capacity, the tickets sold (valid or used: not
 // refunded or cancelled), those checked in, and the income of its paid
