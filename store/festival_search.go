@@ -18,6 +18,9 @@ type festivalIndex struct {
 	// versionStmt is indexVersionQuery, prepared once.
 	versionStmt   atomic.Pointer[sql.Stmt]
 	versionStmtMu sync.Mutex
+	// versionReads shares each version read among the searches waiting
+	// for one at once (shared_read.go).
+	versionReads sharedRead
 }
 
 // SearchFestivals runs a discovery search over approved festivals: text

@@ -17,10 +17,18 @@ type indexLoader struct{ db *DB }
 // indexVersionQuery reads the festival_index_state version.
 const indexVersionQuery = `SELECT version FROM festival_index_state WHERE id = 1`
 
-// IndexVersion reads the festival_index_state version, with
-// indexVersionQuery prepared on the read pool (which keeps it prepared
-// on each connection) the first time.
+// IndexVersion reads the festival_index_state version. Concurrent
+// searches share a read that started after each of them asked
+// (sharedRead), so each still sees every change committed before it
+// started, whichever node made it, for one query per round instead of one
+// per search.
 func (l indexLoader) IndexVersion(ctx context.Context) (int64, error) {
+	return l.db.searchIndex.versionReads.read(ctx, l.readIndexVersion)
+}
+
+// readIndexVersion runs indexVersionQuery, prepared on the read pool
+// (which keeps it prepared on each connection) the first time.
+func (l indexLoader) readIndexVersion(ctx context.Context) (int64, error) {
 	stmt, err := l.versionStmt(ctx)
 	if err != nil {
 		return 0, err

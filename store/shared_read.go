@@ -1,0 +1,88 @@
+package store
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// sharedReadTimeout bounds one shared read: it runs on behalf of every
+// caller in its round, so no single caller's context may cancel it.
+const sharedReadTimeout = 5 * time.Second
+
+// sharedRead lets concurrent callers share one run of a read of a single
+// value (the search index's version) without ever answering a caller with
+// a read that began before the caller asked: callers that arrive while a
+// read runs gather into the next round, which starts when that read ends.
+// Under load one read serves every search that arrived during the one
+// before it; alone, a caller runs its own read at once.
+//
+// So a caller sees every change committed before it called, as if it had
+// read alone, which is what the search index promises across nodes.
+type sharedRead struct {
+	mu sync.Mutex
+	// waiting is the round that has not started yet (nil: none).
+	waiting *sharedRound
+	// busy is set while a round's read runs.
+	busy bool
+}
+
+// sharedRound is one run of the read and the callers it answers.
+type sharedRound struct {
+	done  chan struct{}
+	value int64
+	err   error
+}
+
+// read returns the value of a run of fn that started after read was
+// called, sharing that run with the callers waiting at the same time.
+func (s *sharedRead) read(ctx context.Context, fn func(context.Context) (int64, error)) (int64, error) {
+	s.mu.Lock()
+	if s.waiting == nil {
+		s.waiting = &sharedRound{done: make(chan struct{})}
+	}
+	r := s.waiting
+	if !s.busy {
+		// The read runs apart from its callers, so that each may give up
+		// (its context ending) without failing the others.
+		s.busy = true
+		s.waiting = nil
+		go s.runAll(r, fn)
+	}
+	s.mu.Unlock()
+	select {
+	case <-r.done:
+		return r.value, r.err
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+}
+
+// run runs round r's read and answers its callers.
+func (s *sharedRead) run(r *sharedRound, fn func(context.Context) (int64, error)) {
+	ctx, cancel := context.WithTimeout(context.Background(), sharedReadTimeout)
+	defer cancel()
+	r.value, r.err = fn(ctx)
+	close(r.done)
+}
+
+// take returns the round waiting to start, marking it started, or nil
+// (and not busy) when no caller waits.
+func (s *sharedRead) take() *sharedRound {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := s.waiting
+	s.waiting = nil
+	if r == nil {
+		s.busy = false
+	}
+	return r
+}
+
+// runAll runs r and then each round that gathers while the one before
+// it runs, until no caller waits.
+func (s *sharedRead) runAll(r *sharedRound, fn func(context.Context) (int64, error)) {
+	for ; r != nil; r = s.take() {
+		s.run(r, fn)
+	}
+}
