@@ -170,6 +170,13 @@ func ErrLatePaymentRefunded() *Error {
 	return &Error{Code: EConflict, Message: "Your reservation expired and the screening sold out before your payment arrived. Your payment has been refunded."}
 }
 
+// ErrCancelledPaymentRefunded is the failure message of an order whose
+// payment arrived after its screening was cancelled: the payment is
+// refunded.
+func ErrCancelledPaymentRefunded() *Error {
+	return &Error{Code: EConflict, Message: "The screening was cancelled before your payment arrived. Your payment has been refunded."}
+}
+
 // ErrOrderNotFound is the answer for an order that is not the caller's.
 func ErrOrderNotFound() error { return Errorf(ENotFound, "Order not found") }
 

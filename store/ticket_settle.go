@@ -13,6 +13,10 @@ import (
 // after its hold had passed and every seat was gone: it is refunded.
 var msgSoldOutRefunded = marquee.ErrLatePaymentRefunded().Message
 
+// msgCancelledRefunded is the failure message of a payment that arrived
+// after its screening was cancelled: it is refunded.
+var msgCancelledRefunded = marquee.ErrCancelledPaymentRefunded().Message
+
 // isTicketEvent reports whether ev is about a ticket order: it names one,
 // or names no purchase and its reference is a ticket order's.
 func (s *TicketService) isTicketEvent(ctx context.Context, ev marquee.PaymentEvent) (bool, error) {
@@ -86,7 +90,7 @@ func (s *TicketService) settle(ctx context.Context, ev marquee.PaymentEvent) err
 // refunded through the provider (outside the transaction) and the order
 // marked refunded with a message saying so.
 func (s *TicketService) settlePaid(ctx context.Context, id int64, reference string) error {
-	refund := false
+	refund, refundMessage := false, msgSoldOutRefunded
 	err := s.inTx(ctx, func(c conn) error {
 		now := s.now()
 		err := s.payHeld(ctx, c, id, reference, now)
@@ -112,6 +116,13 @@ func (s *TicketService) settlePaid(ctx context.Context, id int64, reference stri
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			refund = true
+			var status string
+			if err := c.queryRow(ctx, `SELECT status FROM screenings WHERE id = ?`, screening).Scan(&status); err != nil {
+				return fmt.Errorf("store: settle late ticket order %d: screening: %w", id, err)
+			}
+			if status == "cancelled" {
+				refundMessage = msgCancelledRefunded
+			}
 			return errNoSeatsLeft
 		}
 		return s.issueTickets(ctx, c, id, now)
@@ -120,7 +131,7 @@ func (s *TicketService) settlePaid(ctx context.Context, id int64, reference stri
 	case errors.Is(err, errSettledElsewhere):
 		return nil
 	case errors.Is(err, errNoSeatsLeft) && refund:
-		return s.refundLate(ctx, id, reference)
+		return s.refundLate(ctx, id, reference, refundMessage)
 	}
 	return err
 }
@@ -128,9 +139,10 @@ func (s *TicketService) settlePaid(ctx context.Context, id int64, reference stri
 // errNoSeatsLeft rolls back a late payment's settlement when its seats are gone.
 var errNoSeatsLeft = errors.New("store: no seats left for a late payment")
 
-// refundLate refunds a payment that arrived when no seat was left and
-// marks its released order refunded.
-func (s *TicketService) refundLate(ctx context.Context, id int64, reference string) error {
+// refundLate refunds a payment that arrived when no seat was left (or
+// its screening was cancelled) and marks its released order refunded,
+// saying why in message.
+func (s *TicketService) refundLate(ctx context.Context, id int64, reference, message string) error {
 	if reference == "" {
 		_ = s.reader().queryRow(ctx, `SELECT COALESCE(reference, '') FROM ticket_orders WHERE id = ?`, id).Scan(&reference)
 	}
@@ -143,7 +155,7 @@ func (s *TicketService) refundLate(ctx context.Context, id int64, reference stri
 	now := s.now()
 	_, err := s.writer().exec(context.WithoutCancel(ctx), `UPDATE ticket_orders SET status = 'refunded', refunded_at = ?, failure_message = ?,
 		updated_at = ?, reference = COALESCE(reference, NULLIF(?, ''))
-		WHERE id = ? AND status IN ('failed', 'expired', 'cancelled')`, now, msgSoldOutRefunded, now, reference, id)
+		WHERE id = ? AND status IN ('failed', 'expired', 'cancelled')`, now, message, now, reference, id)
 	if err != nil {
 		return fmt.Errorf("store: refund late ticket order %d: %w", id, err)
 	}

@@ -278,6 +278,30 @@ func TestTicketLatePayment(t *testing.T) {
 	})
 }
 
+// TestTicketPaymentAfterCancel: a payment that arrives after its
+// screening was cancelled (the hold cancelled with it) is refunded, and
+// the buyer is told the screening was cancelled, not that it sold out.
+func TestTicketPaymentAfterCancel(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
+		fx := newTicketFixture(t, db, 10, 1000)
+		u := fx.buyer(t, "b@example.com")
+		o := fx.order(t, u, 2)
+		if _, err := db.Tickets.CancelScreening(as(fx.org), fx.fest.Slug, fx.screening.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Payments.Settle(context.Background(), marquee.PaymentEvent{Type: marquee.PaymentSucceeded, TicketOrderID: o.ID, Reference: "test_pi_cancelled"}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := db.Tickets.Order(as(u), o.ID)
+		if err != nil || got.Status != marquee.OrderRefunded || len(got.Tickets) != 0 || got.FailureMessage != marquee.ErrCancelledPaymentRefunded().Message {
+			t.Fatalf("order: %v %+v", err, got)
+		}
+		if sold, held := fx.seats(t); sold != 0 || held != 0 {
+			t.Fatalf("sold %d held %d", sold, held)
+		}
+	})
+}
+
 // TestTicketConcurrentCheckIn: many doors scan one ticket at once; exactly
 // one is told "valid", the others "used" with the time of first use.
 func TestTicketConcurrentCheckIn(t *testing.T) {
