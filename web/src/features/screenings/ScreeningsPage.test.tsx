@@ -132,6 +132,18 @@ describe('ScreeningsPage', () => {
     await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url) === `${base}/screenings/7/cancel`)).toBe(true));
   });
 
+  it('warns before a new time zone moves the local times of scheduled screenings', async () => {
+    stub();
+    const user = userEvent.setup();
+    renderPage(routes, ['/manage/festivals/kyoto-shorts/screenings']);
+    await screen.findByTestId('screening-row');
+    expect(screen.queryByTestId('time-zone-moves')).not.toBeInTheDocument();
+    await pickOption(user, screen.getByRole('combobox', { name: 'Festival time zone' }), 'Europe/Paris');
+    expect(screen.getByTestId('time-zone-moves')).toHaveTextContent(
+      'The scheduled screening keeps its moment in time: its local time changes with the zone. Check it after saving Europe/Paris.',
+    );
+  });
+
   it('adds door staff by e-mail and shows an unknown address’s error', async () => {
     stub({
       [`POST ${base}/door-staff`]: {

@@ -183,7 +183,7 @@ function ScreeningsBody({ slug }: { slug: string }) {
         )}
       </Paper>
 
-      <TimeZoneSection key={timeZone} slug={slug} timeZone={timeZone} />
+      <TimeZoneSection key={timeZone} slug={slug} timeZone={timeZone} scheduled={items.filter((s) => s.status === 'scheduled').length} />
       <DoorStaffSection slug={slug} />
 
       <Modal

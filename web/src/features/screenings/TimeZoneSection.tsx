@@ -14,8 +14,12 @@ function zones(): string[] {
   return ['UTC', ...list.filter((z) => z !== 'UTC')];
 }
 
-/** TimeZoneSection shows the festival's time zone and changes it (PUT time-zone). */
-export function TimeZoneSection({ slug, timeZone }: { slug: string; timeZone: string }) {
+/**
+ * TimeZoneSection shows the festival's time zone and changes it (PUT
+ * time-zone). With scheduled screenings, choosing another zone warns that
+ * they keep their moment in time, so their local times change.
+ */
+export function TimeZoneSection({ slug, timeZone, scheduled }: { slug: string; timeZone: string; scheduled: number }) {
   const { t } = useTranslation(ns);
   const client = useQueryClient();
   const [zone, setZone] = useState(timeZone);
@@ -51,6 +55,11 @@ export function TimeZoneSection({ slug, timeZone }: { slug: string; timeZone: st
             {t('zone.save')}
           </Button>
         </Group>
+        {zone !== timeZone && scheduled > 0 && (
+          <Notice color="yellow" data-testid="time-zone-moves">
+            {t('zone.moves', { count: scheduled, zone })}
+          </Notice>
+        )}
         {save.isError && (
           <Notice color="red" role="alert">
             {apiErrorText(save.error, ns)}
