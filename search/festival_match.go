@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sort"
 	"sync"
@@ -47,13 +48,12 @@ func (ix *FestivalIndex) Search(ctx context.Context, l FestivalLoader, q marquee
 	}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	return ix.search(q, parsed), nil
+	return ix.search(q, parsed)
 }
 
 // search runs q (normalised, its text parsed) over the index. The caller
 // holds ix.mu for reading.
-func (ix *FestivalIndex) search(q marquee.FestivalQuery, parsed Query) *marquee.FestivalPage {
-	page := &marquee.FestivalPage{Items: []*marquee.Festival{}, Page: q.Page, PerPage: q.PerPage}
+func (ix *FestivalIndex) search(q marquee.FestivalQuery, parsed Query) (*marquee.FestivalPage, error) {
 	// ix.version changes only under ix.mu, held here for reading.
 	version, key := ix.version.Load(), keyOf(q)
 	found, ok := ix.pages.get(version, key)
@@ -61,21 +61,34 @@ func (ix *FestivalIndex) search(q marquee.FestivalQuery, parsed Query) *marquee.
 		found = ix.match(q, parsed)
 		ix.pages.put(version, key, found)
 	}
-	page.Total = found.total
+	page := &marquee.FestivalPage{Items: make([]*marquee.Festival, len(found.slots)), Page: q.Page, PerPage: q.PerPage,
+		Total: found.total}
 	today := dayNumber(q.Today)
-	for _, s := range found.slots {
-		f := new(marquee.Festival)
-		*f = ix.recs[s].festival
-		if f.ReviewedAt != nil {
-			t := *f.ReviewedAt
-			f.ReviewedAt = &t
+	if q.ListingsOnly {
+		// One allocation for the page's festivals.
+		fs := make([]marquee.Festival, len(found.slots))
+		for i, s := range found.slots {
+			fs[i].ID, fs[i].Listing = ix.hot[s].id, ix.recs[s].listing
+			page.Items[i] = &fs[i]
 		}
-		if next, fee := ix.hot[s].stateOn(today); next != 0 {
-			f.NextDeadline, f.MinFee = dayString(next), &fee
+	} else {
+		for i, s := range found.slots {
+			f, err := marquee.DecodeFestivalListing(ix.recs[s].listing)
+			if err != nil {
+				return nil, fmt.Errorf("search: festival %d: %w", ix.hot[s].id, err)
+			}
+			page.Items[i] = f
 		}
-		page.Items = append(page.Items, f)
 	}
-	return page
+	// The fees, one allocation for the page.
+	fees := make([]int64, len(found.slots))
+	for i, s := range found.slots {
+		if next, fee := ix.hot[s].stateOn(today); next != 0 {
+			fees[i] = fee
+			page.Items[i].NextDeadline, page.Items[i].MinFee = dayString(next), &fees[i]
+		}
+	}
+	return page, nil
 }
 
 // match finds the festivals of q (normalised, its text parsed): how many
@@ -193,11 +206,11 @@ func (m *matcher) run() {
 // query has fewer parts (its text is at most 200 characters).
 const rejected = 0xFFFF
 
-// filter reports whether the festival in slot s passes the country,
-// date and open filters.
+// filter reports whether the festival in slot s is live (not removed)
+// and passes the country, date and open filters.
 func (m *matcher) filter(s int32) bool {
 	h := &m.ix.hot[s]
-	return (m.country == 0 || h.country == m.country) && (m.from == 0 || h.end >= m.from) &&
+	return h.live && (m.country == 0 || h.country == m.country) && (m.from == 0 || h.end >= m.from) &&
 		(m.to == 0 || h.start <= m.to) && (!m.open || h.lastDeadline >= m.today)
 }
 
@@ -225,20 +238,18 @@ func (m *matcher) finish(s int32, score int32) {
 
 // eachPosting calls fn with every festival holding a term matching p and
 // the term's weight there (a festival can come once per matching term).
+// Removed festivals not yet swept come too: the filters refuse them.
 func (ix *FestivalIndex) eachPosting(p *Part, fn func(s int32, w uint8)) {
 	if !p.Prefix {
-		if ps := ix.postings[p.Term]; ps != nil {
-			for k, s := range ps.slots {
-				fn(s, ps.weights[k])
-			}
+		for _, e := range ix.postings[p.Term] {
+			fn(int32(e>>weightBits), uint8(e&weightMask))
 		}
 		return
 	}
 	lo, hi := ix.termRange(p)
 	for _, t := range ix.terms[lo:hi] {
-		ps := ix.postings[t]
-		for k, s := range ps.slots {
-			fn(s, ps.weights[k])
+		for _, e := range ix.postings[t] {
+			fn(int32(e>>weightBits), uint8(e&weightMask))
 		}
 	}
 }
@@ -246,15 +257,12 @@ func (ix *FestivalIndex) eachPosting(p *Part, fn func(s int32, w uint8)) {
 // partSize returns how many postings the terms matching p hold.
 func (ix *FestivalIndex) partSize(p *Part) int {
 	if !p.Prefix {
-		if ps := ix.postings[p.Term]; ps != nil {
-			return len(ps.slots)
-		}
-		return 0
+		return len(ix.postings[p.Term])
 	}
 	lo, hi := ix.termRange(p)
 	n := 0
 	for _, t := range ix.terms[lo:hi] {
-		n += len(ix.postings[t].slots)
+		n += len(ix.postings[t])
 	}
 	return n
 }
