@@ -51,6 +51,10 @@ type FestivalIndex struct {
 	// pages remembers recent searches' pages for the current version
 	// (festival_cache.go).
 	pages pageCache
+	// order holds the festivals' orders for a version and day
+	// (festival_order.go); orderMu lets one search at a time build them.
+	order   atomic.Pointer[dayOrder]
+	orderMu sync.Mutex
 }
 
 // A posting entry is a slot and the term's weight there in one number:

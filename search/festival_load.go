@@ -74,6 +74,8 @@ func (ix *FestivalIndex) sync(ctx context.Context, l FestivalLoader) error {
 		return err
 	}
 	if since < 0 {
+		ix.mu.Lock()
+		defer ix.mu.Unlock()
 		if err := ix.loadAll(docs); err != nil {
 			return err
 		}
@@ -87,13 +89,13 @@ func (ix *FestivalIndex) sync(ctx context.Context, l FestivalLoader) error {
 			return err
 		}
 		ix.mu.Lock()
+		defer ix.mu.Unlock()
 		ix.apply(changed, adds)
-		ix.mu.Unlock()
 	}
-	ix.mu.Lock()
+	// With the changes, under the same lock: what searches cache per
+	// version (pages, orders) is never built from another version's slots.
 	ix.version.Store(version)
 	ix.loaded.Store(true)
-	ix.mu.Unlock()
 	return nil
 }
 
@@ -104,10 +106,9 @@ const loadBatch = 2048
 // batch at a time: no search reads the index before its first load ends
 // (they wait for syncMu), so each batch enters at once and its texts and
 // terms are garbage before the next is built, which bounds what the load
-// holds at once. Posting lists are then cut to their length.
+// holds at once. Posting lists are then cut to their length. The caller
+// holds ix.mu.
 func (ix *FestivalIndex) loadAll(docs []FestivalDoc) error {
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
 	ix.init(len(docs))
 	var newTerms []string
 	for start := 0; start < len(docs); start += loadBatch {

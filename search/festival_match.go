@@ -21,8 +21,12 @@ type matcher struct {
 	open     bool
 	maxFee   *int64
 	category string // folded; "": any
-	needNext bool   // the order needs the next deadline
-	hits     []indexHit
+	// rank is each slot's rank in the order of the search (dayOrder),
+	// relevance whether the score comes first.
+	rank      []uint32
+	relevance bool
+	// keys are the hits so far, as hitKey packs them.
+	keys []uint64
 	// Per slot, for text queries: parts matched, best weight in the
 	// current part, score; zero between searches.
 	count   []uint16
@@ -96,52 +100,61 @@ func (ix *FestivalIndex) search(q marquee.FestivalQuery, parsed Query) (*marquee
 func (ix *FestivalIndex) match(q marquee.FestivalQuery, parsed Query) cachedPage {
 	m := matcherPool.Get().(*matcher)
 	defer func() {
-		m.ix, m.parts, m.maxFee, m.hits = nil, nil, nil, m.hits[:0]
+		m.ix, m.parts, m.maxFee, m.rank, m.keys = nil, nil, nil, nil, m.keys[:0]
 		matcherPool.Put(m)
 	}()
+	today := dayNumber(q.Today)
+	order := ix.dayOrder(today)
 	*m = matcher{ix: ix, parts: parsed.Parts, country: countryCode(q.Country), from: dayNumber(q.From), to: dayNumber(q.To),
-		today: dayNumber(q.Today), open: q.Open, maxFee: q.MaxFee, needNext: q.Sort != marquee.FestivalSortStart,
-		hits: m.hits[:0], count: m.count, best: m.best, score: m.score, touched: m.touched[:0]}
+		today: today, open: q.Open, maxFee: q.MaxFee, rank: order.ranks(q.Sort), relevance: q.Sort == marquee.FestivalSortRelevance,
+		keys: m.keys[:0], count: m.count, best: m.best, score: m.score, touched: m.touched[:0]}
 	if q.Category != "" {
 		m.category = Fold(q.Category)
 	}
-	m.run()
-	hits := m.hits
-	found := cachedPage{total: int64(len(hits))}
 	offset := (q.Page - 1) * q.PerPage
-	if offset >= len(hits) {
+	end := offset + q.PerPage
+	inOrder := order.slots(q.Sort)
+	if len(m.parts) == 0 && m.country == 0 {
+		// Every festival is a candidate: walk them in order, the page's
+		// festivals are the matches from offset to end.
+		found := cachedPage{}
+		for _, s := range inOrder {
+			if m.filter(s) && m.filterMore(s) {
+				if found.total >= int64(offset) && found.total < int64(end) {
+					found.slots = append(found.slots, s)
+				}
+				found.total++
+			}
+		}
 		return found
 	}
-	end := min(len(hits), offset+q.PerPage)
-	setKeys(hits, q.Sort)
-	hits = topHits(hits, end)
+	m.run()
+	keys := m.keys
+	found := cachedPage{total: int64(len(keys))}
+	if offset >= len(keys) {
+		return found
+	}
+	end = min(len(keys), end)
+	keys = topKeys(keys, end)
 	found.slots = make([]int32, 0, end-offset)
-	for _, h := range hits[offset:end] {
-		found.slots = append(found.slots, h.slot)
+	for _, k := range keys[offset:end] {
+		found.slots = append(found.slots, inOrder[uint32(k)])
 	}
 	return found
 }
 
-// run collects in m.hits every festival that passes the query. Without
-// text it checks the festivals of the country, or all of them. With
-// text it walks the postings of each part, smallest first, counting for
-// each festival the parts it matched so far (m.count) and its score
-// (m.score: the sum of each part's best weight, m.best holding the
-// current part's); the first part also applies the cheap filters.
+// run collects in m.keys every festival that passes the query. Without
+// text it checks the festivals of the country. With text it walks the
+// postings of each part, smallest first, counting for each festival the
+// parts it matched so far (m.count) and its score (m.score: the sum of
+// each part's best weight, m.best holding the current part's); the
+// first part also applies the cheap filters.
 func (m *matcher) run() {
 	ix := m.ix
 	if len(m.parts) == 0 {
-		if m.country != 0 {
-			for _, s := range ix.byCountry[m.country] {
-				if m.filter(s) {
-					m.finish(s, 0)
-				}
-			}
-			return
-		}
-		for s := range ix.hot {
-			if ix.hot[s].live && m.filter(int32(s)) {
-				m.finish(int32(s), 0)
+		for _, s := range ix.byCountry[m.country] {
+			if m.filter(s) {
+				m.finish(s, 0)
 			}
 		}
 		return
@@ -214,26 +227,23 @@ func (m *matcher) filter(s int32) bool {
 		(m.to == 0 || h.start <= m.to) && (!m.open || h.lastDeadline >= m.today)
 }
 
-// finish applies the remaining filters (maximum fee, category) to the
-// festival in slot s, which passed the others with score, and adds it
-// to the hits with its sort keys.
+// filterMore reports whether the festival in slot s, which passed
+// filter, passes the remaining filters (maximum fee, category).
+func (m *matcher) filterMore(s int32) bool {
+	if m.maxFee != nil {
+		if next, fee := m.ix.hot[s].stateOn(m.today); next == 0 || fee > *m.maxFee {
+			return false
+		}
+	}
+	return m.category == "" || m.ix.recs[s].hasCategory(m.category)
+}
+
+// finish adds the festival in slot s, which passed filter with score,
+// to the hits if it passes the remaining filters.
 func (m *matcher) finish(s int32, score int32) {
-	h := &m.ix.hot[s]
-	hit := indexHit{score: score, next: closedLast, start: h.start, slot: s, featured: h.featured}
-	if m.needNext || m.maxFee != nil {
-		next, fee := h.stateOn(m.today)
-		if m.maxFee != nil && (next == 0 || fee > *m.maxFee) {
-			return
-		}
-		if next != 0 {
-			hit.next = next
-		}
+	if m.filterMore(s) {
+		m.keys = append(m.keys, hitKey(m.relevance, m.ix.hot[s].featured, score, m.rank[s]))
 	}
-	if m.category != "" && !m.ix.recs[s].hasCategory(m.category) {
-		return
-	}
-	hit.id = h.id
-	m.hits = append(m.hits, hit)
 }
 
 // eachPosting calls fn with every festival holding a term matching p and
