@@ -159,14 +159,19 @@ func (m *matcher) run() {
 		}
 		return
 	}
+	// The posting lists of each part, and how many entries they hold.
+	lists := make([][][]uint32, len(m.parts))
 	sizes := make([]int, len(m.parts))
 	order := make([]int, len(m.parts))
 	for i := range m.parts {
-		n := ix.partSize(&m.parts[i])
-		if n == 0 {
+		lists[i] = ix.partPostings(&m.parts[i])
+		for _, l := range lists[i] {
+			sizes[i] += len(l)
+		}
+		if sizes[i] == 0 {
 			return // a part no festival matches
 		}
-		sizes[i], order[i] = n, i
+		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return sizes[a] - sizes[b] })
 	if n := len(ix.recs); len(m.count) < n {
@@ -174,36 +179,44 @@ func (m *matcher) run() {
 	}
 	count, best, score := m.count, m.best, m.score
 	touched := m.touched[:0]
-	ix.eachPosting(&m.parts[order[0]], func(s int32, w uint8) {
-		switch count[s] {
-		case 0:
-			touched = append(touched, s)
-			if !m.filter(s) {
-				count[s] = rejected
-				return
-			}
-			count[s], best[s], score[s] = 1, w, int32(w)
-		case 1:
-			if w > best[s] {
-				score[s] += int32(w - best[s])
-				best[s] = w
-			}
-		}
-	})
-	for k, i := range order[1:] {
-		matched := uint16(k + 1) // parts matched before this one
-		ix.eachPosting(&m.parts[i], func(s int32, w uint8) {
+	// A festival comes once per term of a part it holds (a prefix
+	// matches several): the part's weight is the best of them.
+	for _, l := range lists[order[0]] {
+		for _, e := range l {
+			s, w := int32(e>>weightBits), uint8(e&weightMask)
 			switch count[s] {
-			case matched:
-				count[s], best[s] = matched+1, w
-				score[s] += int32(w)
-			case matched + 1:
+			case 0:
+				touched = append(touched, s)
+				if !m.filter(s) {
+					count[s] = rejected
+					continue
+				}
+				count[s], best[s], score[s] = 1, w, int32(w)
+			case 1:
 				if w > best[s] {
 					score[s] += int32(w - best[s])
 					best[s] = w
 				}
 			}
-		})
+		}
+	}
+	for k, i := range order[1:] {
+		matched := uint16(k + 1) // parts matched before this one
+		for _, l := range lists[i] {
+			for _, e := range l {
+				s, w := int32(e>>weightBits), uint8(e&weightMask)
+				switch count[s] {
+				case matched:
+					count[s], best[s] = matched+1, w
+					score[s] += int32(w)
+				case matched + 1:
+					if w > best[s] {
+						score[s] += int32(w - best[s])
+						best[s] = w
+					}
+				}
+			}
+		}
 	}
 	all := uint16(len(m.parts))
 	for _, s := range touched {
@@ -246,35 +259,22 @@ func (m *matcher) finish(s int32, score int32) {
 	}
 }
 
-// eachPosting calls fn with every festival holding a term matching p and
-// the term's weight there (a festival can come once per matching term).
-// Removed festivals not yet swept come too: the filters refuse them.
-func (ix *FestivalIndex) eachPosting(p *Part, fn func(s int32, w uint8)) {
+// partPostings returns the posting lists of the terms matching p, in
+// which a festival comes once per matching term. Removed festivals not
+// yet swept come too: the filters refuse them.
+func (ix *FestivalIndex) partPostings(p *Part) [][]uint32 {
 	if !p.Prefix {
-		for _, e := range ix.postings[p.Term] {
-			fn(int32(e>>weightBits), uint8(e&weightMask))
+		if l := ix.postings[p.Term]; len(l) > 0 {
+			return [][]uint32{l}
 		}
-		return
+		return nil
 	}
 	lo, hi := ix.termRange(p)
+	lists := make([][]uint32, 0, hi-lo)
 	for _, t := range ix.terms[lo:hi] {
-		for _, e := range ix.postings[t] {
-			fn(int32(e>>weightBits), uint8(e&weightMask))
-		}
+		lists = append(lists, ix.postings[t])
 	}
-}
-
-// partSize returns how many postings the terms matching p hold.
-func (ix *FestivalIndex) partSize(p *Part) int {
-	if !p.Prefix {
-		return len(ix.postings[p.Term])
-	}
-	lo, hi := ix.termRange(p)
-	n := 0
-	for _, t := range ix.terms[lo:hi] {
-		n += len(ix.postings[t])
-	}
-	return n
+	return lists
 }
 
 // termRange returns the range of ix.terms matching p.
