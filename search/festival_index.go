@@ -67,18 +67,14 @@ const (
 // postingEntry packs slot s and weight w (1..weightMask) into an entry.
 func postingEntry(s int32, w uint8) uint32 { return uint32(s)<<weightBits | uint32(w) }
 
-// indexedHot holds what the filters and the sort read of the festival
-// in a slot, packed for scanning. Dates are YYYYMMDD numbers.
+// indexedHot holds what the filters read of the festival in a slot,
+// packed in 16 bytes for scanning. Dates are YYYYMMDD numbers.
 type indexedHot struct {
-	id           int64 // the festival's
-	live         bool
-	country      uint16 // countryCode
 	start, end   int32
-	lastDeadline int32 // the latest deadline (0: none): open on day t if >= t
-	featured     bool  // a promotion campaign runs: first among the hits
-	// timeline gives the next deadline and lowest current fee for any day
-	// (see deadlineTimeline).
-	timeline []dayState
+	lastDeadline int32  // the latest deadline (0: none): open on day t if >= t
+	country      uint16 // countryCode
+	live         bool
+	featured     bool // a promotion campaign runs: first among the hits
 }
 
 // dayState is the deadline state of a festival on the days after the
@@ -90,8 +86,8 @@ type dayState struct {
 
 // stateOn returns the festival's next deadline (0: closed) and lowest
 // current fee on day today.
-func (h *indexedHot) stateOn(today int32) (next int32, minFee int64) {
-	for _, st := range h.timeline {
+func (r *indexedFestival) stateOn(today int32) (next int32, minFee int64) {
+	for _, st := range r.timeline {
 		if st.upTo >= today {
 			return st.next, st.minFee
 		}
@@ -100,11 +96,15 @@ func (h *indexedHot) stateOn(today int32) (next int32, minFee int64) {
 }
 
 // indexedFestival is what the index keeps of a festival beside its
-// indexedHot: its list JSON (marquee.EncodeFestivalListing, with the
-// description's excerpt), from which results are written or decoded,
-// and its category names folded, for the category filter. The festival
-// value itself is not kept: it would hold every field a second time.
+// indexedHot: its id, its deadline timeline (the next deadline and
+// lowest current fee for any day: see deadlineTimeline), its list JSON
+// (marquee.EncodeFestivalListing, with the description's excerpt), from
+// which results are written or decoded, and its category names folded,
+// for the category filter. The festival value itself is not kept: it
+// would hold every field a second time.
 type indexedFestival struct {
+	id           int64
+	timeline     []dayState
 	listing      []byte
 	categoryKeys []string
 }
@@ -207,7 +207,7 @@ func (ix *FestivalIndex) add(adds []newFestival) (newTerms []string) {
 			ix.recs = append(ix.recs, indexedFestival{})
 			ix.hot = append(ix.hot, indexedHot{})
 		}
-		ix.slots[a.hot.id] = s
+		ix.slots[a.rec.id] = s
 		ix.recs[s] = a.rec
 		ix.hot[s] = a.hot
 		ix.byCountry[a.hot.country] = append(ix.byCountry[a.hot.country], s)

@@ -206,9 +206,9 @@ func newIndexedFestival(d *FestivalDoc, tc *termCollector, out *newFestival) err
 	if err != nil {
 		return err
 	}
-	out.rec = indexedFestival{listing: listing, categoryKeys: keys}
-	out.hot = indexedHot{id: f.ID, live: true, country: countryCode(f.Country), start: dayNumber(f.StartDate),
-		end: dayNumber(f.EndDate), featured: f.Featured, timeline: timeline}
+	out.rec = indexedFestival{id: f.ID, timeline: timeline, listing: listing, categoryKeys: keys}
+	out.hot = indexedHot{live: true, country: countryCode(f.Country), start: dayNumber(f.StartDate),
+		end: dayNumber(f.EndDate), featured: f.Featured}
 	if n := len(timeline); n > 0 {
 		out.hot.lastDeadline = timeline[n-1].upTo
 	}

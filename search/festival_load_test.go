@@ -31,7 +31,7 @@ func TestDeadlineTimeline(t *testing.T) {
 		if err := newIndexedFestival(&FestivalDoc{Festival: marquee.Festival{ID: 1}, Categories: cats}, &tc, &add); err != nil {
 			t.Fatal(err)
 		}
-		h := add.hot
+		h := add.rec
 		for offset := -2; offset < 60; offset++ {
 			today := dayNumber(day(offset))
 			wantNext, wantFee, hasFee := int32(0), int64(0), false

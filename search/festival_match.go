@@ -72,14 +72,14 @@ func (ix *FestivalIndex) search(q marquee.FestivalQuery, parsed Query) (*marquee
 		// One allocation for the page's festivals.
 		fs := make([]marquee.Festival, len(found.slots))
 		for i, s := range found.slots {
-			fs[i].ID, fs[i].Listing = ix.hot[s].id, ix.recs[s].listing
+			fs[i].ID, fs[i].Listing = ix.recs[s].id, ix.recs[s].listing
 			page.Items[i] = &fs[i]
 		}
 	} else {
 		for i, s := range found.slots {
 			f, err := marquee.DecodeFestivalListing(ix.recs[s].listing)
 			if err != nil {
-				return nil, fmt.Errorf("search: festival %d: %w", ix.hot[s].id, err)
+				return nil, fmt.Errorf("search: festival %d: %w", ix.recs[s].id, err)
 			}
 			page.Items[i] = f
 		}
@@ -87,7 +87,7 @@ func (ix *FestivalIndex) search(q marquee.FestivalQuery, parsed Query) (*marquee
 	// The fees, one allocation for the page.
 	fees := make([]int64, len(found.slots))
 	for i, s := range found.slots {
-		if next, fee := ix.hot[s].stateOn(today); next != 0 {
+		if next, fee := ix.recs[s].stateOn(today); next != 0 {
 			fees[i] = fee
 			page.Items[i].NextDeadline, page.Items[i].MinFee = dayString(next), &fees[i]
 		}
@@ -244,7 +244,7 @@ func (m *matcher) filter(s int32) bool {
 // filter, passes the remaining filters (maximum fee, category).
 func (m *matcher) filterMore(s int32) bool {
 	if m.maxFee != nil {
-		if next, fee := m.ix.hot[s].stateOn(m.today); next == 0 || fee > *m.maxFee {
+		if next, fee := m.ix.recs[s].stateOn(m.today); next == 0 || fee > *m.maxFee {
 			return false
 		}
 	}

@@ -39,13 +39,14 @@ func (ix *FestivalIndex) dayOrder(today int32) *dayOrder {
 	if o := ix.order.Load(); o != nil && o.version == version && o.today == today {
 		return o // another search built it meanwhile
 	}
-	o := newDayOrder(ix.hot, version, today)
+	o := newDayOrder(ix.hot, ix.recs, version, today)
 	ix.order.Store(o)
 	return o
 }
 
-// newDayOrder orders the live festivals of hot (slots) on day today.
-func newDayOrder(hot []indexedHot, version int64, today int32) *dayOrder {
+// newDayOrder orders the live festivals of the slots (hot and recs) on
+// day today.
+func newDayOrder(hot []indexedHot, recs []indexedFestival, version int64, today int32) *dayOrder {
 	o := &dayOrder{version: version, today: today, deadlineRank: make([]uint32, len(hot)), startRank: make([]uint32, len(hot))}
 	hits := make([]indexHit, 0, len(hot))
 	for s := range hot {
@@ -53,8 +54,8 @@ func newDayOrder(hot []indexedHot, version int64, today int32) *dayOrder {
 		if !h.live {
 			continue
 		}
-		hit := indexHit{next: closedLast, start: h.start, slot: int32(s), featured: h.featured, id: h.id}
-		if next, _ := h.stateOn(today); next != 0 {
+		hit := indexHit{next: closedLast, start: h.start, slot: int32(s), featured: h.featured, id: recs[s].id}
+		if next, _ := recs[s].stateOn(today); next != 0 {
 			hit.next = next
 		}
 		hits = append(hits, hit)

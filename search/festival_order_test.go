@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -32,25 +33,25 @@ func hitOrder(sortBy string) func(a, b indexHit) int {
 // defines for the day, and rank each where it is listed.
 func TestDayOrder(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	hot := make([]indexedHot, 300)
+	hot, recs := make([]indexedHot, 300), make([]indexedFestival, 300)
 	for s := range hot {
-		h := &hot[s]
-		*h = indexedHot{id: int64(1000 - s), live: r.IntN(10) != 0, start: 20260401 + r.Int32N(5), featured: r.IntN(6) == 0}
+		hot[s] = indexedHot{live: r.IntN(10) != 0, start: 20260401 + r.Int32N(5), featured: r.IntN(6) == 0}
+		recs[s].id = int64(1000 - s)
 		for d := range r.IntN(3) {
-			h.timeline = append(h.timeline, dayState{upTo: 20260301 + int32(d)*2 + r.Int32N(2), next: 20260301 + int32(d)*2, minFee: 5})
+			recs[s].timeline = append(recs[s].timeline, dayState{upTo: 20260301 + int32(d)*2 + r.Int32N(2), next: 20260301 + int32(d)*2, minFee: 5})
 		}
 	}
 	today := int32(20260302)
-	o := newDayOrder(hot, 7, today)
+	o := newDayOrder(hot, recs, 7, today)
 	for _, sortBy := range []string{marquee.FestivalSortDeadline, marquee.FestivalSortStart} {
 		var want []indexHit
 		for s := range hot {
 			if h := &hot[s]; h.live {
-				next, _ := h.stateOn(today)
+				next, _ := recs[s].stateOn(today)
 				if next == 0 {
 					next = closedLast
 				}
-				want = append(want, indexHit{next: next, start: h.start, featured: h.featured, id: h.id, slot: int32(s)})
+				want = append(want, indexHit{next: next, start: h.start, featured: h.featured, id: recs[s].id, slot: int32(s)})
 			}
 		}
 		slices.SortFunc(want, hitOrder(sortBy))
@@ -114,5 +115,12 @@ func TestDayNumber(t *testing.T) {
 func TestCountryCode(t *testing.T) {
 	if countryCode("") != 0 || countryCode("JP") == countryCode("FR") || countryCode("JPN") != 0xFFFF {
 		t.Errorf("country codes: %d %d %d %d", countryCode(""), countryCode("JP"), countryCode("FR"), countryCode("JPN"))
+	}
+}
+
+// What the filters scan per festival stays packed.
+func TestIndexedHotSize(t *testing.T) {
+	if n := unsafe.Sizeof(indexedHot{}); n != 16 {
+		t.Errorf("indexedHot takes %d bytes, want 16", n)
 	}
 }
