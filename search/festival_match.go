@@ -118,11 +118,19 @@ func (ix *FestivalIndex) match(q marquee.FestivalQuery, parsed Query) cachedPage
 		// Every festival is a candidate: walk them in order, the page's
 		// festivals are the matches from offset to end.
 		found := cachedPage{}
-		for _, s := range inOrder {
-			if m.filter(s) && m.filterMore(s) {
-				if found.total >= int64(offset) && found.total < int64(end) {
-					found.slots = append(found.slots, s)
+		hot, more := order.hot(q.Sort), m.maxFee != nil || m.category != ""
+		i := 0
+		for ; i < len(inOrder) && found.total < int64(end); i++ {
+			if m.filterHot(&hot[i]) && (!more || m.filterMore(inOrder[i])) {
+				if found.total >= int64(offset) {
+					found.slots = append(found.slots, inOrder[i])
 				}
+				found.total++
+			}
+		}
+		// Past the page, only the count.
+		for ; i < len(inOrder); i++ {
+			if m.filterHot(&hot[i]) && (!more || m.filterMore(inOrder[i])) {
 				found.total++
 			}
 		}
@@ -234,8 +242,10 @@ const rejected = 0xFFFF
 
 // filter reports whether the festival in slot s is live (not removed)
 // and passes the country, date and open filters.
-func (m *matcher) filter(s int32) bool {
-	h := &m.ix.hot[s]
+func (m *matcher) filter(s int32) bool { return m.filterHot(&m.ix.hot[s]) }
+
+// filterHot is filter on the festival's indexedHot.
+func (m *matcher) filterHot(h *indexedHot) bool {
 	return h.live && (m.country == 0 || h.country == m.country) && (m.from == 0 || h.end >= m.from) &&
 		(m.to == 0 || h.start <= m.to) && (!m.open || h.lastDeadline >= m.today)
 }
@@ -254,7 +264,7 @@ func (m *matcher) filterMore(s int32) bool {
 // finish adds the festival in slot s, which passed filter with score,
 // to the hits if it passes the remaining filters.
 func (m *matcher) finish(s int32, score int32) {
-	if m.filterMore(s) {
+	if m.maxFee == nil && m.category == "" || m.filterMore(s) {
 		m.keys = append(m.keys, hitKey(m.relevance, m.ix.hot[s].featured, score, m.rank[s]))
 	}
 }

@@ -20,10 +20,12 @@ type dayOrder struct {
 	// Featured festivals first, then by next deadline (closed last),
 	// start date and id.
 	byDeadline   []int32
-	deadlineRank []uint32 // by slot
+	deadlineRank []uint32     // by slot
+	deadlineHot  []indexedHot // of byDeadline's slots, in its order
 	// Featured festivals first, then by start date and id.
 	byStart   []int32
 	startRank []uint32 // by slot
+	startHot  []indexedHot
 }
 
 // dayOrder returns the orders of the index's festivals on day today at
@@ -60,19 +62,28 @@ func newDayOrder(hot []indexedHot, recs []indexedFestival, version int64, today 
 		}
 		hits = append(hits, hit)
 	}
-	fill := func(sortBy string, rank []uint32) []int32 {
+	fill := func(sortBy string, rank []uint32) ([]int32, []indexedHot) {
 		setKeys(hits, sortBy)
 		slices.SortFunc(hits, compareHits)
-		slots := make([]int32, len(hits))
+		slots, inOrder := make([]int32, len(hits)), make([]indexedHot, len(hits))
 		for i := range hits {
-			slots[i] = hits[i].slot
+			slots[i], inOrder[i] = hits[i].slot, hot[hits[i].slot]
 			rank[hits[i].slot] = uint32(i)
 		}
-		return slots
+		return slots, inOrder
 	}
-	o.byDeadline = fill(marquee.FestivalSortDeadline, o.deadlineRank)
-	o.byStart = fill(marquee.FestivalSortStart, o.startRank)
+	o.byDeadline, o.deadlineHot = fill(marquee.FestivalSortDeadline, o.deadlineRank)
+	o.byStart, o.startHot = fill(marquee.FestivalSortStart, o.startRank)
 	return o
+}
+
+// hot returns the indexedHot of the slots in the order of sortBy (as
+// slots): searches that walk an order read them in sequence.
+func (o *dayOrder) hot(sortBy string) []indexedHot {
+	if sortBy == marquee.FestivalSortStart {
+		return o.startHot
+	}
+	return o.deadlineHot
 }
 
 // slots returns the slots in the order of sortBy: by start date, else by

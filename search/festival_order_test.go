@@ -60,7 +60,7 @@ func TestDayOrder(t *testing.T) {
 			t.Fatalf("by %s: %d slots, want %d", sortBy, len(got), len(want))
 		}
 		for i, w := range want {
-			if got[i] != w.slot || o.ranks(sortBy)[w.slot] != uint32(i) {
+			if got[i] != w.slot || o.ranks(sortBy)[w.slot] != uint32(i) || o.hot(sortBy)[i] != hot[w.slot] {
 				t.Fatalf("by %s, position %d: slot %d (rank %d), want %d", sortBy, i, got[i], o.ranks(sortBy)[w.slot], w.slot)
 			}
 		}
