@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -50,32 +51,64 @@ func (ix *FestivalIndex) dayOrder(today int32) *dayOrder {
 // day today.
 func newDayOrder(hot []indexedHot, recs []indexedFestival, version int64, today int32) *dayOrder {
 	o := &dayOrder{version: version, today: today, deadlineRank: make([]uint32, len(hot)), startRank: make([]uint32, len(hot))}
-	hits := make([]indexHit, 0, len(hot))
+	entries := make([]orderEntry, 0, len(hot))
+	nexts := make([]int32, len(hot))
 	for s := range hot {
-		h := &hot[s]
-		if !h.live {
+		if !hot[s].live {
 			continue
 		}
-		hit := indexHit{next: closedLast, start: h.start, slot: int32(s), featured: h.featured, id: recs[s].id}
+		nexts[s] = closedLast
 		if next, _ := recs[s].stateOn(today); next != 0 {
-			hit.next = next
+			nexts[s] = next
 		}
-		hits = append(hits, hit)
+		entries = append(entries, orderEntry{id: recs[s].id, slot: int32(s)})
 	}
-	fill := func(sortBy string, rank []uint32) ([]int32, []indexedHot) {
-		setKeys(hits, sortBy)
-		slices.SortFunc(hits, compareHits)
-		slots, inOrder := make([]int32, len(hits)), make([]indexedHot, len(hits))
-		for i := range hits {
-			slots[i], inOrder[i] = hits[i].slot, hot[hits[i].slot]
-			rank[hits[i].slot] = uint32(i)
+	fill := func(start bool, rank []uint32) ([]int32, []indexedHot) {
+		for i := range entries {
+			e := &entries[i]
+			h := &hot[e.slot]
+			e.key = uint64(uint32(h.start))
+			if !start {
+				e.key |= uint64(uint32(nexts[e.slot])) << 32
+			}
+			if !h.featured {
+				e.key |= notFeatured
+			}
+		}
+		slices.SortFunc(entries, func(a, b orderEntry) int {
+			if a.key != b.key {
+				return cmp.Compare(a.key, b.key)
+			}
+			return cmp.Compare(a.id, b.id)
+		})
+		slots, inOrder := make([]int32, len(entries)), make([]indexedHot, len(entries))
+		for i, e := range entries {
+			slots[i], inOrder[i] = e.slot, hot[e.slot]
+			rank[e.slot] = uint32(i)
 		}
 		return slots, inOrder
 	}
-	o.byDeadline, o.deadlineHot = fill(marquee.FestivalSortDeadline, o.deadlineRank)
-	o.byStart, o.startHot = fill(marquee.FestivalSortStart, o.startRank)
+	o.byDeadline, o.deadlineHot = fill(false, o.deadlineRank)
+	o.byStart, o.startHot = fill(true, o.startRank)
 	return o
 }
+
+// orderEntry is a festival being ordered: key packs what the order
+// reads (featured first, then the next deadline and the start date, or
+// the start date alone), the id breaks ties.
+type orderEntry struct {
+	key  uint64
+	id   int64
+	slot int32
+}
+
+// notFeatured is the top bit of a key, set for festivals not featured:
+// those a promotion campaign features come first in every order.
+const notFeatured = uint64(1) << 63
+
+// closedLast sorts festivals without a next deadline after all others.
+// Days are YYYYMMDD numbers: they, and closedLast, fit in 31 bits.
+const closedLast = 1<<31 - 1
 
 // hot returns the indexedHot of the slots in the order of sortBy (as
 // slots): searches that walk an order read them in sequence.
@@ -117,66 +150,6 @@ func hitKey(relevance, featured bool, score int32, rank uint32) uint64 {
 		k |= notFeatured
 	}
 	return k
-}
-
-// indexHit is a festival with what its orders read, next and start,
-// and key, the order packed into integers (setKeys).
-type indexHit struct {
-	next  int32 // next deadline; closedLast when closed
-	start int32
-	slot  int32
-	// featured hits come first, whatever the order (setKeys).
-	featured bool
-	id       int64
-	key      [2]uint64
-}
-
-// notFeatured is the top bit of a key, set for hits not featured.
-const notFeatured = uint64(1) << 63
-
-// closedLast sorts festivals without a next deadline after all others.
-const closedLast = 1<<31 - 1
-
-// setKeys writes into each hit the key of order sortBy: by start date,
-// or by next deadline (closed last) then start date; the festival id
-// breaks ties. Hits compare by key[0], then key[1], then id. Days are
-// YYYYMMDD numbers, which fit in 31 bits; the top bit of key[0] is set
-// for hits that are not featured, so that the festivals a promotion
-// campaign features come first in every order.
-func setKeys(hits []indexHit, sortBy string) {
-	for i := range hits {
-		h := &hits[i]
-		if sortBy == marquee.FestivalSortStart {
-			h.key = [2]uint64{uint64(uint32(h.start)), 0}
-		} else {
-			h.key = [2]uint64{uint64(uint32(h.next))<<32 | uint64(uint32(h.start)), 0}
-		}
-		if !h.featured {
-			h.key[0] |= notFeatured
-		}
-	}
-}
-
-// hitBefore reports whether a comes before b by their keys.
-func hitBefore(a, b *indexHit) bool {
-	if a.key[0] != b.key[0] {
-		return a.key[0] < b.key[0]
-	}
-	if a.key[1] != b.key[1] {
-		return a.key[1] < b.key[1]
-	}
-	return a.id < b.id
-}
-
-// compareHits orders hits by their keys, for slices.SortFunc.
-func compareHits(a, b indexHit) int {
-	switch {
-	case hitBefore(&a, &b):
-		return -1
-	case hitBefore(&b, &a):
-		return 1
-	}
-	return 0
 }
 
 // topKeys orders keys so that its first n are the n smallest, sorted:

@@ -2,6 +2,7 @@ package search
 
 import (
 	"cmp"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -10,12 +11,18 @@ import (
 	"github.com/marquee-festival/marquee"
 )
 
-// hitOrder is an order written plainly (see setKeys), the reference
-// the packed keys and the day orders are checked against: featured hits
-// first, then by start date, or by next deadline and start date; the
-// id breaks ties.
-func hitOrder(sortBy string) func(a, b indexHit) int {
-	return func(a, b indexHit) int {
+// refHit is a festival as the reference order reads it.
+type refHit struct {
+	next, start, slot int32
+	featured          bool
+	id                int64
+}
+
+// hitOrder is an order written plainly, the reference the day orders
+// are checked against: featured festivals first, then by start date, or
+// by next deadline and start date; the id breaks ties.
+func hitOrder(sortBy string) func(a, b refHit) int {
+	return func(a, b refHit) int {
 		if a.featured != b.featured {
 			if a.featured {
 				return -1
@@ -44,14 +51,14 @@ func TestDayOrder(t *testing.T) {
 	today := int32(20260302)
 	o := newDayOrder(hot, recs, 7, today)
 	for _, sortBy := range []string{marquee.FestivalSortDeadline, marquee.FestivalSortStart} {
-		var want []indexHit
+		var want []refHit
 		for s := range hot {
 			if h := &hot[s]; h.live {
 				next, _ := recs[s].stateOn(today)
 				if next == 0 {
 					next = closedLast
 				}
-				want = append(want, indexHit{next: next, start: h.start, featured: h.featured, id: recs[s].id, slot: int32(s)})
+				want = append(want, refHit{next: next, start: h.start, featured: h.featured, id: recs[s].id, slot: int32(s)})
 			}
 		}
 		slices.SortFunc(want, hitOrder(sortBy))
@@ -122,5 +129,26 @@ func TestCountryCode(t *testing.T) {
 func TestIndexedHotSize(t *testing.T) {
 	if n := unsafe.Sizeof(indexedHot{}); n != 16 {
 		t.Errorf("indexedHot takes %d bytes, want 16", n)
+	}
+}
+
+// Building the day's orders, which the first search of each index
+// version and day pays: go test ./search -run '^$' -bench DayOrder
+func BenchmarkDayOrder(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			r := rand.New(rand.NewPCG(5, 6))
+			hot, recs := make([]indexedHot, n), make([]indexedFestival, n)
+			for s := range hot {
+				hot[s] = indexedHot{live: true, start: 20260101 + r.Int32N(700), featured: r.IntN(500) == 0}
+				recs[s].id = int64(s + 1)
+				for d := range r.IntN(4) {
+					recs[s].timeline = append(recs[s].timeline, dayState{upTo: 20260101 + int32(d)*60 + r.Int32N(60), next: 20260101 + int32(d)*60})
+				}
+			}
+			for b.Loop() {
+				newDayOrder(hot, recs, 1, 20260301)
+			}
+		})
 	}
 }
