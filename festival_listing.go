@@ -61,6 +61,19 @@ func EncodeFestivalListing(f *Festival) ([]byte, error) {
 	return b, nil
 }
 
+// DecodeFestivalListing returns the festival whose list JSON (as
+// EncodeFestivalListing writes it) is listing, with Listing set to it:
+// every field a list shows, the description as the list has it; no
+// categories, criteria, revision or organiser.
+func DecodeFestivalListing(listing []byte) (*Festival, error) {
+	f := new(Festival)
+	if err := json.Unmarshal(listing, f); err != nil {
+		return nil, fmt.Errorf("decode festival listing: %w", err)
+	}
+	f.Listing = listing
+	return f, nil
+}
+
 // AppendFestivalListing appends f as a list shows it (the JSON of
 // encoding f with its categories, criteria and revision left out, keys
 // in another order) to dst: its Listing, or one encoded now, completed

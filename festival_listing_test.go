@@ -78,3 +78,38 @@ func TestAppendFestivalListPageMatchesEncoding(t *testing.T) {
 		t.Fatalf("empty page = %s, %v", empty, err)
 	}
 }
+
+// A festival decoded from its listing has every field the listing
+// shows, equal to the festival's own, and none it leaves out.
+func TestDecodeFestivalListing(t *testing.T) {
+	reviewed := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
+	announced := true
+	f := &Festival{ID: 7, Slug: "tokyo-shorts", FestivalDetails: FestivalDetails{
+		Name: `Tokyo "Shorts" <&> 東京`, Description: "Line one\nline two\t\u2028", Location: "Shibuya, Tokyo", Country: "JP",
+		City: "Tokyo", Website: "https://example.com/?a=1&b=2", StartDate: "2027-01-02", EndDate: "2027-01-05", ContactEmail: "a@example.com"},
+		Status: FestivalApproved, RejectionReason: "Was a duplicate", Version: 3, DeadlinesAnnounced: &announced,
+		CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 6, time.UTC), UpdatedAt: time.Date(2026, 2, 3, 4, 5, 6, 7, time.UTC), ReviewedAt: &reviewed,
+		Featured: true}
+	listing, err := EncodeFestivalListing(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodeFestivalListing(listing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if &got.Listing[0] != &listing[0] {
+		t.Error("Listing is not the decoded bytes")
+	}
+	got.Listing = nil
+	if !got.CreatedAt.Equal(f.CreatedAt) || !got.UpdatedAt.Equal(f.UpdatedAt) || got.ReviewedAt == nil || !got.ReviewedAt.Equal(reviewed) {
+		t.Fatalf("times: %+v", got)
+	}
+	got.CreatedAt, got.UpdatedAt, got.ReviewedAt = f.CreatedAt, f.UpdatedAt, f.ReviewedAt
+	if !reflect.DeepEqual(got, f) {
+		t.Fatalf("decoded\n%+v\nwant\n%+v", got, f)
+	}
+	if _, err := DecodeFestivalListing([]byte(`{"id":`)); err == nil {
+		t.Error("a cut listing decoded")
+	}
+}

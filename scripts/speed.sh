@@ -63,6 +63,8 @@ read -r slug category < <(curl -sf -H "Authorization: Bearer $organiser" "$base/
 load() { go run ./scripts/loadtest -base "$base" -n "$n" -c 32 -bare "$@"; }
 echo "== festival search (public)"
 load '/api/v1/festivals?q=%E6%98%A0%E7%94%BB&country=JP&open=true' '/api/v1/festivals?q=film' '/api/v1/festivals'
+echo "== festival search (public), every request a search never made before"
+load -fresh '/api/v1/festivals?q=%E6%98%A0%E7%94%BB&country=JP&open=true' '/api/v1/festivals?q=film' '/api/v1/festivals'
 echo "== organiser: hot festival, one category by weighted score"
 load -token "$organiser" "/api/v1/manage/festivals/$slug/submissions?category=$category&sort=score"
 echo "== filmmakers: 2 and 1,000 submissions"

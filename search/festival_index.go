@@ -5,17 +5,15 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"github.com/marquee-festival/marquee"
 )
 
 // FestivalIndex is an in-memory search index of the approved festivals:
-// each one's listing record, folded category names and deadline
-// timeline, and the postings of its search terms. It is derived from a
-// database, which it follows through a FestivalLoader: before every
-// search it reads the database's index version and loads the festivals
-// changed since the version it reflects, so that a search sees every
-// change committed before it started, whichever server made it.
+// each one's list JSON, folded category names and deadline timeline,
+// and the postings of its search terms. It is derived from a database,
+// which it follows through a FestivalLoader: before every search it
+// reads the database's index version and loads the festivals changed
+// since the version it reflects, so that a search sees every change
+// committed before it started, whichever server made it.
 //
 // The zero value is an empty index that loads everything on its first
 // search. Loading is in festival_load.go, search terms in
@@ -34,32 +32,49 @@ type FestivalIndex struct {
 	mu    sync.RWMutex
 	slots map[int64]int32 // festival id -> slot in hot and recs
 	hot   []indexedHot
-	recs  []*indexedFestival
-	free  []int32 // slots without a festival
+	recs  []indexedFestival
+	// A festival that leaves stops being live at once (hot[s].live
+	// false, which the filters check) but its slot stays in the postings
+	// until a sweep (sweepPostings) takes the removed slots out of all of
+	// them: removed counts those slots, free lists the swept ones, which
+	// new festivals take (a slot still in postings is never reused).
+	removed int
+	free    []int32
 	// byCountry lists the slots of each country's festivals, in no order.
 	byCountry map[uint16][]int32
-	// postings maps each term to the festivals holding it; terms lists
-	// the keys of postings in byte order, for prefix ranges.
-	postings map[string]*posting
+	// postings maps each term to the festivals holding it (posting
+	// entries); terms lists the keys of postings in byte order, for
+	// prefix ranges.
+	postings map[string][]uint32
 	terms    []string
 
 	// pages remembers recent searches' pages for the current version
 	// (festival_cache.go).
 	pages pageCache
+	// order holds the festivals' orders for a version and day
+	// (festival_order.go); orderMu lets one search at a time build them.
+	order   atomic.Pointer[dayOrder]
+	orderMu sync.Mutex
 }
 
-// indexedHot holds what the filters and the sort read of the festival
-// in a slot, packed for scanning. Dates are YYYYMMDD numbers.
+// A posting entry is a slot and the term's weight there in one number:
+// slot<<weightBits | weight.
+const (
+	weightBits = 2
+	weightMask = 1<<weightBits - 1
+)
+
+// postingEntry packs slot s and weight w (1..weightMask) into an entry.
+func postingEntry(s int32, w uint8) uint32 { return uint32(s)<<weightBits | uint32(w) }
+
+// indexedHot holds what the filters read of the festival in a slot,
+// packed in 16 bytes for scanning. Dates are YYYYMMDD numbers.
 type indexedHot struct {
-	id           int64 // the festival's
-	live         bool
-	country      uint16 // countryCode
 	start, end   int32
-	lastDeadline int32 // the latest deadline (0: none): open on day t if >= t
-	featured     bool  // a promotion campaign runs: first among the hits
-	// timeline gives the next deadline and lowest current fee for any day
-	// (see deadlineTimeline).
-	timeline []dayState
+	lastDeadline int32  // the latest deadline (0: none): open on day t if >= t
+	country      uint16 // countryCode
+	live         bool
+	featured     bool // a promotion campaign runs: first among the hits
 }
 
 // dayState is the deadline state of a festival on the days after the
@@ -71,8 +86,8 @@ type dayState struct {
 
 // stateOn returns the festival's next deadline (0: closed) and lowest
 // current fee on day today.
-func (h *indexedHot) stateOn(today int32) (next int32, minFee int64) {
-	for _, st := range h.timeline {
+func (r *indexedFestival) stateOn(today int32) (next int32, minFee int64) {
+	for _, st := range r.timeline {
 		if st.upTo >= today {
 			return st.next, st.minFee
 		}
@@ -80,27 +95,18 @@ func (h *indexedHot) stateOn(today int32) (next int32, minFee int64) {
 	return 0, 0
 }
 
-// indexedFestival is a festival as the index keeps it.
+// indexedFestival is what the index keeps of a festival beside its
+// indexedHot: its id, its deadline timeline (the next deadline and
+// lowest current fee for any day: see deadlineTimeline), its list JSON
+// (marquee.EncodeFestivalListing, with the description's excerpt), from
+// which results are written or decoded, and its category names folded,
+// for the category filter. The festival value itself is not kept: it
+// would hold every field a second time.
 type indexedFestival struct {
-	// festival holds the listing fields; its Categories, Criteria,
-	// NextDeadline and MinFee stay unset (the last two depend on the day).
-	festival   marquee.Festival
-	categories []indexedCategory
-	timeline   []dayState // deadlineTimeline
-	// terms are the festival's search terms while it is being added (then nil).
-	terms []termWeight
-}
-
-// indexedCategory is a category's name and folded name.
-type indexedCategory struct {
-	name, key string
-}
-
-// posting lists the slots holding a term, in no order, and the term's
-// weight in each.
-type posting struct {
-	slots   []int32
-	weights []uint8
+	id           int64
+	timeline     []dayState
+	listing      []byte
+	categoryKeys []string
 }
 
 // dayNumber turns a "YYYY-MM-DD" date into the number YYYYMMDD, which
@@ -149,128 +155,138 @@ func countryCode(s string) uint16 {
 	return 0xFFFF
 }
 
-// categoryNames returns the names of the festival's categories.
-func (r *indexedFestival) categoryNames() []string {
-	names := make([]string, len(r.categories))
-	for i := range r.categories {
-		names[i] = r.categories[i].name
-	}
-	return names
-}
-
 // hasCategory reports whether one of the festival's folded category names contains key.
 func (r *indexedFestival) hasCategory(key string) bool {
-	for i := range r.categories {
-		if strings.Contains(r.categories[i].key, key) {
+	for _, k := range r.categoryKeys {
+		if strings.Contains(k, key) {
 			return true
 		}
 	}
 	return false
 }
 
+// sweepShare is the share of slots (1/sweepShare) that may be removed
+// but still in the postings before a sync sweeps them.
+const sweepShare = 8
+
 // apply puts a sync's changes into the index: every changed festival
-// leaves it, the approved ones (recs, with their terms) come back in
+// leaves it, the approved ones (adds, with their terms) come back in
 // their new state. The caller holds ix.mu.
-func (ix *FestivalIndex) apply(changed []int64, recs []*indexedFestival) {
-	if ix.slots == nil {
-		ix.slots = make(map[int64]int32, len(recs))
-		ix.postings = map[string]*posting{}
-		ix.byCountry = map[uint16][]int32{}
+func (ix *FestivalIndex) apply(changed []int64, adds []newFestival) {
+	ix.init(len(adds))
+	ix.remove(changed)
+	termsGone := false
+	if ix.removed > 0 && ix.removed >= len(ix.hot)/sweepShare {
+		termsGone = ix.sweepPostings()
 	}
-	termsGone := ix.remove(changed)
-	var newTerms []string
-	for _, r := range recs {
-		var s int32
-		if n := len(ix.free); n > 0 {
-			s, ix.free = ix.free[n-1], ix.free[:n-1]
-		} else {
-			s = int32(len(ix.recs))
-			ix.recs = append(ix.recs, nil)
-			ix.hot = append(ix.hot, indexedHot{})
-		}
-		ix.slots[r.festival.ID] = s
-		ix.recs[s] = r
-		h := indexedHot{id: r.festival.ID, live: true, country: countryCode(r.festival.Country),
-			start: dayNumber(r.festival.StartDate), end: dayNumber(r.festival.EndDate), timeline: r.timeline,
-			featured: r.festival.Featured}
-		if n := len(h.timeline); n > 0 {
-			h.lastDeadline = h.timeline[n-1].upTo
-		}
-		ix.hot[s] = h
-		ix.byCountry[h.country] = append(ix.byCountry[h.country], s)
-		for _, t := range r.terms {
-			p := ix.postings[t.term]
-			if p == nil {
-				// A copy: the term may be a substring of a long text.
-				p = &posting{}
-				key := strings.Clone(t.term)
-				ix.postings[key] = p
-				newTerms = append(newTerms, key)
-			}
-			p.slots = append(p.slots, s)
-			p.weights = append(p.weights, t.weight)
-		}
-		r.terms = nil
-	}
+	newTerms := ix.add(adds)
 	if len(newTerms) > 0 || termsGone {
 		ix.mergeTerms(newTerms, termsGone)
 	}
 }
 
-// remove takes the festivals ids out of the index (those it holds), and
-// reports whether some term lost its last festival. Their terms are
-// computed again from what the index kept of them, the same as when
-// they were added.
-func (ix *FestivalIndex) remove(ids []int64) (termsGone bool) {
-	var removed []int32
-	for _, id := range ids {
-		if s, ok := ix.slots[id]; ok {
-			removed = append(removed, s)
+// init makes the maps of an empty index, for about n festivals.
+func (ix *FestivalIndex) init(n int) {
+	if ix.slots == nil {
+		ix.slots = make(map[int64]int32, n)
+		ix.postings = map[string][]uint32{}
+		ix.byCountry = map[uint16][]int32{}
+	}
+}
+
+// add puts the festivals adds into free slots or new ones, and returns
+// the terms that had no posting before. The caller holds ix.mu.
+func (ix *FestivalIndex) add(adds []newFestival) (newTerms []string) {
+	for i := range adds {
+		a := &adds[i]
+		var s int32
+		if n := len(ix.free); n > 0 {
+			s, ix.free = ix.free[n-1], ix.free[:n-1]
+		} else {
+			s = int32(len(ix.recs))
+			ix.recs = append(ix.recs, indexedFestival{})
+			ix.hot = append(ix.hot, indexedHot{})
 		}
+		ix.slots[a.rec.id] = s
+		ix.recs[s] = a.rec
+		ix.hot[s] = a.hot
+		ix.byCountry[a.hot.country] = append(ix.byCountry[a.hot.country], s)
+		for _, t := range a.terms {
+			p, ok := ix.postings[t.term]
+			if !ok {
+				// A copy: the term may be a substring of a long text.
+				key := strings.Clone(t.term)
+				newTerms = append(newTerms, key)
+				t.term = key
+			}
+			ix.postings[t.term] = append(p, postingEntry(s, t.weight))
+		}
+		a.terms = nil
 	}
-	if len(removed) == 0 {
-		return false
-	}
-	dead := make([]bool, len(ix.recs))
-	affected := map[string]struct{}{}
+	return newTerms
+}
+
+// remove takes the festivals ids out of the index (those it holds): their
+// slots stop being live at once and leave the postings at the next sweep.
+// The caller holds ix.mu.
+func (ix *FestivalIndex) remove(ids []int64) {
 	countries := map[uint16]struct{}{}
-	var tc termCollector
-	for _, s := range removed {
-		dead[s] = true
-		countries[ix.hot[s].country] = struct{}{}
-		r := ix.recs[s]
-		for _, t := range tc.festivalTerms(&r.festival.FestivalDetails, r.categoryNames()) {
-			affected[t.term] = struct{}{}
-		}
-	}
-	for c := range countries {
-		ix.byCountry[c] = slices.DeleteFunc(ix.byCountry[c], func(s int32) bool { return dead[s] })
-	}
-	for t := range affected {
-		p := ix.postings[t]
-		if p == nil {
+	for _, id := range ids {
+		s, ok := ix.slots[id]
+		if !ok {
 			continue
 		}
+		countries[ix.hot[s].country] = struct{}{}
+		delete(ix.slots, id)
+		ix.hot[s] = indexedHot{}
+		ix.recs[s] = indexedFestival{}
+		ix.removed++
+	}
+	for c := range countries {
+		ix.byCountry[c] = slices.DeleteFunc(ix.byCountry[c], func(s int32) bool { return !ix.hot[s].live })
+	}
+}
+
+// sweepPostings takes the removed slots out of every posting, frees
+// them, and reports whether some term lost its last festival (its
+// posting is then deleted). The caller holds ix.mu.
+func (ix *FestivalIndex) sweepPostings() (termsGone bool) {
+	for t, p := range ix.postings {
 		n := 0
-		for i, s := range p.slots {
-			if !dead[s] {
-				p.slots[n], p.weights[n] = s, p.weights[i]
+		for _, e := range p {
+			if ix.hot[e>>weightBits].live {
+				p[n] = e
 				n++
 			}
 		}
-		p.slots, p.weights = p.slots[:n], p.weights[:n]
-		if n == 0 {
+		switch {
+		case n == 0:
 			delete(ix.postings, t)
 			termsGone = true
+		case n < len(p):
+			ix.postings[t] = p[:n]
 		}
 	}
-	for _, s := range removed {
-		delete(ix.slots, ix.recs[s].festival.ID)
-		ix.hot[s] = indexedHot{}
-		ix.recs[s] = nil
-		ix.free = append(ix.free, s)
+	ix.free = ix.free[:0]
+	for s := range ix.hot {
+		if !ix.hot[s].live {
+			ix.free = append(ix.free, int32(s))
+		}
 	}
+	// The lowest slots first (free is taken from its end).
+	slices.Reverse(ix.free)
+	ix.removed = 0
 	return termsGone
+}
+
+// clipPostings trims every posting's spare capacity, left by appending,
+// after the first load.
+func (ix *FestivalIndex) clipPostings() {
+	for t, p := range ix.postings {
+		if cap(p) > len(p) {
+			ix.postings[t] = slices.Clone(p)
+		}
+	}
 }
 
 // mergeTerms merges newTerms into the sorted ix.terms, dropping the

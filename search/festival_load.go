@@ -2,6 +2,8 @@ package search
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"runtime"
 	"slices"
 	"sync"
@@ -71,48 +73,101 @@ func (ix *FestivalIndex) sync(ctx context.Context, l FestivalLoader) error {
 	if err != nil {
 		return err
 	}
-	changed := make([]int64, len(docs))
-	for i := range docs {
-		changed[i] = docs[i].Festival.ID
+	if since < 0 {
+		ix.mu.Lock()
+		defer ix.mu.Unlock()
+		if err := ix.loadAll(docs); err != nil {
+			return err
+		}
+	} else {
+		changed := make([]int64, len(docs))
+		for i := range docs {
+			changed[i] = docs[i].Festival.ID
+		}
+		adds, err := indexedFestivals(docs)
+		if err != nil {
+			return err
+		}
+		ix.mu.Lock()
+		defer ix.mu.Unlock()
+		ix.apply(changed, adds)
 	}
-	recs := indexedFestivals(docs)
-	ix.mu.Lock()
-	ix.apply(changed, recs)
+	// With the changes, under the same lock: what searches cache per
+	// version (pages, orders) is never built from another version's slots.
 	ix.version.Store(version)
 	ix.loaded.Store(true)
-	ix.mu.Unlock()
 	return nil
 }
 
-// indexedFestivals returns the records of the approved festivals of
-// docs, with their deadline timelines and search terms, computed on
-// every processor.
-func indexedFestivals(docs []FestivalDoc) []*indexedFestival {
+// loadBatch is how many festivals the first load indexes at a time.
+const loadBatch = 2048
+
+// loadAll puts docs, every approved festival, into the empty index, a
+// batch at a time: no search reads the index before its first load ends
+// (they wait for syncMu), so each batch enters at once and its texts and
+// terms are garbage before the next is built, which bounds what the load
+// holds at once. Posting lists are then cut to their length. The caller
+// holds ix.mu.
+func (ix *FestivalIndex) loadAll(docs []FestivalDoc) error {
+	ix.init(len(docs))
+	var newTerms []string
+	for start := 0; start < len(docs); start += loadBatch {
+		batch := docs[start:min(len(docs), start+loadBatch)]
+		adds, err := indexedFestivals(batch)
+		if err != nil {
+			// Empty again: the next search loads from the start.
+			ix.slots, ix.hot, ix.recs, ix.removed, ix.free, ix.byCountry, ix.postings, ix.terms = nil, nil, nil, 0, nil, nil, nil, nil
+			return err
+		}
+		clear(batch) // the full texts are no longer needed
+		newTerms = append(newTerms, ix.add(adds)...)
+	}
+	ix.mergeTerms(newTerms, false)
+	ix.clipPostings()
+	return nil
+}
+
+// newFestival is an approved festival ready to enter the index: its
+// slot's contents and its search terms.
+type newFestival struct {
+	hot   indexedHot
+	rec   indexedFestival
+	terms []termWeight
+}
+
+// indexedFestivals returns the approved festivals of docs ready to enter
+// the index, with their deadline timelines, list JSON and search terms,
+// computed on every processor.
+func indexedFestivals(docs []FestivalDoc) ([]newFestival, error) {
 	var approved []*FestivalDoc
 	for i := range docs {
 		if docs[i].Festival.Status == marquee.FestivalApproved {
 			approved = append(approved, &docs[i])
 		}
 	}
-	recs := make([]*indexedFestival, len(approved))
+	adds := make([]newFestival, len(approved))
+	errs := make([]error, len(approved))
 	build := func(start, end int) {
 		var tc termCollector
 		for i := start; i < end; i++ {
-			recs[i] = newIndexedFestival(approved[i], &tc)
+			errs[i] = newIndexedFestival(approved[i], &tc, &adds[i])
 		}
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(approved)/64+1)
 	if workers <= 1 {
 		build(0, len(approved))
-		return recs
+	} else {
+		var wg sync.WaitGroup
+		per := (len(approved) + workers - 1) / workers
+		for start := 0; start < len(approved); start += per {
+			wg.Go(func() { build(start, min(len(approved), start+per)) })
+		}
+		wg.Wait()
 	}
-	var wg sync.WaitGroup
-	per := (len(approved) + workers - 1) / workers
-	for start := 0; start < len(approved); start += per {
-		wg.Go(func() { build(start, min(len(approved), start+per)) })
+	if err := errors.Join(errs...); err != nil {
+		return nil, fmt.Errorf("search: index festivals: %w", err)
 	}
-	wg.Wait()
-	return recs
+	return adds, nil
 }
 
 // indexedDeadline is a deadline of a category being indexed.
@@ -122,16 +177,17 @@ type indexedDeadline struct {
 	fee  int64
 }
 
-// newIndexedFestival returns the record of the approved festival d,
-// with its search terms (collected by tc).
-func newIndexedFestival(d *FestivalDoc, tc *termCollector) *indexedFestival {
-	r := &indexedFestival{festival: d.Festival, categories: make([]indexedCategory, len(d.Categories))}
-	f := &r.festival
-	f.Categories, f.Criteria, f.NextDeadline, f.MinFee = nil, nil, "", nil
+// newIndexedFestival fills out with the approved festival d ready to
+// enter the index, its search terms collected by tc.
+func newIndexedFestival(d *FestivalDoc, tc *termCollector, out *newFestival) error {
+	f := d.Festival
+	f.Categories, f.Criteria, f.NextDeadline, f.MinFee, f.Listing = nil, nil, "", nil, nil
+	names := make([]string, len(d.Categories))
+	keys := make([]string, len(d.Categories))
 	deadlines := make([][]indexedDeadline, len(d.Categories)) // of each category, in tier order
 	for i := range d.Categories {
 		c := &d.Categories[i]
-		r.categories[i] = indexedCategory{name: c.Name, key: c.Key}
+		names[i], keys[i] = c.Name, c.Key
 		ds := make([]indexedDeadline, len(c.Deadlines))
 		for j, dl := range c.Deadlines {
 			ds[j] = indexedDeadline{tier: slices.Index(marquee.Tiers, dl.Tier), day: dayNumber(dl.Date), fee: dl.Fee}
@@ -139,17 +195,24 @@ func newIndexedFestival(d *FestivalDoc, tc *termCollector) *indexedFestival {
 		slices.SortFunc(ds, func(a, b indexedDeadline) int { return a.tier - b.tier })
 		deadlines[i] = ds
 	}
-	r.timeline = deadlineTimeline(deadlines)
+	timeline := deadlineTimeline(deadlines)
 	announced := slices.ContainsFunc(deadlines, func(ds []indexedDeadline) bool { return len(ds) > 0 })
 	f.DeadlinesAnnounced = &announced
-	r.terms = tc.festivalTerms(&f.FestivalDetails, r.categoryNames())
+	out.terms = tc.festivalTerms(&f.FestivalDetails, names)
 	// Results carry an excerpt of the description, the search found by
 	// all of it; the listing's JSON is encoded here once, not per search.
 	f.Description = marquee.Excerpt(f.Description, marquee.SearchExcerptLength)
-	if b, err := marquee.EncodeFestivalListing(f); err == nil {
-		f.Listing = b
+	listing, err := marquee.EncodeFestivalListing(&f)
+	if err != nil {
+		return err
 	}
-	return r
+	out.rec = indexedFestival{id: f.ID, timeline: timeline, listing: listing, categoryKeys: keys}
+	out.hot = indexedHot{live: true, country: countryCode(f.Country), start: dayNumber(f.StartDate),
+		end: dayNumber(f.EndDate), featured: f.Featured}
+	if n := len(timeline); n > 0 {
+		out.hot.lastDeadline = timeline[n-1].upTo
+	}
+	return nil
 }
 
 // deadlineState returns, for day today, the next deadline (0 when

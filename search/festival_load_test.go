@@ -27,8 +27,11 @@ func TestDeadlineTimeline(t *testing.T) {
 			cats = append(cats, cat("Category", ds...))
 		}
 		var tc termCollector
-		rec := newIndexedFestival(&FestivalDoc{Festival: marquee.Festival{ID: 1}, Categories: cats}, &tc)
-		h := indexedHot{timeline: rec.timeline}
+		var add newFestival
+		if err := newIndexedFestival(&FestivalDoc{Festival: marquee.Festival{ID: 1}, Categories: cats}, &tc, &add); err != nil {
+			t.Fatal(err)
+		}
+		h := add.rec
 		for offset := -2; offset < 60; offset++ {
 			today := dayNumber(day(offset))
 			wantNext, wantFee, hasFee := int32(0), int64(0), false

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sort"
 	"sync"
@@ -20,8 +21,12 @@ type matcher struct {
 	open     bool
 	maxFee   *int64
 	category string // folded; "": any
-	needNext bool   // the order needs the next deadline
-	hits     []indexHit
+	// rank is each slot's rank in the order of the search (dayOrder),
+	// relevance whether the score comes first.
+	rank      []uint32
+	relevance bool
+	// keys are the hits so far, as hitKey packs them.
+	keys []uint64
 	// Per slot, for text queries: parts matched, best weight in the
 	// current part, score; zero between searches.
 	count   []uint16
@@ -47,13 +52,12 @@ func (ix *FestivalIndex) Search(ctx context.Context, l FestivalLoader, q marquee
 	}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	return ix.search(q, parsed), nil
+	return ix.search(q, parsed)
 }
 
 // search runs q (normalised, its text parsed) over the index. The caller
 // holds ix.mu for reading.
-func (ix *FestivalIndex) search(q marquee.FestivalQuery, parsed Query) *marquee.FestivalPage {
-	page := &marquee.FestivalPage{Items: []*marquee.Festival{}, Page: q.Page, PerPage: q.PerPage}
+func (ix *FestivalIndex) search(q marquee.FestivalQuery, parsed Query) (*marquee.FestivalPage, error) {
 	// ix.version changes only under ix.mu, held here for reading.
 	version, key := ix.version.Load(), keyOf(q)
 	found, ok := ix.pages.get(version, key)
@@ -61,21 +65,34 @@ func (ix *FestivalIndex) search(q marquee.FestivalQuery, parsed Query) *marquee.
 		found = ix.match(q, parsed)
 		ix.pages.put(version, key, found)
 	}
-	page.Total = found.total
+	page := &marquee.FestivalPage{Items: make([]*marquee.Festival, len(found.slots)), Page: q.Page, PerPage: q.PerPage,
+		Total: found.total}
 	today := dayNumber(q.Today)
-	for _, s := range found.slots {
-		f := new(marquee.Festival)
-		*f = ix.recs[s].festival
-		if f.ReviewedAt != nil {
-			t := *f.ReviewedAt
-			f.ReviewedAt = &t
+	if q.ListingsOnly {
+		// One allocation for the page's festivals.
+		fs := make([]marquee.Festival, len(found.slots))
+		for i, s := range found.slots {
+			fs[i].ID, fs[i].Listing = ix.recs[s].id, ix.recs[s].listing
+			page.Items[i] = &fs[i]
 		}
-		if next, fee := ix.hot[s].stateOn(today); next != 0 {
-			f.NextDeadline, f.MinFee = dayString(next), &fee
+	} else {
+		for i, s := range found.slots {
+			f, err := marquee.DecodeFestivalListing(ix.recs[s].listing)
+			if err != nil {
+				return nil, fmt.Errorf("search: festival %d: %w", ix.recs[s].id, err)
+			}
+			page.Items[i] = f
 		}
-		page.Items = append(page.Items, f)
 	}
-	return page
+	// The fees, one allocation for the page.
+	fees := make([]int64, len(found.slots))
+	for i, s := range found.slots {
+		if next, fee := ix.recs[s].stateOn(today); next != 0 {
+			fees[i] = fee
+			page.Items[i].NextDeadline, page.Items[i].MinFee = dayString(next), &fees[i]
+		}
+	}
+	return page, nil
 }
 
 // match finds the festivals of q (normalised, its text parsed): how many
@@ -83,64 +100,86 @@ func (ix *FestivalIndex) search(q marquee.FestivalQuery, parsed Query) *marquee.
 func (ix *FestivalIndex) match(q marquee.FestivalQuery, parsed Query) cachedPage {
 	m := matcherPool.Get().(*matcher)
 	defer func() {
-		m.ix, m.parts, m.maxFee, m.hits = nil, nil, nil, m.hits[:0]
+		m.ix, m.parts, m.maxFee, m.rank, m.keys = nil, nil, nil, nil, m.keys[:0]
 		matcherPool.Put(m)
 	}()
+	today := dayNumber(q.Today)
+	order := ix.dayOrder(today)
 	*m = matcher{ix: ix, parts: parsed.Parts, country: countryCode(q.Country), from: dayNumber(q.From), to: dayNumber(q.To),
-		today: dayNumber(q.Today), open: q.Open, maxFee: q.MaxFee, needNext: q.Sort != marquee.FestivalSortStart,
-		hits: m.hits[:0], count: m.count, best: m.best, score: m.score, touched: m.touched[:0]}
+		today: today, open: q.Open, maxFee: q.MaxFee, rank: order.ranks(q.Sort), relevance: q.Sort == marquee.FestivalSortRelevance,
+		keys: m.keys[:0], count: m.count, best: m.best, score: m.score, touched: m.touched[:0]}
 	if q.Category != "" {
 		m.category = Fold(q.Category)
 	}
-	m.run()
-	hits := m.hits
-	found := cachedPage{total: int64(len(hits))}
 	offset := (q.Page - 1) * q.PerPage
-	if offset >= len(hits) {
+	end := offset + q.PerPage
+	inOrder := order.slots(q.Sort)
+	if len(m.parts) == 0 && m.country == 0 {
+		// Every festival is a candidate: walk them in order, the page's
+		// festivals are the matches from offset to end.
+		found := cachedPage{}
+		hot, more := order.hot(q.Sort), m.maxFee != nil || m.category != ""
+		i := 0
+		for ; i < len(inOrder) && found.total < int64(end); i++ {
+			if m.filterHot(&hot[i]) && (!more || m.filterMore(inOrder[i])) {
+				if found.total >= int64(offset) {
+					found.slots = append(found.slots, inOrder[i])
+				}
+				found.total++
+			}
+		}
+		// Past the page, only the count.
+		for ; i < len(inOrder); i++ {
+			if m.filterHot(&hot[i]) && (!more || m.filterMore(inOrder[i])) {
+				found.total++
+			}
+		}
 		return found
 	}
-	end := min(len(hits), offset+q.PerPage)
-	setKeys(hits, q.Sort)
-	hits = topHits(hits, end)
+	m.run()
+	keys := m.keys
+	found := cachedPage{total: int64(len(keys))}
+	if offset >= len(keys) {
+		return found
+	}
+	end = min(len(keys), end)
+	keys = topKeys(keys, end)
 	found.slots = make([]int32, 0, end-offset)
-	for _, h := range hits[offset:end] {
-		found.slots = append(found.slots, h.slot)
+	for _, k := range keys[offset:end] {
+		found.slots = append(found.slots, inOrder[uint32(k)])
 	}
 	return found
 }
 
-// run collects in m.hits every festival that passes the query. Without
-// text it checks the festivals of the country, or all of them. With
-// text it walks the postings of each part, smallest first, counting for
-// each festival the parts it matched so far (m.count) and its score
-// (m.score: the sum of each part's best weight, m.best holding the
-// current part's); the first part also applies the cheap filters.
+// run collects in m.keys every festival that passes the query. Without
+// text it checks the festivals of the country. With text it walks the
+// postings of each part, smallest first, counting for each festival the
+// parts it matched so far (m.count) and its score (m.score: the sum of
+// each part's best weight, m.best holding the current part's); the
+// first part also applies the cheap filters.
 func (m *matcher) run() {
 	ix := m.ix
 	if len(m.parts) == 0 {
-		if m.country != 0 {
-			for _, s := range ix.byCountry[m.country] {
-				if m.filter(s) {
-					m.finish(s, 0)
-				}
-			}
-			return
-		}
-		for s := range ix.hot {
-			if ix.hot[s].live && m.filter(int32(s)) {
-				m.finish(int32(s), 0)
+		for _, s := range ix.byCountry[m.country] {
+			if m.filter(s) {
+				m.finish(s, 0)
 			}
 		}
 		return
 	}
+	// The posting lists of each part, and how many entries they hold.
+	lists := make([][][]uint32, len(m.parts))
 	sizes := make([]int, len(m.parts))
 	order := make([]int, len(m.parts))
 	for i := range m.parts {
-		n := ix.partSize(&m.parts[i])
-		if n == 0 {
+		lists[i] = ix.partPostings(&m.parts[i])
+		for _, l := range lists[i] {
+			sizes[i] += len(l)
+		}
+		if sizes[i] == 0 {
 			return // a part no festival matches
 		}
-		sizes[i], order[i] = n, i
+		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return sizes[a] - sizes[b] })
 	if n := len(ix.recs); len(m.count) < n {
@@ -148,36 +187,44 @@ func (m *matcher) run() {
 	}
 	count, best, score := m.count, m.best, m.score
 	touched := m.touched[:0]
-	ix.eachPosting(&m.parts[order[0]], func(s int32, w uint8) {
-		switch count[s] {
-		case 0:
-			touched = append(touched, s)
-			if !m.filter(s) {
-				count[s] = rejected
-				return
-			}
-			count[s], best[s], score[s] = 1, w, int32(w)
-		case 1:
-			if w > best[s] {
-				score[s] += int32(w - best[s])
-				best[s] = w
-			}
-		}
-	})
-	for k, i := range order[1:] {
-		matched := uint16(k + 1) // parts matched before this one
-		ix.eachPosting(&m.parts[i], func(s int32, w uint8) {
+	// A festival comes once per term of a part it holds (a prefix
+	// matches several): the part's weight is the best of them.
+	for _, l := range lists[order[0]] {
+		for _, e := range l {
+			s, w := int32(e>>weightBits), uint8(e&weightMask)
 			switch count[s] {
-			case matched:
-				count[s], best[s] = matched+1, w
-				score[s] += int32(w)
-			case matched + 1:
+			case 0:
+				touched = append(touched, s)
+				if !m.filter(s) {
+					count[s] = rejected
+					continue
+				}
+				count[s], best[s], score[s] = 1, w, int32(w)
+			case 1:
 				if w > best[s] {
 					score[s] += int32(w - best[s])
 					best[s] = w
 				}
 			}
-		})
+		}
+	}
+	for k, i := range order[1:] {
+		matched := uint16(k + 1) // parts matched before this one
+		for _, l := range lists[i] {
+			for _, e := range l {
+				s, w := int32(e>>weightBits), uint8(e&weightMask)
+				switch count[s] {
+				case matched:
+					count[s], best[s] = matched+1, w
+					score[s] += int32(w)
+				case matched + 1:
+					if w > best[s] {
+						score[s] += int32(w - best[s])
+						best[s] = w
+					}
+				}
+			}
+		}
 	}
 	all := uint16(len(m.parts))
 	for _, s := range touched {
@@ -193,70 +240,51 @@ func (m *matcher) run() {
 // query has fewer parts (its text is at most 200 characters).
 const rejected = 0xFFFF
 
-// filter reports whether the festival in slot s passes the country,
-// date and open filters.
-func (m *matcher) filter(s int32) bool {
-	h := &m.ix.hot[s]
-	return (m.country == 0 || h.country == m.country) && (m.from == 0 || h.end >= m.from) &&
+// filter reports whether the festival in slot s is live (not removed)
+// and passes the country, date and open filters.
+func (m *matcher) filter(s int32) bool { return m.filterHot(&m.ix.hot[s]) }
+
+// filterHot is filter on the festival's indexedHot.
+func (m *matcher) filterHot(h *indexedHot) bool {
+	return h.live && (m.country == 0 || h.country == m.country) && (m.from == 0 || h.end >= m.from) &&
 		(m.to == 0 || h.start <= m.to) && (!m.open || h.lastDeadline >= m.today)
 }
 
-// finish applies the remaining filters (maximum fee, category) to the
-// festival in slot s, which passed the others with score, and adds it
-// to the hits with its sort keys.
+// filterMore reports whether the festival in slot s, which passed
+// filter, passes the remaining filters (maximum fee, category).
+func (m *matcher) filterMore(s int32) bool {
+	if m.maxFee != nil {
+		if next, fee := m.ix.recs[s].stateOn(m.today); next == 0 || fee > *m.maxFee {
+			return false
+		}
+	}
+	return m.category == "" || m.ix.recs[s].hasCategory(m.category)
+}
+
+// finish adds the festival in slot s, which passed filter with score,
+// to the hits if it passes the remaining filters.
 func (m *matcher) finish(s int32, score int32) {
-	h := &m.ix.hot[s]
-	hit := indexHit{score: score, next: closedLast, start: h.start, slot: s, featured: h.featured}
-	if m.needNext || m.maxFee != nil {
-		next, fee := h.stateOn(m.today)
-		if m.maxFee != nil && (next == 0 || fee > *m.maxFee) {
-			return
-		}
-		if next != 0 {
-			hit.next = next
-		}
-	}
-	if m.category != "" && !m.ix.recs[s].hasCategory(m.category) {
-		return
-	}
-	hit.id = h.id
-	m.hits = append(m.hits, hit)
-}
-
-// eachPosting calls fn with every festival holding a term matching p and
-// the term's weight there (a festival can come once per matching term).
-func (ix *FestivalIndex) eachPosting(p *Part, fn func(s int32, w uint8)) {
-	if !p.Prefix {
-		if ps := ix.postings[p.Term]; ps != nil {
-			for k, s := range ps.slots {
-				fn(s, ps.weights[k])
-			}
-		}
-		return
-	}
-	lo, hi := ix.termRange(p)
-	for _, t := range ix.terms[lo:hi] {
-		ps := ix.postings[t]
-		for k, s := range ps.slots {
-			fn(s, ps.weights[k])
-		}
+	if m.maxFee == nil && m.category == "" || m.filterMore(s) {
+		m.keys = append(m.keys, hitKey(m.relevance, m.ix.hot[s].featured, score, m.rank[s]))
 	}
 }
 
-// partSize returns how many postings the terms matching p hold.
-func (ix *FestivalIndex) partSize(p *Part) int {
+// partPostings returns the posting lists of the terms matching p, in
+// which a festival comes once per matching term. Removed festivals not
+// yet swept come too: the filters refuse them.
+func (ix *FestivalIndex) partPostings(p *Part) [][]uint32 {
 	if !p.Prefix {
-		if ps := ix.postings[p.Term]; ps != nil {
-			return len(ps.slots)
+		if l := ix.postings[p.Term]; len(l) > 0 {
+			return [][]uint32{l}
 		}
-		return 0
+		return nil
 	}
 	lo, hi := ix.termRange(p)
-	n := 0
+	lists := make([][]uint32, 0, hi-lo)
 	for _, t := range ix.terms[lo:hi] {
-		n += len(ix.postings[t].slots)
+		lists = append(lists, ix.postings[t])
 	}
-	return n
+	return lists
 }
 
 // termRange returns the range of ix.terms matching p.

@@ -88,6 +88,22 @@ func TestFestivalIndexSearchItems(t *testing.T) {
 	if b := p.Items[0].Listing; !strings.Contains(string(b), `"deadlinesAnnounced":false`) {
 		t.Errorf("listing %s", b)
 	}
+	// ListingsOnly finds the same page, its items holding only what the
+	// API's list is written from, the same bytes.
+	q := marquee.FestivalQuery{Text: "film", Today: "2026-04-02"}
+	full := mustSearch(t, &ix, db, q)
+	q.ListingsOnly = true
+	lean := mustSearch(t, &ix, db, q)
+	if lean.Total != full.Total || !reflect.DeepEqual(ids(lean), ids(full)) || len(full.Items) < 2 {
+		t.Fatalf("listings only: %d %v, full: %d %v", lean.Total, ids(lean), full.Total, ids(full))
+	}
+	for i, f := range lean.Items {
+		want := marquee.Festival{ID: full.Items[i].ID, Listing: full.Items[i].Listing, NextDeadline: full.Items[i].NextDeadline,
+			MinFee: full.Items[i].MinFee}
+		if !reflect.DeepEqual(*f, want) {
+			t.Errorf("listings only, item %d: %+v, want %+v", i, *f, want)
+		}
+	}
 }
 
 // A festival's search terms keep the weight of the best field they are

@@ -1,98 +1,168 @@
 package search
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
 	"github.com/marquee-festival/marquee"
 )
 
-// indexHit is a matching festival with its sort keys: score, next and
-// start as the order reads them, and key, the same order packed into
-// integers (setKeys) so that ordering thousands of hits compares numbers.
-type indexHit struct {
-	score int32
-	next  int32 // next deadline; closedLast when closed
-	start int32
-	slot  int32
-	// featured hits come first, whatever the order (setKeys).
-	featured bool
-	id       int64
-	key      [2]uint64
+// dayOrder is every festival of the index in each order, for one index
+// version and one day (the next deadline depends on the day): the slots
+// in order, and each slot's rank (its position there). Searches order
+// their hits by these ranks, packed with what else the order reads into
+// one integer per hit (hitKey), so that a search never compares dates
+// or ids. It is built once per version and day (FestivalIndex.dayOrder)
+// and never changed.
+type dayOrder struct {
+	version int64
+	today   int32
+	// Featured festivals first, then by next deadline (closed last),
+	// start date and id.
+	byDeadline   []int32
+	deadlineRank []uint32     // by slot
+	deadlineHot  []indexedHot // of byDeadline's slots, in its order
+	// Featured festivals first, then by start date and id.
+	byStart   []int32
+	startRank []uint32 // by slot
+	startHot  []indexedHot
 }
 
-// notFeatured is the top bit of key[0], set for hits not featured.
+// dayOrder returns the orders of the index's festivals on day today at
+// the index's version, building them when the last ones built are of
+// another version or day. The caller holds ix.mu for reading.
+func (ix *FestivalIndex) dayOrder(today int32) *dayOrder {
+	version := ix.version.Load()
+	if o := ix.order.Load(); o != nil && o.version == version && o.today == today {
+		return o
+	}
+	ix.orderMu.Lock()
+	defer ix.orderMu.Unlock()
+	if o := ix.order.Load(); o != nil && o.version == version && o.today == today {
+		return o // another search built it meanwhile
+	}
+	o := newDayOrder(ix.hot, ix.recs, version, today)
+	ix.order.Store(o)
+	return o
+}
+
+// newDayOrder orders the live festivals of the slots (hot and recs) on
+// day today.
+func newDayOrder(hot []indexedHot, recs []indexedFestival, version int64, today int32) *dayOrder {
+	o := &dayOrder{version: version, today: today, deadlineRank: make([]uint32, len(hot)), startRank: make([]uint32, len(hot))}
+	entries := make([]orderEntry, 0, len(hot))
+	nexts := make([]int32, len(hot))
+	for s := range hot {
+		if !hot[s].live {
+			continue
+		}
+		nexts[s] = closedLast
+		if next, _ := recs[s].stateOn(today); next != 0 {
+			nexts[s] = next
+		}
+		entries = append(entries, orderEntry{id: recs[s].id, slot: int32(s)})
+	}
+	fill := func(start bool, rank []uint32) ([]int32, []indexedHot) {
+		for i := range entries {
+			e := &entries[i]
+			h := &hot[e.slot]
+			e.key = uint64(uint32(h.start))
+			if !start {
+				e.key |= uint64(uint32(nexts[e.slot])) << 32
+			}
+			if !h.featured {
+				e.key |= notFeatured
+			}
+		}
+		slices.SortFunc(entries, func(a, b orderEntry) int {
+			if a.key != b.key {
+				return cmp.Compare(a.key, b.key)
+			}
+			return cmp.Compare(a.id, b.id)
+		})
+		slots, inOrder := make([]int32, len(entries)), make([]indexedHot, len(entries))
+		for i, e := range entries {
+			slots[i], inOrder[i] = e.slot, hot[e.slot]
+			rank[e.slot] = uint32(i)
+		}
+		return slots, inOrder
+	}
+	o.byDeadline, o.deadlineHot = fill(false, o.deadlineRank)
+	o.byStart, o.startHot = fill(true, o.startRank)
+	return o
+}
+
+// orderEntry is a festival being ordered: key packs what the order
+// reads (featured first, then the next deadline and the start date, or
+// the start date alone), the id breaks ties.
+type orderEntry struct {
+	key  uint64
+	id   int64
+	slot int32
+}
+
+// notFeatured is the top bit of a key, set for festivals not featured:
+// those a promotion campaign features come first in every order.
 const notFeatured = uint64(1) << 63
 
 // closedLast sorts festivals without a next deadline after all others.
+// Days are YYYYMMDD numbers: they, and closedLast, fit in 31 bits.
 const closedLast = 1<<31 - 1
 
-// setKeys writes into each hit the key of order sortBy: by start date;
-// or by next deadline (closed last), then start date, preceded by the
-// score, highest first, when by relevance; the festival id breaks ties.
-// Hits compare by key[0], then key[1], then id. Days are YYYYMMDD
-// numbers and scores small, so each fits in 31 bits; the top bit of
-// key[0] is set for hits that are not featured, so that the festivals
-// a promotion campaign features come first in every order.
-func setKeys(hits []indexHit, sortBy string) {
-	defer func() {
-		for i := range hits {
-			if !hits[i].featured {
-				hits[i].key[0] |= notFeatured
-			}
-		}
-	}()
-	switch sortBy {
-	case marquee.FestivalSortStart:
-		for i := range hits {
-			hits[i].key = [2]uint64{uint64(uint32(hits[i].start)), 0}
-		}
-	case marquee.FestivalSortRelevance:
-		for i := range hits {
-			h := &hits[i]
-			h.key = [2]uint64{uint64(uint32(math.MaxInt32-h.score))<<32 | uint64(uint32(h.next)), uint64(uint32(h.start))}
-		}
-	default:
-		for i := range hits {
-			h := &hits[i]
-			h.key = [2]uint64{uint64(uint32(h.next))<<32 | uint64(uint32(h.start)), 0}
-		}
+// hot returns the indexedHot of the slots in the order of sortBy (as
+// slots): searches that walk an order read them in sequence.
+func (o *dayOrder) hot(sortBy string) []indexedHot {
+	if sortBy == marquee.FestivalSortStart {
+		return o.startHot
 	}
+	return o.deadlineHot
 }
 
-// hitBefore reports whether a comes before b by their keys.
-func hitBefore(a, b *indexHit) bool {
-	if a.key[0] != b.key[0] {
-		return a.key[0] < b.key[0]
+// slots returns the slots in the order of sortBy: by start date, else by
+// next deadline (relevance ranks festivals of the same score so).
+func (o *dayOrder) slots(sortBy string) []int32 {
+	if sortBy == marquee.FestivalSortStart {
+		return o.byStart
 	}
-	if a.key[1] != b.key[1] {
-		return a.key[1] < b.key[1]
-	}
-	return a.id < b.id
+	return o.byDeadline
 }
 
-// compareHits orders hits by their keys, for slices.SortFunc.
-func compareHits(a, b indexHit) int {
-	switch {
-	case hitBefore(&a, &b):
-		return -1
-	case hitBefore(&b, &a):
-		return 1
+// ranks returns the ranks of the slots in the order of sortBy (as slots).
+func (o *dayOrder) ranks(sortBy string) []uint32 {
+	if sortBy == marquee.FestivalSortStart {
+		return o.startRank
 	}
-	return 0
+	return o.deadlineRank
 }
 
-// topHits orders hits, whose keys setKeys wrote, so that its first n
-// are the n first, sorted: through a bounded heap when n is small
-// against len(hits), else by sorting them all.
-func topHits(hits []indexHit, n int) []indexHit {
-	if n*4 >= len(hits) {
-		slices.SortFunc(hits, compareHits)
-		return hits
+// hitKey packs a hit's place in the order into one integer, smaller
+// first: by deadline or start, the festival's rank; by relevance,
+// featured festivals first, then the score, highest first, then the
+// rank by deadline. Its low 32 bits are always the rank, from which the
+// slot is found (dayOrder.slots).
+func hitKey(relevance, featured bool, score int32, rank uint32) uint64 {
+	if !relevance {
+		return uint64(rank)
 	}
-	// hits[:n] becomes a heap of the best n seen, the worst of them at
-	// its root, replaced whenever a better hit comes.
-	heap := hits[:n]
+	k := uint64(uint32(math.MaxInt32-score))<<32 | uint64(rank)
+	if !featured {
+		k |= notFeatured
+	}
+	return k
+}
+
+// topKeys orders keys so that its first n are the n smallest, sorted:
+// through a bounded heap when n is small against len(keys), else by
+// sorting them all.
+func topKeys(keys []uint64, n int) []uint64 {
+	if n*4 >= len(keys) {
+		slices.Sort(keys)
+		return keys
+	}
+	// keys[:n] becomes a heap of the smallest n seen, the largest of them
+	// at its root, replaced whenever a smaller key comes.
+	heap := keys[:n]
 	down := func(i int) {
 		for {
 			l := 2*i + 1
@@ -100,10 +170,10 @@ func topHits(hits []indexHit, n int) []indexHit {
 				return
 			}
 			w := l
-			if r := l + 1; r < n && hitBefore(&heap[l], &heap[r]) {
+			if r := l + 1; r < n && heap[l] < heap[r] {
 				w = r
 			}
-			if !hitBefore(&heap[i], &heap[w]) {
+			if heap[i] >= heap[w] {
 				return
 			}
 			heap[i], heap[w] = heap[w], heap[i]
@@ -113,12 +183,12 @@ func topHits(hits []indexHit, n int) []indexHit {
 	for i := n/2 - 1; i >= 0; i-- {
 		down(i)
 	}
-	for i := n; i < len(hits); i++ {
-		if hitBefore(&hits[i], &heap[0]) {
-			heap[0] = hits[i]
+	for _, k := range keys[n:] {
+		if k < heap[0] {
+			heap[0] = k
 			down(0)
 		}
 	}
-	slices.SortFunc(heap, compareHits)
-	return hits
+	slices.Sort(heap)
+	return keys
 }

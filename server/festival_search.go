@@ -69,6 +69,7 @@ func (s *Server) handleFestivalSearch(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	q.ListingsOnly = true // the answer is written from the listings
 	page, err := s.svc.Festivals.Search(r.Context(), q)
 	if err != nil {
 		s.writeError(w, r, err)

@@ -32,10 +32,12 @@ type festivalIndex struct {
 // relevance (the sum, over the query's parts, of the best field weight
 // matched: name 3, location or city 2, description or category 1), the
 // festival id breaking ties. Next deadlines and fees are those of Today.
-// Items carry no categories or criteria, an excerpt of the description
-// (marquee.Excerpt, SearchExcerptLength characters) and their list JSON
-// pre-encoded (Festival.Listing). What q leaves empty takes the
-// defaults of marquee.FestivalQuery.Normalize, Today the DB's clock.
+// Items carry no categories, criteria or organiser, an excerpt of the
+// description (marquee.Excerpt, SearchExcerptLength characters) and
+// their list JSON pre-encoded (Festival.Listing), from which they are
+// decoded; with q.ListingsOnly they carry only their ID, list JSON, next
+// deadline and fee. What q leaves empty takes the defaults of
+// marquee.FestivalQuery.Normalize, Today the DB's clock.
 //
 // It answers from the DB's in-memory index (search.FestivalIndex),
 // first brought up to date with the database: a search sees every change

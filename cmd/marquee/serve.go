@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/marquee-festival/marquee"
@@ -230,6 +231,10 @@ func warmFestivalSearch(ctx context.Context, festivals marquee.FestivalService, 
 		}
 		retry = min(2*retry, time.Minute)
 	}
+	// The build read every festival's full texts, several times what the
+	// index keeps: hand that memory back to the system now rather than
+	// over the following minutes (about 0.3 s at 100,000 festivals).
+	debug.FreeOSMemory()
 	ready.MarkReady()
 	log.Info("festival search index ready; /readyz answers 200", "took", time.Since(start).Round(time.Millisecond))
 }

@@ -29,6 +29,14 @@
 //	MARQUEE_VIEW_RATE_PER_MINUTE=1000000 marquee serve &
 //	go run ./scripts/loadtest -n 4000 -c 32 -pageview some-festival
 //
+// -fresh makes every request a search never made before, which the
+// festival search's page cache cannot answer: each adds from=DATE, a
+// different day long past (every festival ends after it), which changes
+// the search's key but not what it finds, so the bare handler's captured
+// answer is the same bytes:
+//
+//	go run ./scripts/loadtest -n 4000 -c 32 -bare -fresh '/api/v1/festivals?q=film'
+//
 // Only loopback addresses are accepted: it is for measuring, not for load
 // on other hosts.
 package main
@@ -44,6 +52,7 @@ import (
 	"net/url"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -57,6 +66,7 @@ func main() {
 	login := flag.String("login", "", "sign in as this e-mail first (password from $MARQUEE_LOADTEST_PASSWORD) and use its token")
 	admin := flag.Bool("admin", false, "add the admin pages: user search by part of an e-mail and of a name, and the dashboard")
 	pageview := flag.String("pageview", "", "measure a festival page's data call with and without its view beacon (festival slug)")
+	fresh := flag.Bool("fresh", false, "add a different from= date long past to every request: festival searches never made before")
 	flag.Parse()
 	paths := flag.Args()
 	if *pageview != "" {
@@ -74,7 +84,7 @@ func main() {
 		fail("-base must be a loopback address, not %s", u.Hostname())
 	}
 	if len(paths) == 0 || *n < 1 || *c < 1 || *n > 1_000_000 {
-		fail("usage: loadtest [-base URL] [-n 1..1000000] [-c N] [-token T | -login EMAIL] [-bare] [-admin] PATH...")
+		fail("usage: loadtest [-base URL] [-n 1..1000000] [-c N] [-token T | -login EMAIL] [-bare] [-fresh] [-admin] PATH...")
 	}
 	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: *c, DisableCompression: false}}
 	if *login != "" {
@@ -82,7 +92,11 @@ func main() {
 	}
 	fmt.Printf("%-44s %8s %9s %9s %9s %9s %7s\n", "path", "req/s", "p50", "p95", "p99", "max", "errors")
 	for _, path := range paths {
-		rate := run(client, *base+path, path, *n, *c, *token)
+		target := func(int) string { return *base + path }
+		if *fresh {
+			target = freshTarget(*base + path)
+		}
+		rate := run(client, target, path, *n, *c, *token)
 		if *bare {
 			bareRate := runBare(client, *base+path, *n, *c, *token)
 			fmt.Printf("%-44s %8.1f%%  of the bare handler's throughput\n", "", 100*rate/bareRate)
@@ -118,6 +132,20 @@ func signIn(client *http.Client, base, email, password string) string {
 		fail("login as %s: status %d, %v", email, res.StatusCode, err)
 	}
 	return out.Token
+}
+
+// freshTarget returns the URL of request i for -fresh: target with a
+// from= date of its own, from 1900-01-01 on (40,000 days, all before
+// 2010, then again: the search cache remembers far fewer).
+func freshTarget(target string) func(i int) string {
+	sep := "?"
+	if strings.Contains(target, "?") {
+		sep = "&"
+	}
+	day := time.Date(1900, 1, 1, 0, 0, 0, 0, time.UTC)
+	return func(i int) string {
+		return target + sep + "from=" + day.AddDate(0, 0, i%40_000).Format("2006-01-02")
+	}
 }
 
 // runBare captures the server's answer to target, serves it from a bare
@@ -157,15 +185,16 @@ func runBare(client *http.Client, target string, n, c int, token string) float64
 	})}
 	go func() { _ = srv.Serve(ln) }()
 	defer srv.Close()
-	return run(client, "http://"+ln.Addr().String()+"/", fmt.Sprintf("  bare (%d bytes)", len(body)), n, c, "")
+	bareURL := "http://" + ln.Addr().String() + "/"
+	return run(client, func(int) string { return bareURL }, fmt.Sprintf("  bare (%d bytes)", len(body)), n, c, "")
 }
 
-// run sends n GETs of target with c at a time, prints the line of label,
-// and returns the requests per second. A failed request or a status of
-// 400 or more counts as an error.
-func run(client *http.Client, target, label string, n, c int, token string) float64 {
-	return runFunc(label, n, c, func(int) error {
-		req, _ := http.NewRequest(http.MethodGet, target, nil)
+// run sends n GETs, the i-th of target(i), with c at a time, prints the
+// line of label, and returns the requests per second. A failed request
+// or a status of 400 or more counts as an error.
+func run(client *http.Client, target func(i int) string, label string, n, c int, token string) float64 {
+	return runFunc(label, n, c, func(i int) error {
+		req, _ := http.NewRequest(http.MethodGet, target(i), nil)
 		req.Header.Set("Accept-Encoding", "gzip")
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)
