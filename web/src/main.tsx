@@ -4,17 +4,16 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import './i18n';
 import { PageLoading } from './content/PageState';
 import { LazyNotifications } from './features/layout/LazyNotifications';
-import { createRouter } from './router';
+import { AppRoutes } from './router';
 import { theme } from './theme';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
-const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -22,7 +21,9 @@ createRoot(document.getElementById('root')!).render(
       <LazyNotifications />
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={<PageLoading />}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </Suspense>
       </QueryClientProvider>
     </MantineProvider>

@@ -1,105 +1,160 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, useEffect, useLayoutEffect, type ComponentType } from 'react';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PublicLayout } from './features/layout/PublicLayout';
-import { RouteError } from './features/layout/RouteError';
+import { RouteErrorBoundary } from './features/layout/RouteErrorBoundary';
 import { RequireAuth } from './features/auth/RequireAuth';
 import { noteLocation } from './features/analytics/referrer';
+import type { pages } from './pages';
 
 // Every page is its own chunk: the home page downloads only the shell and
 // itself; the admin area and heavy libraries (charts, dates) load where used.
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+// The routes are rendered by a plain <BrowserRouter> (AppRoutes below), not a
+// data router: no page uses loaders or actions, and the data router's code was
+// about 17 KB gzip of the home page's first load. A page's chunk loads when it is first
+// rendered (React.lazy); navigations are transitions, so the previous page
+// stays on screen until the next one is ready.
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
+// The other pages load through pages.ts: each dynamic import carries the list
+// of chunks its page needs (about 3.5 KB gzip for all of them), which the home
+// page does not need. That table is fetched with the first such page, while
+// RequireAuth checks the session (PrivateArea), or as soon as a visitor
+// points at, touches or focuses a link (useOtherPagesOnIntent), so that
+// following a link costs no extra round trip; landing on one of those pages
+// from outside costs one (a small file). Home, festival pages (where shared
+// links land) and the 404 page keep their loaders here.
+const loadOtherPages = () => import('./pages');
+const otherPage = (name: keyof typeof pages) => page(() => loadOtherPages().then((m) => m.pages[name]()));
+
+/** PrivateArea fetches the pages' loaders while RequireAuth checks the session. */
+function PrivateArea() {
+  useEffect(() => {
+    void loadOtherPages();
+  }, []);
+  return <RequireAuth />;
+}
+
+const intentEvents = ['pointerover', 'touchstart', 'focusin'] as const;
+
+/** useOtherPagesOnIntent fetches the pages' loaders when a link is first pointed at, touched or focused. */
+function useOtherPagesOnIntent() {
+  useEffect(() => {
+    const stop = () => intentEvents.forEach((type) => document.removeEventListener(type, onIntent, true));
+    const onIntent = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest('a[href]')) return;
+      stop();
+      void loadOtherPages();
+    };
+    intentEvents.forEach((type) => document.addEventListener(type, onIntent, { capture: true, passive: true }));
+    return stop;
+  }, []);
+}
+
+const AdminLayout = otherPage('admin/AdminLayout');
+// One component for the routes that share a page, so that moving between them
+// keeps it mounted (as /films/new does when it becomes /films/:id).
+const FilmEditorPage = otherPage('films/FilmEditorPage');
+const NotFoundPage = page(() => import('./features/layout/NotFoundPage'));
 
 export const routes: RouteObject[] = [
   {
     path: '/',
-    Component: PublicLayout,
-    ErrorBoundary: RouteError,
+    element: (
+      <RouteErrorBoundary>
+        <PublicLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
-      { index: true, lazy: page(() => import('./features/home/HomePage')) },
-      { path: 'about', lazy: page(() => import('./features/about/AboutPage')) },
-      { path: 'services', lazy: page(() => import('./features/services/ServicesPage')) },
-      { path: 'services/:slug', lazy: page(() => import('./features/services/ServiceDetailPage')) },
-      { path: 'blogs', lazy: page(() => import('./features/blogs/BlogsPage')) },
-      { path: 'faqs', lazy: page(() => import('./features/faqs/FaqsPage')) },
-      { path: 'marketing', lazy: page(() => import('./features/marketing/MarketingPage')) },
-      { path: 'movies', lazy: page(() => import('./features/movies/MoviesPage')) },
-      { path: 'movie/:id', lazy: page(() => import('./features/movies/MovieDetailPage')) },
-      { path: 'contact', lazy: page(() => import('./features/contact/ContactPage')) },
-      { path: 'privacy', lazy: page(() => import('./features/legal/PrivacyPage')) },
-      { path: 'terms', lazy: page(() => import('./features/legal/TermsPage')) },
-      { path: 'cookies', lazy: page(() => import('./features/cookies/CookiesPage')) },
-      { path: 'pricing', lazy: page(() => import('./features/pricing/PricingPage')) },
-      { path: 'pricing/:packageId', lazy: page(() => import('./features/pricing/CheckoutPage')) },
-      { path: 'login', lazy: page(() => import('./features/auth/LoginPage')) },
-      { path: 'signup', lazy: page(() => import('./features/auth/SignupPage')) },
-      { path: 'verify-email', lazy: page(() => import('./features/auth/VerifyEmailPage')) },
-      { path: 'forgot-password', lazy: page(() => import('./features/privacy/ForgotPasswordPage')) },
-      { path: 'reset-password', lazy: page(() => import('./features/privacy/ResetPasswordPage')) },
-      { path: 'festival/:slug', lazy: page(() => import('./features/festivals/FestivalPage')) },
-      { path: 'judge/invitations/:token', lazy: page(() => import('./features/judging/InvitationPage')) },
+      { index: true, Component: page(() => import('./features/home/HomePage')) },
+      { path: 'about', Component: otherPage('about/AboutPage') },
+      { path: 'services', Component: otherPage('services/ServicesPage') },
+      { path: 'services/:slug', Component: otherPage('services/ServiceDetailPage') },
+      { path: 'blogs', Component: otherPage('blogs/BlogsPage') },
+      { path: 'faqs', Component: otherPage('faqs/FaqsPage') },
+      { path: 'marketing', Component: otherPage('marketing/MarketingPage') },
+      { path: 'movies', Component: otherPage('movies/MoviesPage') },
+      { path: 'movie/:id', Component: otherPage('movies/MovieDetailPage') },
+      { path: 'contact', Component: otherPage('contact/ContactPage') },
+      { path: 'privacy', Component: otherPage('legal/PrivacyPage') },
+      { path: 'terms', Component: otherPage('legal/TermsPage') },
+      { path: 'cookies', Component: otherPage('cookies/CookiesPage') },
+      { path: 'pricing', Component: otherPage('pricing/PricingPage') },
+      { path: 'pricing/:packageId', Component: otherPage('pricing/CheckoutPage') },
+      { path: 'login', Component: otherPage('auth/LoginPage') },
+      { path: 'signup', Component: otherPage('auth/SignupPage') },
+      { path: 'verify-email', Component: otherPage('auth/VerifyEmailPage') },
+      { path: 'forgot-password', Component: otherPage('privacy/ForgotPasswordPage') },
+      { path: 'reset-password', Component: otherPage('privacy/ResetPasswordPage') },
+      { path: 'festival/:slug', Component: page(() => import('./features/festivals/FestivalPage')) },
+      { path: 'judge/invitations/:token', Component: otherPage('judging/InvitationPage') },
       {
-        Component: RequireAuth,
+        Component: PrivateArea,
         children: [
-          { path: 'festivals', lazy: page(() => import('./features/festivals/FestivalsPage')) },
-          { path: 'submit', lazy: page(() => import('./features/festivals/SubmitFestivalPage')) },
+          { path: 'festivals', Component: otherPage('festivals/FestivalsPage') },
+          { path: 'submit', Component: otherPage('festivals/SubmitFestivalPage') },
           // A filmmaker enters a film: ?festival=slug and/or ?film=id preselect.
-          { path: 'submit-film', lazy: page(() => import('./features/submissions/SubmitFilmPage')) },
-          { path: 'films', lazy: page(() => import('./features/films/FilmsPage')) },
-          { path: 'films/new', lazy: page(() => import('./features/films/FilmEditorPage')) },
-          { path: 'films/:id', lazy: page(() => import('./features/films/FilmEditorPage')) },
-          { path: 'submissions', lazy: page(() => import('./features/submissions/SubmissionsPage')) },
-          { path: 'manage', lazy: page(() => import('./features/festivals/ManagePage')) },
-          { path: 'manage/festivals/:slug', lazy: page(() => import('./features/festivals/ManageFestivalPage')) },
-          { path: 'manage/festivals/:slug/submissions', lazy: page(() => import('./features/manage-submissions/SubmissionsPage')) },
+          { path: 'submit-film', Component: otherPage('submissions/SubmitFilmPage') },
+          { path: 'films', Component: otherPage('films/FilmsPage') },
+          { path: 'films/new', Component: FilmEditorPage },
+          { path: 'films/:id', Component: FilmEditorPage },
+          { path: 'submissions', Component: otherPage('submissions/SubmissionsPage') },
+          { path: 'manage', Component: otherPage('festivals/ManagePage') },
+          { path: 'manage/festivals/:slug', Component: otherPage('festivals/ManageFestivalPage') },
+          { path: 'manage/festivals/:slug/submissions', Component: otherPage('manage-submissions/SubmissionsPage') },
           {
             path: 'manage/festivals/:slug/submissions/:id',
-            lazy: page(() => import('./features/manage-submissions/SubmissionDetailPage')),
+            Component: otherPage('manage-submissions/SubmissionDetailPage'),
           },
-          { path: 'manage/festivals/:slug/judges', lazy: page(() => import('./features/manage-submissions/JudgesPage')) },
-          { path: 'manage/festivals/:slug/ranking', lazy: page(() => import('./features/manage-submissions/RankingPage')) },
-          { path: 'manage/festivals/:slug/settings', lazy: page(() => import('./features/manage-submissions/SettingsPage')) },
-          { path: 'manage/festivals/:slug/analytics', lazy: page(() => import('./features/analytics/AnalyticsPage')) },
-          { path: 'manage/promotion', lazy: page(() => import('./features/promotion/PromotionPage')) },
-          { path: 'judge', lazy: page(() => import('./features/judging/JudgeHomePage')) },
-          { path: 'judge/:slug', lazy: page(() => import('./features/judging/JudgeQueuePage')) },
-          { path: 'judge/:slug/:submissionId', lazy: page(() => import('./features/judging/JudgeScorePage')) },
-          { path: 'account', lazy: page(() => import('./features/account/AccountPage')) },
-          { path: 'account/receipts/:id', lazy: page(() => import('./features/account/ReceiptPage')) },
-          { path: 'account/privacy', lazy: page(() => import('./features/privacy/PrivacyPage')) },
-          { path: 'screenings/:id/buy', lazy: page(() => import('./features/tickets/BuyPage')) },
-          { path: 'tickets', lazy: page(() => import('./features/tickets/TicketsPage')) },
-          { path: 'tickets/:id', lazy: page(() => import('./features/tickets/TicketPage')) },
-          { path: 'manage/festivals/:slug/screenings', lazy: page(() => import('./features/screenings/ScreeningsPage')) },
-          { path: 'manage/festivals/:slug/check-in', lazy: page(() => import('./features/check-in/CheckInPage')) },
+          { path: 'manage/festivals/:slug/judges', Component: otherPage('manage-submissions/JudgesPage') },
+          { path: 'manage/festivals/:slug/ranking', Component: otherPage('manage-submissions/RankingPage') },
+          { path: 'manage/festivals/:slug/settings', Component: otherPage('manage-submissions/SettingsPage') },
+          { path: 'manage/festivals/:slug/analytics', Component: otherPage('analytics/AnalyticsPage') },
+          { path: 'manage/promotion', Component: otherPage('promotion/PromotionPage') },
+          { path: 'judge', Component: otherPage('judging/JudgeHomePage') },
+          { path: 'judge/:slug', Component: otherPage('judging/JudgeQueuePage') },
+          { path: 'judge/:slug/:submissionId', Component: otherPage('judging/JudgeScorePage') },
+          { path: 'account', Component: otherPage('account/AccountPage') },
+          { path: 'account/receipts/:id', Component: otherPage('account/ReceiptPage') },
+          { path: 'account/privacy', Component: otherPage('privacy/PrivacyPage') },
+          { path: 'screenings/:id/buy', Component: otherPage('tickets/BuyPage') },
+          { path: 'tickets', Component: otherPage('tickets/TicketsPage') },
+          { path: 'tickets/:id', Component: otherPage('tickets/TicketPage') },
+          { path: 'manage/festivals/:slug/screenings', Component: otherPage('screenings/ScreeningsPage') },
+          { path: 'manage/festivals/:slug/check-in', Component: otherPage('check-in/CheckInPage') },
         ],
       },
-      { path: '*', lazy: page(() => import('./features/layout/NotFoundPage')) },
+      { path: '*', Component: NotFoundPage },
     ],
   },
   {
     path: '/admin',
-    lazy: page(() => import('./features/admin/AdminLayout')),
-    ErrorBoundary: RouteError,
+    element: (
+      <RouteErrorBoundary>
+        <AdminLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
-      { index: true, lazy: page(() => import('./features/admin/AdminDashboardPage')) },
-      { path: 'users', lazy: page(() => import('./features/admin/AdminUsersPage')) },
-      { path: 'users/:id', lazy: page(() => import('./features/admin/AdminUserPage')) },
-      { path: 'audit', lazy: page(() => import('./features/admin/AdminAuditPage')) },
-      { path: 'pricing', lazy: page(() => import('./features/admin/AdminPricingPage')) },
-      { path: 'messages', lazy: page(() => import('./features/admin/AdminMessagesPage')) },
-      { path: 'festivals', lazy: page(() => import('./features/admin/AdminFestivalsPage')) },
-      { path: 'outbox', lazy: page(() => import('./features/admin/AdminOutboxPage')) },
-      { path: 'purchases', lazy: page(() => import('./features/admin/AdminPurchasesPage')) },
-      { path: 'promotions', lazy: page(() => import('./features/promotion/AdminPromotionsPage')) },
-      { path: '*', lazy: page(() => import('./features/layout/NotFoundPage')) },
+      { index: true, Component: otherPage('admin/AdminDashboardPage') },
+      { path: 'users', Component: otherPage('admin/AdminUsersPage') },
+      { path: 'users/:id', Component: otherPage('admin/AdminUserPage') },
+      { path: 'audit', Component: otherPage('admin/AdminAuditPage') },
+      { path: 'pricing', Component: otherPage('admin/AdminPricingPage') },
+      { path: 'messages', Component: otherPage('admin/AdminMessagesPage') },
+      { path: 'festivals', Component: otherPage('admin/AdminFestivalsPage') },
+      { path: 'outbox', Component: otherPage('admin/AdminOutboxPage') },
+      { path: 'purchases', Component: otherPage('admin/AdminPurchasesPage') },
+      { path: 'promotions', Component: otherPage('promotion/AdminPromotionsPage') },
+      { path: '*', Component: NotFoundPage },
     ],
   },
 ];
 
-export function createRouter() {
-  const router = createBrowserRouter(routes);
-  // Page view beacons name the in-app page a visitor came from.
-  const note = () => noteLocation(router.state.location.pathname + router.state.location.search);
-  note();
-  router.subscribe(note);
-  return router;
+/** AppRoutes renders the page for the current location (inside a router). */
+export function AppRoutes() {
+  const location = useLocation();
+  // Page view beacons name the in-app page a visitor came from: the location
+  // is noted before any page's effects run.
+  useLayoutEffect(() => noteLocation(location.pathname + location.search), [location]);
+  useOtherPagesOnIntent();
+  return useRoutes(routes);
 }

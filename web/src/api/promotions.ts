@@ -1,4 +1,5 @@
 import { request, type Page } from './client';
+import { featuredFestivals } from './featured';
 
 export interface PromotionPrice {
   days: number;
@@ -62,7 +63,7 @@ export const promotionsApi = {
   updatePrice: (days: number, credits: number) =>
     request<PromotionPrice>('PUT', `/api/v1/admin/promotion-prices/${days}`, { credits }),
   /** GET /api/v1/promotions/featured. */
-  featured: () => request<{ items: FeaturedFestival[] }>('GET', '/api/v1/promotions/featured').then((r) => r.items),
+  featured: featuredFestivals,
   /** GET /api/v1/admin/promotions?page=. */
   adminList: (page: number) => request<Page<Promotion>>('GET', `/api/v1/admin/promotions?page=${page}`),
   /** POST /api/v1/admin/promotions/{id}/end: ends early, refunding the unused whole days. */

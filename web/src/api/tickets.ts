@@ -1,4 +1,5 @@
-import { request, type Page } from './client';
+import { myTickets } from './myTickets';
+import { request } from './client';
 import type { TestCard } from './payments';
 
 /** A screening as everyone sees it. Instants are RFC 3339 UTC; timeZone is the festival's IANA zone. */
@@ -168,7 +169,7 @@ export const ticketsApi = {
   /** GET /api/v1/ticket-orders/{id}. */
   order: (id: number | string) => request<TicketOrder>('GET', `/api/v1/ticket-orders/${enc(String(id))}`),
   /** GET /api/v1/tickets?page=: mine, upcoming first. */
-  list: (page = 1) => request<Page<Ticket>>('GET', `/api/v1/tickets?page=${page}`),
+  list: myTickets,
   /** GET /api/v1/tickets/{id}. */
   ticket: (id: number | string) => request<Ticket>('GET', `/api/v1/tickets/${enc(String(id))}`),
   /** The address of a ticket's calendar file. */

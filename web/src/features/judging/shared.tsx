@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { judgingApi } from '../../api/judging';
+import { judgeFestivals } from '../../api/judgeFestivals';
 
 /** The namespace of the judge's pages. */
 export const ns = 'judging';
@@ -14,5 +14,5 @@ export const assignmentKey = (slug: string, id: number) => ['judging', 'assignme
  * user judges (the header's Judging link and /judge share it).
  */
 export function useJudgeFestivals(enabled = true) {
-  return useQuery({ queryKey: judgeFestivalsKey, queryFn: judgingApi.festivals, enabled, staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: judgeFestivalsKey, queryFn: judgeFestivals, enabled, staleTime: 5 * 60_000 });
 }

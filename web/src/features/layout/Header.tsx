@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { doorFestivals } from '../../api/doorFestivals';
-import { ticketsApi } from '../../api/tickets';
+import { myTickets } from '../../api/myTickets';
 import { useLogout, useSession } from '../auth/useSession';
 import { useJudgeFestivals } from '../judging/shared';
 import { LanguageMenu } from './LanguageMenu';
@@ -37,7 +37,7 @@ export function Header() {
   // at 1280 px otherwise); the drawer and the account page always link it.
   const hasTickets = useQuery({
     queryKey: ['tickets', 'any'],
-    queryFn: () => ticketsApi.list(1),
+    queryFn: () => myTickets(1),
     enabled: user !== null,
     staleTime: 5 * 60_000,
     select: (p) => p.total > 0,

@@ -1,13 +1,14 @@
 import { Box } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { PageLoading } from '../../content/PageState';
 import { CookieBanner } from '../cookies/CookieBanner';
 import { useForgetSessionAfterLogout } from '../auth/useSession';
 import { VerifyEmailNotice } from '../auth/VerifyEmailNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { ScrollRestoration } from './ScrollRestoration';
 
 /** PublicLayout: skip link, header, the page, footer and the cookie banner. */
 export function PublicLayout() {

@@ -1,28 +1,15 @@
-import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFound } from './NotFound';
 
-/** RouteError is the router's error boundary: a translated message and a way home. */
-export function RouteError() {
+/** RouteError is what RouteErrorBoundary shows: a translated message and a way home. */
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
 
   useEffect(() => {
-    if (!(isRouteErrorResponse(error) && error.status === 404)) {
-      document.title = `${t('routeError.title')} | Marquee`;
-      console.warn('route error', error);
-    }
+    document.title = `${t('routeError.title')} | Marquee`;
+    console.warn('route error', error);
   }, [error, t]);
-
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Box component="main" id="main">
-        <NotFound />
-      </Box>
-    );
-  }
 
   return (
     <Container size="sm" py={64} component="main" id="main">

@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { analyticsApi } from '../../api/analytics';
-import { promotionsApi } from '../../api/promotions';
+import { campaignEvents, featuredFestivals } from '../../api/featured';
 import classes from '../shared-pages/pages.module.css';
 
 /** Impressions already counted in this page load, so a re-render counts nothing. */
@@ -16,15 +15,15 @@ const counted = new Set<string>();
  * are any. Their impressions and clicks are counted without cookies.
  */
 export default function FeaturedStrip({ title, fallback }: { title: string; fallback: ReactNode }) {
-  const { t } = useTranslation('promotion');
-  const query = useQuery({ queryKey: ['promotion', 'featured'], queryFn: promotionsApi.featured });
+  const { t } = useTranslation('pages');
+  const query = useQuery({ queryKey: ['promotion', 'featured'], queryFn: featuredFestivals });
   const items = query.data ?? [];
   const ids = items.map((f) => f.campaignId);
   const idsKey = ids.join(',');
   useEffect(() => {
     if (!idsKey || counted.has(idsKey)) return;
     counted.add(idsKey);
-    analyticsApi.campaignEvents(idsKey.split(',').map(Number), 'view').catch(() => undefined);
+    campaignEvents(idsKey.split(',').map(Number), 'view').catch(() => undefined);
   }, [idsKey]);
   if (items.length === 0) return <>{fallback}</>;
   return (
@@ -41,7 +40,7 @@ export default function FeaturedStrip({ title, fallback }: { title: string; fall
               padding="md"
               component={Link}
               to={`/festival/${encodeURIComponent(f.slug)}`}
-              onClick={() => void analyticsApi.campaignEvents([f.campaignId], 'click').catch(() => undefined)}
+              onClick={() => void campaignEvents([f.campaignId], 'click').catch(() => undefined)}
             >
               <Badge color="yellow.4" autoContrast mb="xs">
                 {t('featured')}

@@ -1,0 +1,48 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from './features/auth/testing';
+import { AppRoutes } from './router';
+import { renderWithProviders } from './test/render';
+
+// Counts the loads of pages.ts, the loaders of every page but the home,
+// festival and 404 pages.
+const pagesTable = vi.hoisted(() => ({ loads: 0 }));
+vi.mock('./pages', async (importOriginal) => {
+  pagesTable.loads += 1;
+  return importOriginal();
+});
+
+function renderApp(route: string) {
+  // ScrollRestoration moves the window on navigations; jsdom does not scroll.
+  vi.stubGlobal('scrollTo', vi.fn());
+  return renderWithProviders(
+    <Suspense fallback={<p>suspended</p>}>
+      <AppRoutes />
+    </Suspense>,
+    { route },
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AppRoutes', () => {
+  it("shows the 404 page without the other pages' loaders, and fetches them when a link is pointed at", async () => {
+    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
+    renderApp('/no-such-page');
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+    const login = await screen.findByRole('link', { name: 'Login' });
+    expect(pagesTable.loads).toBe(0);
+
+    fireEvent.pointerOver(screen.getByTestId('not-found'));
+    expect(pagesTable.loads).toBe(0);
+    fireEvent.pointerOver(login);
+    await waitFor(() => expect(pagesTable.loads).toBe(1));
+  });
+
+  it('shows a page through the loaders table, and sends a visitor from a page behind a sign-in to the login page', async () => {
+    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
+    renderApp('/account');
+    expect(await screen.findByRole('heading', { name: 'Login', level: 1 })).toBeInTheDocument();
+  });
+});
