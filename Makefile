@@ -57,12 +57,7 @@ test-web: tools $(WEB)/node_modules/.package-lock.json
 test-e2e: tools-browser build
 	cd $(WEB) && $(NPM) run e2e
 
-# The Go tests spend much of their time waiting on PostgreSQL, so they run
-# beside the front end's type check and unit tests (two jobs; each one's
-# output is printed whole when it ends); the browser tests follow.
-test:
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-web
-	@$(MAKE) --no-print-directory test-e2e
+test: test-go test-web test-e2e
 
 clean:
 	rm -rf bin $(WEB)/node_modules $(WEB)/test-results
