@@ -51,6 +51,9 @@ export default defineConfig({
       MARQUEE_SIGNUP_RATE_PER_HOUR: '1000',
       MARQUEE_CONTACT_RATE_PER_HOUR: '600',
       MARQUEE_LOG_LEVEL: 'warn',
+      // The background worker (data exports, reminders) ticks every second,
+      // so a test waiting for its work waits for the data, not for a 30 s tick.
+      MARQUEE_WORKER_INTERVAL: '1s',
       // Checkout runs in test mode (our own card form, no real charge) whatever the shell exports.
       MARQUEE_STRIPE_SECRET_KEY: '',
       MARQUEE_STRIPE_PUBLISHABLE_KEY: '',

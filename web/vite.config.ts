@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 
 // The API is served by `marquee serve` on the same origin; in development Vite
 // proxies /api and /healthz to it (MARQUEE_DEV_API, default 127.0.0.1:8080).
@@ -32,6 +33,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // One test file per core: Vitest's default (cores - 1) runs the files one
+    // at a time on a two-core machine, while its main process mostly waits.
+    maxWorkers: availableParallelism(),
     // Generous limits: a loaded CI machine must not turn slow renders into failures.
     testTimeout: 15_000,
   },

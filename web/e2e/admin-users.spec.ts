@@ -35,15 +35,13 @@ test.beforeAll(async () => {
       MARQUEE_AI_MODEL: '',
     },
   });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`marquee serve did not answer on ${base}`);
+  // Wait for the server's answer on /healthz (as the config's webServer does), not for a time.
+  await expect
+    .poll(() => fetch(`${base}/healthz`).then((r) => r.ok, () => false), {
+      timeout: 25_000, // within the hook's 30 s
+      message: `marquee serve answers on ${base}`,
+    })
+    .toBe(true);
 });
 
 test.afterAll(() => {

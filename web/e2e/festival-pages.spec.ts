@@ -1,5 +1,5 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, createAdmin, isoInMonths, presetCookieConsent, seriousViolations, uniqueEmail } from './helpers';
+import { collectConsoleErrors, createAdmin, isoInMonths, presetCookieConsent, seriousViolations, trackRequests, uniqueEmail } from './helpers';
 
 // The festival, reminder and review screens in every language: translated,
 // titled, quiet in the console and free of serious accessibility problems.
@@ -90,6 +90,7 @@ for (const { code, htmlLang } of languages) {
       test(`${p.label} (${p.who}) renders translated and accessible`, async ({ page, baseURL }) => {
         await presetCookieConsent(page.context(), baseURL!);
         const errors = collectConsoleErrors(page);
+        const answered = trackRequests(page);
         await useLanguage(page, code);
         if (p.who !== 'visitor') await logIn(page, p.who === 'admin' ? admin : organiser);
         const api = p.api();
@@ -99,7 +100,7 @@ for (const { code, htmlLang } of languages) {
         expect((await data).ok()).toBeTruthy();
         await expect(page.locator('h1').first()).toBeVisible();
         if (p.ready) await expect(page.getByTestId(p.ready).first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await answered();
         await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0);
         await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
         await expect(page).toHaveTitle(/\S.*\| Marquee$/);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
@@ -103,4 +103,22 @@ export function isoInMonths(months: number, day: number): string {
 export async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBeTruthy();
   return (await res.json()) as T;
+}
+
+/**
+ * trackRequests counts the page's requests from now on; the function it
+ * returns waits until every one of them has its answer (or failed). Tests
+ * wait on it for a page's data instead of 'networkidle', which waits for
+ * half a second without requests.
+ */
+export function trackRequests(page: Page): () => Promise<void> {
+  const inFlight = new Set<Request>();
+  page.on('request', (r) => inFlight.add(r));
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
+  return async () => {
+    await expect
+      .poll(() => [...inFlight].map((r) => r.url()), { message: 'every request the page made has its answer' })
+      .toEqual([]);
+  };
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { presetCookieConsent } from './helpers';
+import { presetCookieConsent, trackRequests } from './helpers';
 
 // Every public page of the site, in every language: it renders, is
 // translated, titled and quiet in the console; every link on the site leads
@@ -80,6 +80,7 @@ for (const { code, htmlLang } of languages) {
     for (const route of publicRoutes) {
       test(`${route} renders translated, titled and without errors`, async ({ page }) => {
         const errors = consoleErrors(page);
+        const answered = trackRequests(page);
         await useLanguage(page, code);
         const response = await open(page, route);
         expect(response?.status()).toBe(200);
@@ -99,7 +100,7 @@ for (const { code, htmlLang } of languages) {
         }
 
         // Late errors (a failing request after render) count too.
-        await page.waitForLoadState('networkidle');
+        await answered();
         expect(errors).toEqual([]);
       });
     }
@@ -165,9 +166,10 @@ test('every link on the public site leads to a real page', async ({ page, baseUR
 test.describe('accessibility (axe, WCAG 2 A and AA)', () => {
   for (const route of publicRoutes) {
     test(`${route} has no serious or critical violations`, async ({ page }) => {
+      const answered = trackRequests(page);
       await useLanguage(page, 'en');
       await open(page, route);
-      await page.waitForLoadState('networkidle');
+      await answered();
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       for (const v of bad) {
