@@ -3,8 +3,6 @@ import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-afterEach(() => cleanup());
-
 // findBy/waitFor wait up to 3 s (default 1 s), for loaded machines.
 configure({ asyncUtilTimeout: 3000 });
 
@@ -50,7 +48,11 @@ for (const level of ['error', 'warn'] as const) {
     original(...args);
   };
 }
+// One hook both unmounts the test's page and checks the console, in that
+// order: a check that throws must not leave the page mounted for the next
+// test (a separate cleanup hook could be skipped or run after it).
 afterEach(() => {
+  cleanup();
   const found = unexpectedConsole;
   unexpectedConsole = [];
   if (found.length > 0) {
