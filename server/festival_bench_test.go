@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -15,7 +16,7 @@ import (
 
 // BenchmarkFestivalSearchHTTP measures GET /api/v1/festivals for a text
 // query plus two filters over 10,000 seeded festivals, through the whole
-// handler stack (middleware, search, JSON), in parallel:
+// handler stack (middleware, search, JSON), 16 clients per core:
 //
 //	go test ./server -run '^$' -bench FestivalSearchHTTP -benchtime 3s
 func BenchmarkFestivalSearchHTTP(b *testing.B) {
@@ -28,6 +29,8 @@ func BenchmarkFestivalSearchHTTP(b *testing.B) {
 	if err := db.Festivals.Import(ctx, u.ID, seed.Festivals(10_000, 1, db.Clock.Now())); err != nil {
 		b.Fatal(err)
 	}
+	// Request logs off, as MARQUEE_LOG_LEVEL=error in the load runs.
+	slog.SetLogLoggerLevel(slog.LevelError)
 	cfg := server.DefaultConfig()
 	cfg.Clock = db.Clock.Now
 	srv, err := server.New(cfg, db.Domain(), nil)
@@ -42,6 +45,7 @@ func BenchmarkFestivalSearchHTTP(b *testing.B) {
 	} {
 		b.Run(q, func(b *testing.B) {
 			b.ReportAllocs()
+			b.SetParallelism(16) // 32 clients on two cores, as the README's figures
 			b.RunParallel(func(pb *testing.PB) {
 				for pb.Next() {
 					rec := httptest.NewRecorder()

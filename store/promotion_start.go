@@ -65,6 +65,12 @@ func (s *PromotionService) Start(ctx context.Context, slug string, p marquee.New
 		var running int
 		err = c.queryRow(ctx, `SELECT 1 FROM promotions WHERE festival_id = ? AND status = 'active'`, f.ID).Scan(&running)
 		if err == nil {
+			// The running campaign may be this very order, committed by
+			// a concurrent request after this one looked for its key
+			// (PostgreSQL reads each statement's own snapshot).
+			if prev, err = s.byKey(ctx, c, u.ID, p.Key); err != nil || prev != nil {
+				return err
+			}
 			return marquee.ErrPromotionActive()
 		} else if !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("store: promote %q: %w", slug, err)

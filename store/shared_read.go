@@ -10,12 +10,22 @@ import (
 // caller in its round, so no single caller's context may cancel it.
 const sharedReadTimeout = 5 * time.Second
 
+// gatherAfter and gatherWindow: a round that starts within gatherAfter of
+// the last one's end waits gatherWindow for more callers first. Under
+// steady load a read is shorter than the time between arrivals on two
+// cores, so without the wait most rounds would serve one caller.
+const (
+	gatherAfter  = time.Millisecond
+	gatherWindow = 100 * time.Microsecond
+)
+
 // sharedRead lets concurrent callers share one run of a read of a single
 // value (the search index's version) without ever answering a caller with
 // a read that began before the caller asked: callers that arrive while a
 // read runs gather into the next round, which starts when that read ends.
 // Under load one read serves every search that arrived during the one
-// before it; alone, a caller runs its own read at once.
+// before it (or, when reads end between arrivals, during a short gather
+// window); alone, a caller runs its own read at once.
 //
 // So a caller sees every change committed before it called, as if it had
 // read alone, which is what the search index promises across nodes.
@@ -23,8 +33,10 @@ type sharedRead struct {
 	mu sync.Mutex
 	// waiting is the round that has not started yet (nil: none).
 	waiting *sharedRound
-	// busy is set while a round's read runs.
+	// busy is set from a round's start until no caller waits.
 	busy bool
+	// lastEnd is when the rounds last ran out of callers.
+	lastEnd time.Time
 }
 
 // sharedRound is one run of the read and the callers it answers.
@@ -46,8 +58,7 @@ func (s *sharedRead) read(ctx context.Context, fn func(context.Context) (int64, 
 		// The read runs apart from its callers, so that each may give up
 		// (its context ending) without failing the others.
 		s.busy = true
-		s.waiting = nil
-		go s.runAll(r, fn)
+		go s.runAll(fn, s.lastEnd)
 	}
 	s.mu.Unlock()
 	select {
@@ -67,7 +78,7 @@ func (s *sharedRead) run(r *sharedRound, fn func(context.Context) (int64, error)
 }
 
 // take returns the round waiting to start, marking it started, or nil
-// (and not busy) when no caller waits.
+// (and not busy, the time noted) when no caller waits.
 func (s *sharedRead) take() *sharedRound {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -75,14 +86,21 @@ func (s *sharedRead) take() *sharedRound {
 	s.waiting = nil
 	if r == nil {
 		s.busy = false
+		s.lastEnd = time.Now()
 	}
 	return r
 }
 
-// runAll runs r and then each round that gathers while the one before
-// it runs, until no caller waits.
-func (s *sharedRead) runAll(r *sharedRound, fn func(context.Context) (int64, error)) {
-	for ; r != nil; r = s.take() {
+// runAll runs the waiting round and then each round that gathers while
+// the one before it runs, until no caller waits. When the last read
+// ended less than gatherAfter ago, searches are arriving steadily: the
+// first round then gathers for gatherWindow before it starts, so that
+// one read serves the callers of that moment rather than one or two.
+func (s *sharedRead) runAll(fn func(context.Context) (int64, error), lastEnd time.Time) {
+	if !lastEnd.IsZero() && time.Since(lastEnd) < gatherAfter {
+		time.Sleep(gatherWindow)
+	}
+	for r := s.take(); r != nil; r = s.take() {
 		s.run(r, fn)
 	}
 }
