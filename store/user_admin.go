@@ -130,11 +130,7 @@ func (db *UserService) ChangeRole(ctx context.Context, id int64, rc marquee.Role
 	var out *marquee.User
 	err = db.inTx(ctx, func(c conn) error {
 		now := db.now()
-		others, err := db.lockAdmins(ctx, c, id)
-		if err != nil {
-			return err
-		}
-		target, err := db.lockUser(ctx, c, id)
+		target, others, err := db.lockAdminChange(ctx, c, id)
 		if err != nil {
 			return err
 		}
@@ -231,11 +227,7 @@ func (db *UserService) SetDisabled(ctx context.Context, id int64, disabled bool)
 	}
 	err = db.inTx(ctx, func(c conn) error {
 		now := db.now()
-		others, err := db.lockAdmins(ctx, c, id)
-		if err != nil {
-			return err
-		}
-		target, err := db.lockUser(ctx, c, id)
+		target, others, err := db.lockAdminChange(ctx, c, id)
 		if err != nil {
 			return err
 		}
@@ -306,6 +298,22 @@ func deleteSessions(ctx context.Context, c conn, id int64) (int64, error) {
 	return n, nil
 }
 
+// lockAdminChange locks what a change of user id's role or access
+// reads: every enabled admin's row, then the user's, in that order for
+// every such change, so that two of them cannot deadlock. It returns the
+// user and how many enabled admins there are besides them.
+func (db *UserService) lockAdminChange(ctx context.Context, c conn, id int64) (*marquee.User, int64, error) {
+	others, err := db.lockAdmins(ctx, c, id)
+	if err != nil {
+		return nil, 0, err
+	}
+	target, err := db.lockUser(ctx, c, id)
+	if err != nil {
+		return nil, 0, err
+	}
+	return target, others, nil
+}
+
 // lockAdmins locks the rows of every enabled admin (on PostgreSQL, in id
 // order; SQLite's write transactions are serial already) and returns how
 // many there are besides user except. A concurrent change of another
@@ -320,17 +328,17 @@ func (db *UserService) lockAdmins(ctx context.Context, c conn, except int64) (in
 		return 0, fmt.Errorf("store: lock admins: %w", err)
 	}
 	var others int64
-	for rows.Next() {
+	err = scanEach(rows, func() error {
 		var id int64
 		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return 0, fmt.Errorf("store: lock admins: %w", err)
+			return err
 		}
 		if id != except {
 			others++
 		}
-	}
-	if err := closeRows(rows); err != nil {
+		return nil
+	})
+	if err != nil {
 		return 0, fmt.Errorf("store: lock admins: %w", err)
 	}
 	return others, nil
