@@ -3,13 +3,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { useParams, useSearchParams } from 'react-router';
 import { checkInApi, type CheckInInfo, type CheckInResult, type Holder } from '../../api/tickets';
 import { PageLoading } from '../../content/PageState';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
+import { PageLoadError } from '../contact/PageLoadError';
 import { formatLocalTime, useTag } from '../tickets/format';
 import { ns, ResultPanel } from './ResultPanel';
 import type { CameraProblem } from './Scanner';
@@ -44,18 +44,16 @@ export default function CheckInPage() {
 
   if (info.isPending) return <PageLoading />;
   if (info.isError) {
-    const notFound = info.error instanceof ApiError && info.error.status === 404;
     return (
-      <Container size="sm" py="xl">
-        <Notice color="red" role="alert" title={notFound ? t('notFound') : t('loadError')} data-testid="check-in-error">
-          <Stack gap="sm" align="flex-start">
-            {!notFound && <Text size="sm">{apiErrorText(info.error, ns)}</Text>}
-            <Button component={Link} to="/" size="xs" variant="default">
-              {t('home')}
-            </Button>
-          </Stack>
-        </Notice>
-      </Container>
+      <PageLoadError
+        error={info.error}
+        ns={ns}
+        notFoundTitle={t('notFound')}
+        errorTitle={t('loadError')}
+        backTo="/"
+        backLabel={t('home')}
+        testId="check-in-error"
+      />
     );
   }
   return <Door slug={slug} info={info.data} />;

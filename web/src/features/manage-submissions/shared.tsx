@@ -1,14 +1,12 @@
-import { Anchor, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/client';
 import { festivalsApi } from '../../api/festivals';
 import type { SubmissionFlag, SubmissionStatus } from '../../api/manageSubmissions';
 import { PageLoading } from '../../content/PageState';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { PageLoadError } from '../contact/PageLoadError';
 import { manageFestivalKey } from '../festivals/queries';
 
 /** The namespace of the organiser's submission and judging pages. */
@@ -81,22 +79,16 @@ export function ManageFrame({
   const festival = useManagedFestival(slug);
   if (festival.isPending) return <PageLoading />;
   if (festival.isError) {
-    const notFound = festival.error instanceof ApiError && festival.error.status === 404;
     return (
-      <Container size="sm" py="xl">
-        <Notice color="red" role="alert" title={notFound ? t('frame.notFound') : t('frame.loadError')} data-testid="manage-error">
-          <Stack gap="sm" align="flex-start">
-            {!notFound && (
-              <Text size="sm" c="gray.9">
-                {apiErrorText(festival.error, ns)}
-              </Text>
-            )}
-            <Button size="xs" variant="default" component={Link} to="/manage">
-              {t('frame.back')}
-            </Button>
-          </Stack>
-        </Notice>
-      </Container>
+      <PageLoadError
+        error={festival.error}
+        ns={ns}
+        notFoundTitle={t('frame.notFound')}
+        errorTitle={t('frame.loadError')}
+        backTo="/manage"
+        backLabel={t('frame.back')}
+        testId="manage-error"
+      />
     );
   }
   return (

@@ -2,12 +2,10 @@ import { Anchor, Button, Center, Container, Paper, Stack, Text, Title } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { ticketsApi } from '../../api/tickets';
 import { PageLoading } from '../../content/PageState';
 import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { PageLoadError } from '../contact/PageLoadError';
 import { formatLocalTime, useTag } from './format';
 import { QrCode } from './QrCode';
 import { ns, ScreeningWhen } from './ScreeningsSection';
@@ -32,18 +30,16 @@ export default function TicketPage() {
 
   if (query.isPending) return <PageLoading />;
   if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <Container size="sm" py="xl">
-        <Notice color="red" role="alert" title={notFound ? t('ticket.notFound') : t('loadError')} data-testid="ticket-error">
-          <Stack gap="sm" align="flex-start">
-            {!notFound && <Text size="sm">{apiErrorText(query.error, ns)}</Text>}
-            <Button component={Link} to="/tickets" size="xs" variant="default">
-              {t('ticket.back')}
-            </Button>
-          </Stack>
-        </Notice>
-      </Container>
+      <PageLoadError
+        error={query.error}
+        ns={ns}
+        notFoundTitle={t('ticket.notFound')}
+        errorTitle={t('loadError')}
+        backTo="/tickets"
+        backLabel={t('ticket.back')}
+        testId="ticket-error"
+      />
     );
   }
   const tk = query.data;
