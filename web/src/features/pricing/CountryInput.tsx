@@ -1,11 +1,32 @@
 import { TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normaliseCountry } from './checkout';
 
 /**
- * CountryInput is the billing country of a card payment (credits or
- * tickets): two letters, upper-cased as typed; onChange clears the
- * caller's error.
+ * useCountryField holds the billing country of a card payment (credits
+ * or tickets) and its error: `field` is its CountryInput, and typing in it
+ * clears the error.
+ */
+export function useCountryField() {
+  const [country, setCountry] = useState('');
+  const [countryError, setCountryError] = useState<string | null>(null);
+  const field = (
+    <CountryInput
+      value={country}
+      onChange={(code) => {
+        setCountry(code);
+        setCountryError(null);
+      }}
+      error={countryError}
+    />
+  );
+  return { country, setCountryError, field };
+}
+
+/**
+ * CountryInput is the billing country of a card payment: two letters,
+ * upper-cased as typed (useCountryField holds its value and error).
  */
 export function CountryInput({
   value,

@@ -11,7 +11,7 @@ import { sessionCreditsChanged, sessionKey } from '../auth/useSession';
 import { Notice } from '../contact/Notice';
 import { CardError, cardFieldMessage, checkPayment, type CardCheck } from './checkout';
 import { formatPrice } from './format';
-import { CountryInput } from './CountryInput';
+import { useCountryField } from './CountryInput';
 
 /** What a finished payment call answers: the purchase and the buyer's balance. */
 export interface ChargeResult {
@@ -51,8 +51,7 @@ export function PaymentForm({
 }) {
   const { t, i18n } = useTranslation('pricing');
   const client = useQueryClient();
-  const [country, setCountry] = useState('');
-  const [countryError, setCountryError] = useState<string | null>(null);
+  const { country, setCountryError, field: countryField } = useCountryField();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
 
@@ -118,14 +117,7 @@ export function PaymentForm({
     <form onSubmit={submit} noValidate aria-label={t('checkout.form.label')} aria-busy={busy} data-testid="payment-form">
       <Stack gap="md">
         {card}
-        <CountryInput
-          value={country}
-          onChange={(code) => {
-            setCountry(code);
-            setCountryError(null);
-          }}
-          error={countryError}
-        />
+        {countryField}
         {message && (
           <Notice
             color={message.tone === 'success' ? 'teal' : message.tone === 'pending' ? 'indigo' : 'red'}

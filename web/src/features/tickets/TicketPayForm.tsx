@@ -9,7 +9,7 @@ import { CardError, cardFieldMessage, checkPayment, type CardCheck } from '../pr
 import { useTestCard } from '../pricing/TestCard';
 import { formatMoney, useTag } from './format';
 import { ns } from './ScreeningsSection';
-import { CountryInput } from '../pricing/CountryInput';
+import { useCountryField } from '../pricing/CountryInput';
 
 /**
  * What the buy page learns from a payment attempt: the order as it stands
@@ -39,8 +39,7 @@ export function TicketPayForm({
 }) {
   const { t, i18n } = useTranslation([ns, 'pricing']);
   const tag = useTag();
-  const [country, setCountry] = useState('');
-  const [countryError, setCountryError] = useState<string | null>(null);
+  const { country, setCountryError, field: countryField } = useCountryField();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -87,14 +86,7 @@ export function TicketPayForm({
     <form onSubmit={submit} noValidate aria-label={t('buy.payLabel')} aria-busy={busy} data-testid="ticket-pay-form">
       <Stack gap="md">
         {card}
-        <CountryInput
-          value={country}
-          onChange={(code) => {
-            setCountry(code);
-            setCountryError(null);
-          }}
-          error={countryError}
-        />
+        {countryField}
         {error && (
           <Notice color="red" role="alert" data-testid="pay-error">
             <Text size="sm" fw={600} c="gray.9">
