@@ -1,5 +1,5 @@
-import { expect, request, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, createAdmin, isoInMonths, presetCookieConsent, seriousViolations, trackRequests, uniqueEmail } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleErrors, createApprovedFestival, isoInMonths, presetCookieConsent, seriousViolations, trackRequests, uniqueEmail } from './helpers';
 
 // The festival, reminder and review screens in every language: translated,
 // titled, quiet in the console and free of serious accessibility problems.
@@ -19,49 +19,39 @@ let slug = '';
 
 test.beforeAll(async ({ baseURL }) => {
   // One approved festival with a category and a criterion, and a reminder.
-  createAdmin(admin.email, admin.password);
-  const org = await request.newContext({ baseURL });
-  expect((await org.post('/api/v1/user/register', { data: organiser })).ok()).toBeTruthy();
-  const created = await org.post('/api/v1/festivals', {
-    data: {
-      name: `Aurora Shorts ${Date.now() % 100000}`,
-      description: 'Short films under the northern lights.',
-      location: 'Kulturhuset, Tromsø',
-      country: 'NO',
-      city: 'Tromsø',
-      startDate: isoInMonths(4, 10),
-      endDate: isoInMonths(4, 14),
-      contactEmail: 'films@aurora.example',
-    },
+  const details = {
+    name: `Aurora Shorts ${Date.now() % 100000}`,
+    description: 'Short films under the northern lights.',
+    location: 'Kulturhuset, Tromsø',
+    country: 'NO',
+    city: 'Tromsø',
+    startDate: isoInMonths(4, 10),
+    endDate: isoInMonths(4, 14),
+    contactEmail: 'films@aurora.example',
+  };
+  const festival = await createApprovedFestival(baseURL!, { organiser, admin }, details, async (org, f) => {
+    const cats = await org.put(`/api/v1/manage/festivals/${f.slug}/categories`, {
+      data: {
+        version: f.version,
+        categories: [
+          {
+            name: 'Short Film',
+            description: 'Up to 20 minutes.',
+            deadlines: [
+              { tier: 'early', date: isoInMonths(2, 1), fee: 10 },
+              { tier: 'regular', date: isoInMonths(3, 1), fee: 20 },
+            ],
+          },
+        ],
+      },
+    });
+    expect(cats.ok()).toBeTruthy();
+    const reminder = await org.post('/api/v1/reminders', {
+      data: { festivalName: f.name, date: f.startDate, preference: 'one-week-before', festivalSlug: '' },
+    });
+    expect(reminder.status()).toBe(201);
   });
-  expect(created.status()).toBe(201);
-  const { festival } = await created.json();
   slug = festival.slug;
-  const cats = await org.put(`/api/v1/manage/festivals/${slug}/categories`, {
-    data: {
-      version: festival.version,
-      categories: [
-        {
-          name: 'Short Film',
-          description: 'Up to 20 minutes.',
-          deadlines: [
-            { tier: 'early', date: isoInMonths(2, 1), fee: 10 },
-            { tier: 'regular', date: isoInMonths(3, 1), fee: 20 },
-          ],
-        },
-      ],
-    },
-  });
-  expect(cats.ok()).toBeTruthy();
-  const reminder = await org.post('/api/v1/reminders', {
-    data: { festivalName: festival.name, date: festival.startDate, preference: 'one-week-before', festivalSlug: '' },
-  });
-  expect(reminder.status()).toBe(201);
-  const adm = await request.newContext({ baseURL });
-  expect((await adm.post('/api/v1/user/login', { data: admin })).ok()).toBeTruthy();
-  expect((await adm.post(`/api/v1/admin/festivals/${festival.id}/approve`)).ok()).toBeTruthy();
-  await org.dispose();
-  await adm.dispose();
 });
 
 async function useLanguage(page: Page, code: string) {

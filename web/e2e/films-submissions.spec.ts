@@ -1,5 +1,5 @@
-import { expect, request, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, createAdmin, isoInMonths, presetCookieConsent, seriousViolations, signUpViaApi, uniqueEmail } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleErrors, createApprovedFestival, isoInMonths, presetCookieConsent, seriousViolations, signUpViaApi, uniqueEmail } from './helpers';
 
 // The filmmaker's part of issue 10's journey: buy credits in test mode,
 // create a film project with a poster, submit it to two categories of an
@@ -18,40 +18,30 @@ let slug = '';
 
 test.beforeAll(async ({ baseURL }) => {
   // An approved festival with two open categories (regular fees 20 and 30).
-  createAdmin(admin.email, admin.password);
-  const org = await request.newContext({ baseURL });
-  expect((await org.post('/api/v1/user/register', { data: organiser })).ok()).toBeTruthy();
-  const created = await org.post('/api/v1/festivals', {
-    data: {
-      name: festivalName,
-      description: 'Films by the sea.',
-      location: 'Harbour Hall, Hakodate',
-      country: 'JP',
-      city: 'Hakodate',
-      startDate: isoInMonths(5, 10),
-      endDate: isoInMonths(5, 12),
-      contactEmail: 'films@harbour.example',
-    },
+  const details = {
+    name: festivalName,
+    description: 'Films by the sea.',
+    location: 'Harbour Hall, Hakodate',
+    country: 'JP',
+    city: 'Hakodate',
+    startDate: isoInMonths(5, 10),
+    endDate: isoInMonths(5, 12),
+    contactEmail: 'films@harbour.example',
+  };
+  const festival = await createApprovedFestival(baseURL!, { organiser, admin }, details, async (org, f) => {
+    const deadline = isoInMonths(3, 1);
+    const cats = await org.put(`/api/v1/manage/festivals/${f.slug}/categories`, {
+      data: {
+        version: f.version,
+        categories: [
+          { name: 'Short Fiction', description: '', deadlines: [{ tier: 'regular', date: deadline, fee: 20 }] },
+          { name: 'Documentary', description: '', deadlines: [{ tier: 'regular', date: deadline, fee: 30 }] },
+        ],
+      },
+    });
+    expect(cats.ok()).toBeTruthy();
   });
-  expect(created.status()).toBe(201);
-  const { festival } = await created.json();
   slug = festival.slug;
-  const deadline = isoInMonths(3, 1);
-  const cats = await org.put(`/api/v1/manage/festivals/${slug}/categories`, {
-    data: {
-      version: festival.version,
-      categories: [
-        { name: 'Short Fiction', description: '', deadlines: [{ tier: 'regular', date: deadline, fee: 20 }] },
-        { name: 'Documentary', description: '', deadlines: [{ tier: 'regular', date: deadline, fee: 30 }] },
-      ],
-    },
-  });
-  expect(cats.ok()).toBeTruthy();
-  const adm = await request.newContext({ baseURL });
-  expect((await adm.post('/api/v1/user/login', { data: admin })).ok()).toBeTruthy();
-  expect((await adm.post(`/api/v1/admin/festivals/${festival.id}/approve`)).ok()).toBeTruthy();
-  await org.dispose();
-  await adm.dispose();
 });
 
 test.beforeEach(async ({ context, baseURL }) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { expect, request, type APIRequestContext, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
@@ -103,6 +103,49 @@ export function isoInMonths(months: number, day: number): string {
 export async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBeTruthy();
   return (await res.json()) as T;
+}
+
+/** The festival fields createApprovedFestival sends (POST /api/v1/festivals). */
+export type FestivalDetails = {
+  name: string;
+  description: string;
+  location: string;
+  country: string;
+  city: string;
+  startDate: string;
+  endDate: string;
+  contactEmail: string;
+};
+
+/** What POST /api/v1/festivals answers of a festival that the specs read. */
+export type CreatedFestival = { id: number; slug: string; name: string; version: number; startDate: string };
+
+/**
+ * createApprovedFestival makes an approved festival through the API: it
+ * creates the admin, registers the organiser, creates the festival from
+ * details, lets prepare set it up with the organiser's API context
+ * (categories, time zone, reminders) before review, and has the admin
+ * approve it.
+ */
+export async function createApprovedFestival(
+  baseURL: string,
+  people: { organiser: { email: string; password: string }; admin: { email: string; password: string } },
+  details: FestivalDetails,
+  prepare: (org: APIRequestContext, festival: CreatedFestival) => Promise<void> = async () => {},
+): Promise<CreatedFestival> {
+  createAdmin(people.admin.email, people.admin.password);
+  const org = await request.newContext({ baseURL });
+  expect((await org.post('/api/v1/user/register', { data: people.organiser })).ok()).toBeTruthy();
+  const created = await org.post('/api/v1/festivals', { data: details });
+  expect(created.status()).toBe(201);
+  const { festival } = (await created.json()) as { festival: CreatedFestival };
+  await prepare(org, festival);
+  const adm = await request.newContext({ baseURL });
+  expect((await adm.post('/api/v1/user/login', { data: people.admin })).ok()).toBeTruthy();
+  expect((await adm.post(`/api/v1/admin/festivals/${festival.id}/approve`)).ok()).toBeTruthy();
+  await org.dispose();
+  await adm.dispose();
+  return festival;
 }
 
 /**

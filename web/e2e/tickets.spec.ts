@@ -1,8 +1,8 @@
-import { chromium, expect, request, test, type Browser } from '@playwright/test';
+import { chromium, expect, test, type Browser } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import QRCode from 'qrcode';
-import { collectConsoleErrors, createAdmin, isoInMonths, ok, presetCookieConsent, uniqueEmail } from './helpers';
+import { collectConsoleErrors, createApprovedFestival, isoInMonths, ok, presetCookieConsent, uniqueEmail } from './helpers';
 
 // The ticket journey (issue 12): an organiser creates a screening, a buyer
 // buys two tickets in test mode and opens one (its QR code), and the door
@@ -15,30 +15,20 @@ const buyer = { email: uniqueEmail('tickets-buyer'), password: 'buyer-password-1
 let slug = '';
 
 test.beforeAll(async ({ baseURL }) => {
-  createAdmin(admin.email, admin.password);
-  const org = await request.newContext({ baseURL });
-  expect((await org.post('/api/v1/user/register', { data: organiser })).ok()).toBeTruthy();
-  const created = await org.post('/api/v1/festivals', {
-    data: {
-      name: `Harbour Lights ${Date.now() % 100000}`,
-      description: 'Films by the sea.',
-      location: 'Harbour Cinema, Kobe',
-      country: 'JP',
-      city: 'Kobe',
-      startDate: isoInMonths(2, 10),
-      endDate: isoInMonths(2, 14),
-      contactEmail: 'team@harbour.example',
-    },
+  const details = {
+    name: `Harbour Lights ${Date.now() % 100000}`,
+    description: 'Films by the sea.',
+    location: 'Harbour Cinema, Kobe',
+    country: 'JP',
+    city: 'Kobe',
+    startDate: isoInMonths(2, 10),
+    endDate: isoInMonths(2, 14),
+    contactEmail: 'team@harbour.example',
+  };
+  const festival = await createApprovedFestival(baseURL!, { organiser, admin }, details, async (org, f) => {
+    await ok(await org.put(`/api/v1/manage/festivals/${f.slug}/time-zone`, { data: { timeZone: 'Asia/Tokyo' } }));
   });
-  expect(created.status()).toBe(201);
-  const { festival } = await created.json();
   slug = festival.slug;
-  await ok(await org.put(`/api/v1/manage/festivals/${slug}/time-zone`, { data: { timeZone: 'Asia/Tokyo' } }));
-  const adm = await request.newContext({ baseURL });
-  expect((await adm.post('/api/v1/user/login', { data: admin })).ok()).toBeTruthy();
-  expect((await adm.post(`/api/v1/admin/festivals/${festival.id}/approve`)).ok()).toBeTruthy();
-  await org.dispose();
-  await adm.dispose();
 });
 
 /**
