@@ -69,9 +69,24 @@ test('forgot password: the link from the e-mail sets a new password, which then 
   await page.context().clearCookies();
   await presetCookieConsent(page.context(), baseURL!);
 
+  // A slow connection: the next page's code arrives late. Until it does the
+  // login form stays on screen, dimmed and taking no input, so nothing typed
+  // is lost when the page changes; typing waits for the page that asks.
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  await page.route(/\/assets\/ForgotPasswordPage-[\w-]+\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('main')).toHaveAttribute('inert', '');
+  await expect(page.getByRole('progressbar', { name: 'Loading...' })).toBeAttached();
+  arrive();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?', level: 1 })).toBeVisible();
+  await expect(page.getByRole('main')).not.toHaveAttribute('inert');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByTestId('forgot-sent')).toContainText('If an account uses this address');

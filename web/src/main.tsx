@@ -4,9 +4,9 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import './i18n';
 import { PageLoading } from './content/PageState';
+import { AppRouter } from './features/layout/AppRouter';
 import { LazyNotifications } from './features/layout/LazyNotifications';
 import { AppRoutes } from './router';
 import { theme } from './theme';
@@ -21,9 +21,9 @@ createRoot(document.getElementById('root')!).render(
       <LazyNotifications />
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={<PageLoading />}>
-          <BrowserRouter>
+          <AppRouter>
             <AppRoutes />
-          </BrowserRouter>
+          </AppRouter>
         </Suspense>
       </QueryClientProvider>
     </MantineProvider>

@@ -7,6 +7,7 @@ import type { User } from '../../api/client';
 import { PageLoading } from '../../content/PageState';
 import { useLogout, useSession } from '../auth/useSession';
 import { MarqueeLogo } from '../layout/MarqueeLogo';
+import { NavigationProgress, usePendingPageProps } from '../layout/NavigationProgress';
 import { notify } from '../layout/notify';
 import { AdminForbidden } from './AdminForbidden';
 import { AuditIcon, DashboardIcon, DollarIcon, FilmIcon, MailIcon, OutboxIcon, SettingsIcon, TagIcon, UsersIcon } from './icons';
@@ -37,6 +38,7 @@ function AdminShell({ user }: { user: User }) {
   const path = pathname.replace(/\/+$/, '') || '/';
   const isActive = (to: string) => path === to || path.startsWith(`${to}/`);
   const settingsActive = isActive('/admin/pricing') || isActive('/admin/messages') || isActive('/admin/outbox');
+  const pendingProps = usePendingPageProps();
 
   async function onLogout() {
     try {
@@ -170,7 +172,8 @@ function AdminShell({ user }: { user: User }) {
           </AppShell.Section>
         )}
       </AppShell.Navbar>
-      <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }} bg="gray.0">
+      <NavigationProgress />
+      <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }} bg="gray.0" {...pendingProps}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

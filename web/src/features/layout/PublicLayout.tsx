@@ -8,12 +8,14 @@ import { useForgetSessionAfterLogout } from '../auth/useSession';
 import { VerifyEmailNotice } from '../auth/VerifyEmailNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { NavigationProgress, usePendingPageProps } from './NavigationProgress';
 import { ScrollRestoration } from './ScrollRestoration';
 
 /** PublicLayout: skip link, header, the page, footer and the cookie banner. */
 export function PublicLayout() {
   const { t } = useTranslation();
   useForgetSessionAfterLogout();
+  const pendingProps = usePendingPageProps();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <a href="#main" className="skip-link">
@@ -21,7 +23,8 @@ export function PublicLayout() {
       </a>
       <Header />
       <VerifyEmailNotice />
-      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
+      <NavigationProgress />
+      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }} {...pendingProps}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
