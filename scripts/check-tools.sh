@@ -46,5 +46,13 @@ command -v npm >/dev/null 2>&1 || say "npm is not installed. Install npm with No
 if [ "$need_browser" = "browser" ]; then
   chromium=${MARQUEE_CHROMIUM:-/usr/bin/chromium}
   [ -x "$chromium" ] || say "Chromium is missing at $chromium: browser tests use Debian's Chromium. Install it with: apt-get install -y chromium (or set MARQUEE_CHROMIUM to its path)."
+  # The browser tests check the Japanese and Chinese pages' layout as readers
+  # see it: without a CJK font Chromium draws missing-glyph boxes.
+  if ! command -v fc-list >/dev/null 2>&1; then
+    say "fontconfig's fc-list is missing, so the CJK fonts cannot be checked. Install it with: apt-get install -y fontconfig fonts-noto-cjk"
+  else
+    [ -n "$(fc-list ':lang=ja' family 2>/dev/null)" ] || say "No Japanese font is installed: the browser tests would measure missing-glyph boxes. Install one with: apt-get install -y fonts-noto-cjk"
+    [ -n "$(fc-list ':lang=zh-cn' family 2>/dev/null)" ] || say "No Chinese font is installed: the browser tests would measure missing-glyph boxes. Install one with: apt-get install -y fonts-noto-cjk"
+  fi
 fi
 exit $fail

@@ -1,4 +1,5 @@
-import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../content/PageState';
 import { usePageMeta } from '../../content/usePageMeta';

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Paper, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

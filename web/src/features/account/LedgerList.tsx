@@ -1,4 +1,5 @@
-import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, Stack, Table, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { Anchor, Avatar, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { Anchor, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import { Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin';

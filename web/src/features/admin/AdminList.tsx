@@ -1,4 +1,5 @@
-import { Button, Center, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Notice } from '../contact/Notice';

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, LineChart } from '@mantine/charts';
-import { Button, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

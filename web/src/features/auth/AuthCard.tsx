@@ -1,4 +1,5 @@
-import { Anchor, Container, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Container, Paper, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 

@@ -1,4 +1,5 @@
-import { Anchor, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { Badge, Button, Container, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Container, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,5 @@
-import { Anchor, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

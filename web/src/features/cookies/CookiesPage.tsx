@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../content/usePageMeta';

@@ -1,4 +1,5 @@
-import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { DatePickerInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { deadlineTiers, festivalsApi, type CategoryInput, type DeadlineTier } from '../../api/festivals';

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Festival } from '../../api/festivals';

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Button, Container, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Grid, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,20 +1,5 @@
-import {
-  Button,
-  Container,
-  Group,
-  NumberInput,
-  Pagination,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Container, Group, NumberInput, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { MonthPickerInput } from '@mantine/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';

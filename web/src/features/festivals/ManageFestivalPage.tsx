@@ -1,4 +1,5 @@
-import { Anchor, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

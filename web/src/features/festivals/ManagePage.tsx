@@ -1,4 +1,5 @@
-import { Box, Container, Paper, Text, Title } from '@mantine/core';
+import { Box, Container, Paper, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Card, Center, Container, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Center, Container, Group, Image, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { Anchor, Button, Container, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

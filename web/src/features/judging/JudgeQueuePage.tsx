@@ -1,4 +1,5 @@
-import { Anchor, Badge, Container, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';

@@ -1,4 +1,5 @@
-import { Anchor, Button, Container, Group, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,5 @@
-import { List, Stack, Text, Title } from '@mantine/core';
+import { List, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 
 /** One titled section of a legal page: paragraphs, then an optional list. */
 export interface LegalSectionContent {

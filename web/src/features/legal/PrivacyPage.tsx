@@ -1,4 +1,5 @@
-import { Anchor, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Divider, Paper, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageMeta } from '../../content/usePageMeta';

@@ -1,4 +1,5 @@
-import { Button, Collapse, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Collapse, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,22 +1,5 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  MultiSelect,
-  NumberInput,
-  Paper,
-  Progress,
-  Radio,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Paper, Progress, Radio, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

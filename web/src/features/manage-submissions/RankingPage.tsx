@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Anchor, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';

@@ -1,5 +1,6 @@
 import { DatePickerInput } from '@mantine/dates';
-import { Button, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

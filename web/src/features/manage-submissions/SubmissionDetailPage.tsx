@@ -1,4 +1,5 @@
-import { Anchor, Badge, Button, CopyButton, Group, Image, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, CopyButton, Group, Image, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';

@@ -1,20 +1,5 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-
-} from '@mantine/core';
+import { ActionIcon, Anchor, Button, Checkbox, Group, Menu, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

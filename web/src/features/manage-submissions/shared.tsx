@@ -1,4 +1,5 @@
-import { Anchor, Badge, Button, Container, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Stack } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

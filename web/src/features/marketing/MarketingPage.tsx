@@ -1,4 +1,5 @@
-import { Button, Container, Text, Title } from '@mantine/core';
+import { Button, Container, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageContentGate } from '../../content/PageState';

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Box, Button, Center, Container, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Center, Container, Group, Image, Loader, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';

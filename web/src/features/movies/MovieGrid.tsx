@@ -1,4 +1,5 @@
-import { Box, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { Accordion, Button, Card, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Button, Card, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageMeta } from '../../content/usePageMeta';

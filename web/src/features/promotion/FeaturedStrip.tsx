@@ -1,4 +1,5 @@
-import { Badge, Card, Text, Title } from '@mantine/core';
+import { Badge, Card, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Button, Container, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,8 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ja';
 import 'dayjs/locale/zh-cn';
-import { Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';

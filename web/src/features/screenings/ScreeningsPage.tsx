@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

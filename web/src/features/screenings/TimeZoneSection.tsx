@@ -1,4 +1,5 @@
-import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

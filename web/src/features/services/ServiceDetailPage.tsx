@@ -1,4 +1,5 @@
-import { Anchor, Button, Container, List, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, List, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageContentGate } from '../../content/PageState';

@@ -1,4 +1,5 @@
-import { Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import type { ReactNode } from 'react';
 import { Picture } from './Picture';
 import type { ContentImage } from './types';

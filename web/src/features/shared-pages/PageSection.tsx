@@ -1,4 +1,5 @@
-import { Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useId, type ReactNode } from 'react';
 import classes from './pages.module.css';
 

@@ -1,4 +1,5 @@
-import { Button, Checkbox, CloseButton, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, CloseButton, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,5 @@
-import { Anchor, Button, Card, Center, Container, Group, List, Loader, Modal, Pagination, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Center, Container, Group, List, Loader, Modal, Pagination, Select, Stack, Text } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { Anchor, Button, Center, Container, Group, List, Loader, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Center, Container, Group, List, Loader, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Title } from '../../ui/Title';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
