@@ -341,6 +341,13 @@ type PaymentProvider interface {
 	// Payment reports the current state of a payment, as an event (for a
 	// browser that confirmed a payment and asks to settle at once).
 	Payment(ctx context.Context, reference string) (*PaymentEvent, error)
+	// FindPayment reports the outcome of the payment q names (by its
+	// reference, else by its purchase or ticket order), for the worker's
+	// reconciliation of payments left unsettled: a succeeded or failed
+	// event; ENotFound when the provider has no such payment (nothing was
+	// charged); EConflict while it is unfinished. The provider's own
+	// record answers, on every node.
+	FindPayment(ctx context.Context, q PaymentLookup) (*PaymentEvent, error)
 	// Refund returns the whole payment to the buyer.
 	Refund(ctx context.Context, reference, idempotencyKey string) error
 	// ParseWebhook verifies a webhook's signature header against its body
@@ -413,6 +420,15 @@ type PaymentService interface {
 	// with the provider and settles its event; an event type Marquee does
 	// not settle on is accepted and ignored (nil purchase, nil error).
 	Webhook(ctx context.Context, payload []byte, signature string) (*Purchase, error)
+	// Reconcile settles the payments left unsettled for
+	// PaymentReconcileAfter (a crash or a lost database connection between
+	// the provider's answer and the settlement): purchases still pending,
+	// and ticket orders whose payment began and that are not settled. Each
+	// is claimed by one caller (any number of nodes may run it at once),
+	// its provider asked (FindPayment) outside any transaction, and the
+	// answer (ReconcileEvent) settled exactly as Settle settles, receipt
+	// and tickets included. It returns how many it settled.
+	Reconcile(ctx context.Context) (int, error)
 	// Refund refunds a succeeded purchase through the provider and takes
 	// its credits back (admin only).
 	Refund(ctx context.Context, id int64) (*RefundResult, error)

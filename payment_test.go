@@ -1,6 +1,7 @@
 package marquee
 
 import (
+	"errors"
 	"maps"
 	"testing"
 	"time"
@@ -239,6 +240,46 @@ func TestParsePurchaseStatusFilter(t *testing.T) {
 		}
 		if tc.failed && ErrorFields(f.Err())["status"] != "Unknown purchase status (want pending, succeeded, failed, refunded or all)" {
 			t.Errorf("%q: %v", tc.in, ErrorFields(f.Err()))
+		}
+	}
+}
+
+// TestReconcileEvent: a payment unsettled for PaymentReconcileAfter
+// settles as the provider's outcome, fails when the provider has none or
+// it is unfinished, and waits when the provider could not answer or
+// answered about another payment.
+func TestReconcileEvent(t *testing.T) {
+	purchase := PaymentLookup{PurchaseID: 7}
+	order := PaymentLookup{TicketOrderID: 12, Reference: "pi_t"}
+	down := errors.New("dial tcp: connection refused")
+	for _, tc := range []struct {
+		name    string
+		q       PaymentLookup
+		ev      *PaymentEvent
+		err     error
+		want    PaymentEvent
+		wantErr bool
+	}{
+		{"charged", purchase, &PaymentEvent{ID: "evt_1", Type: PaymentSucceeded, Reference: "pi_ok", PurchaseID: 7, AmountCents: 2500}, nil,
+			PaymentEvent{ID: "evt_1", Type: PaymentSucceeded, Reference: "pi_ok", PurchaseID: 7, AmountCents: 2500}, false},
+		{"charged, the event naming no purchase", purchase, &PaymentEvent{Type: PaymentSucceeded, Reference: "pi_ok"}, nil,
+			PaymentEvent{Type: PaymentSucceeded, Reference: "pi_ok", PurchaseID: 7}, false},
+		{"declined", order, &PaymentEvent{Type: PaymentFailed, Reference: "pi_t", TicketOrderID: 12, Message: "Your card was declined."}, nil,
+			PaymentEvent{Type: PaymentFailed, Reference: "pi_t", TicketOrderID: 12, Message: "Your card was declined."}, false},
+		{"failed without a reason", order, &PaymentEvent{Type: PaymentFailed}, nil,
+			PaymentEvent{Type: PaymentFailed, Reference: "pi_t", TicketOrderID: 12, Message: "Your payment was not completed."}, false},
+		{"never made", purchase, nil, Errorf(ENotFound, "The payment was not found"),
+			PaymentEvent{Type: PaymentFailed, PurchaseID: 7, Message: "Your payment was not completed."}, false},
+		{"unfinished", order, nil, Errorf(EConflict, "The payment is not finished yet"),
+			PaymentEvent{Type: PaymentFailed, Reference: "pi_t", TicketOrderID: 12, Message: "Your payment was not completed."}, false},
+		{"provider down", purchase, nil, down, PaymentEvent{}, true},
+		{"another purchase's payment", purchase, &PaymentEvent{Type: PaymentSucceeded, Reference: "pi_x", PurchaseID: 8}, nil, PaymentEvent{}, true},
+		{"another reference", order, &PaymentEvent{Type: PaymentSucceeded, Reference: "pi_x"}, nil, PaymentEvent{}, true},
+		{"a purchase's payment for an order", order, &PaymentEvent{Type: PaymentSucceeded, PurchaseID: 12}, nil, PaymentEvent{}, true},
+	} {
+		got, err := ReconcileEvent(tc.q, tc.ev, tc.err)
+		if (err != nil) != tc.wantErr || got != tc.want {
+			t.Errorf("%s: %+v %v, want %+v (error %v)", tc.name, got, err, tc.want, tc.wantErr)
 		}
 	}
 }

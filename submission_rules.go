@@ -241,6 +241,16 @@ func (d Decision) Validate() error {
 	return f.Err()
 }
 
+// ChangesNothing reports whether decision d, applied to a submission whose
+// decision is now current (its status, award name and whether the judges'
+// comments are shared), leaves it as it is: such a decision writes no
+// e-mail and no audit row (sending a decision again re-sends nothing).
+func (d Decision) ChangesNothing(current Decision) bool {
+	d.Normalize()
+	current.Normalize()
+	return d == current
+}
+
 // ValidateDecisionIDs checks the submissions a bulk decision names: 1 to
 // DecisionIDsMax ids.
 func ValidateDecisionIDs(ids []int64) error {

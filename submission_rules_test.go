@@ -218,3 +218,29 @@ func TestParseReceivedFilter(t *testing.T) {
 		t.Error("min above max accepted")
 	}
 }
+
+// TestDecisionChangesNothing: a decision equal to the submission's
+// current one (once both are normalised) changes nothing; any difference
+// of status, award or shared comments is a change.
+func TestDecisionChangesNothing(t *testing.T) {
+	selected := Decision{Status: SubmissionSelected}
+	award := Decision{Status: SubmissionAwardWinner, AwardName: "Grand Prix"}
+	for _, c := range []struct {
+		d, current Decision
+		want       bool
+	}{
+		{selected, selected, true},
+		{award, award, true},
+		{Decision{Status: SubmissionAwardWinner, AwardName: "  Grand Prix "}, award, true},
+		{Decision{Status: SubmissionSelected, AwardName: "left over"}, selected, true},
+		{selected, Decision{Status: SubmissionSubmitted}, false},
+		{selected, Decision{Status: SubmissionFinalist}, false},
+		{Decision{Status: SubmissionSelected, ShareComments: true}, selected, false},
+		{Decision{Status: SubmissionAwardWinner, AwardName: "Jury Prize"}, award, false},
+		{award, selected, false},
+	} {
+		if got := c.d.ChangesNothing(c.current); got != c.want {
+			t.Errorf("%+v on %+v: changes nothing %v, want %v", c.d, c.current, got, c.want)
+		}
+	}
+}

@@ -162,6 +162,57 @@ func (s *Stripe) Payment(ctx context.Context, reference string) (*marquee.Paymen
 	return ev, nil
 }
 
+// FindPayment reports the outcome of the PaymentIntent q names: the one
+// with its reference (as Payment does), else the one whose metadata names
+// its purchase or ticket order, found with Stripe's search (which may lag
+// new payments by a minute: the worker asks only after
+// marquee.PaymentReconcileAfter). A succeeded intent wins over a failed
+// one; EConflict while one is unfinished, ENotFound when there is none.
+func (s *Stripe) FindPayment(ctx context.Context, q marquee.PaymentLookup) (*marquee.PaymentEvent, error) {
+	if q.Reference != "" {
+		ev, err := s.Payment(ctx, q.Reference)
+		if ev != nil && ev.PurchaseID == 0 && ev.TicketOrderID == 0 {
+			ev.PurchaseID, ev.TicketOrderID = q.PurchaseID, q.TicketOrderID
+		}
+		return ev, err
+	}
+	key, id := metadataPurchaseID, q.PurchaseID
+	if q.TicketOrderID != 0 {
+		key, id = metadataTicketOrderID, q.TicketOrderID
+	}
+	if id <= 0 {
+		return nil, marquee.Errorf(marquee.ENotFound, "The payment was not found")
+	}
+	params := &stripe.PaymentIntentSearchParams{}
+	params.Query = fmt.Sprintf("metadata['%s']:'%d'", key, id)
+	var failed *marquee.PaymentEvent
+	unfinished := false
+	for pi, err := range s.client.V1PaymentIntents.Search(ctx, params).All(ctx) {
+		if err != nil {
+			return nil, fmt.Errorf("stripe: search the payment intents of %s %d: %w", key, id, err)
+		}
+		if pi.Metadata[key] != strconv.FormatInt(id, 10) {
+			continue // not this payment's (the search matched it loosely)
+		}
+		ev := intentEvent(pi, q.PurchaseID)
+		switch {
+		case ev == nil:
+			unfinished = true
+		case ev.Type == marquee.PaymentSucceeded:
+			return ev, nil
+		case failed == nil:
+			failed = ev
+		}
+	}
+	switch {
+	case unfinished:
+		return nil, marquee.Errorf(marquee.EConflict, "The payment is not finished yet")
+	case failed != nil:
+		return failed, nil
+	}
+	return nil, marquee.Errorf(marquee.ENotFound, "The payment was not found")
+}
+
 // Refund refunds the whole PaymentIntent reference, with idempotencyKey so
 // that a retry never refunds twice. A payment Stripe has already refunded
 // counts as refunded.

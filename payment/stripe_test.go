@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -213,6 +214,86 @@ func TestStripePayment(t *testing.T) {
 			}
 			if ev.Type != tc.wantType || ev.Reference != "pi_abc" || ev.PurchaseID != 7 || ev.AmountCents != 2500 {
 				t.Errorf("event %+v, want %s", ev, tc.wantType)
+			}
+		})
+	}
+}
+
+// searchResult is a page of Stripe's search answer holding intents.
+func searchResult(intents ...string) string {
+	return fmt.Sprintf(`{"object":"search_result","url":"/v1/payment_intents/search","has_more":false,"next_page":null,"data":[%s]}`,
+		strings.Join(intents, ","))
+}
+
+// TestStripeFindPayment: a payment with a stored reference is retrieved;
+// without one, Stripe's search finds it by the purchase or ticket order in
+// its metadata, a succeeded intent winning, EConflict while one is
+// unfinished, ENotFound when there is none.
+func TestStripeFindPayment(t *testing.T) {
+	ctx := context.Background()
+	s, rec := newTestStripe(t, func(r recorded) *canned { return &canned{200, intent("pi_abc", "succeeded", "")} })
+	ev, err := s.FindPayment(ctx, marquee.PaymentLookup{Reference: "pi_abc", PurchaseID: 7})
+	if err != nil || ev.Type != marquee.PaymentSucceeded || ev.Reference != "pi_abc" || ev.PurchaseID != 7 || ev.AmountCents != 2500 {
+		t.Fatalf("by reference: %+v %v", ev, err)
+	}
+	if r := rec.only(t); r.Method != http.MethodGet || r.Path != "/v1/payment_intents/pi_abc" {
+		t.Errorf("request %s %s", r.Method, r.Path)
+	}
+
+	// stripe-mock answers the search with its fixture, which names no
+	// purchase: not this payment.
+	s, rec = newTestStripe(t, nil)
+	if ev, err := s.FindPayment(ctx, marquee.PaymentLookup{PurchaseID: 7}); marquee.ErrorCode(err) != marquee.ENotFound {
+		t.Fatalf("search through stripe-mock: %+v %v, want ENotFound", ev, err)
+	}
+	r := rec.only(t)
+	if r.Method != http.MethodGet || r.Path != "/v1/payment_intents/search" {
+		t.Errorf("request %s %s", r.Method, r.Path)
+	}
+	wantForm(t, r, map[string]string{"query": "metadata['purchase_id']:'7'"})
+
+	ticketIntent := func(id, status string) string {
+		return fmt.Sprintf(`{"id":%q,"object":"payment_intent","amount":1800,"currency":"usd","status":%q,"metadata":{"ticket_order_id":"12"}}`, id, status)
+	}
+	failed := intent("pi_bad", "requires_payment_method", `,"last_payment_error":{"type":"card_error","code":"card_declined","message":"Your card was declined."}`)
+	for _, tc := range []struct {
+		name      string
+		q         marquee.PaymentLookup
+		answer    canned
+		wantQuery string
+		want      *marquee.PaymentEvent
+		wantCode  string
+	}{
+		{"succeeded", marquee.PaymentLookup{PurchaseID: 7}, canned{200, searchResult(failed, intent("pi_ok", "succeeded", ""))},
+			"metadata['purchase_id']:'7'", &marquee.PaymentEvent{Type: marquee.PaymentSucceeded, Reference: "pi_ok", PurchaseID: 7, AmountCents: 2500}, ""},
+		{"failed", marquee.PaymentLookup{PurchaseID: 7}, canned{200, searchResult(failed)},
+			"metadata['purchase_id']:'7'", &marquee.PaymentEvent{Type: marquee.PaymentFailed, Reference: "pi_bad", PurchaseID: 7, AmountCents: 2500, Message: "Your card was declined."}, ""},
+		{"unfinished", marquee.PaymentLookup{PurchaseID: 7}, canned{200, searchResult(intent("pi_3ds", "requires_action", ""))},
+			"metadata['purchase_id']:'7'", nil, marquee.EConflict},
+		{"another purchase's", marquee.PaymentLookup{PurchaseID: 8}, canned{200, searchResult(intent("pi_ok", "succeeded", ""))},
+			"metadata['purchase_id']:'8'", nil, marquee.ENotFound},
+		{"none", marquee.PaymentLookup{PurchaseID: 7}, canned{200, searchResult()},
+			"metadata['purchase_id']:'7'", nil, marquee.ENotFound},
+		{"a ticket order's", marquee.PaymentLookup{TicketOrderID: 12}, canned{200, searchResult(ticketIntent("pi_t", "succeeded"))},
+			"metadata['ticket_order_id']:'12'", &marquee.PaymentEvent{Type: marquee.PaymentSucceeded, Reference: "pi_t", TicketOrderID: 12, AmountCents: 1800}, ""},
+		{"Stripe down", marquee.PaymentLookup{PurchaseID: 7}, canned{500, `{"error":{"type":"api_error","message":"Something went wrong on Stripe's end."}}`},
+			"metadata['purchase_id']:'7'", nil, marquee.EInternal},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, rec := newTestStripe(t, func(recorded) *canned { return &tc.answer })
+			ev, err := s.FindPayment(ctx, tc.q)
+			if marquee.ErrorCode(err) != tc.wantCode {
+				t.Fatalf("error %v, want code %q", err, tc.wantCode)
+			}
+			wantForm(t, rec.only(t), map[string]string{"query": tc.wantQuery})
+			if tc.want == nil {
+				if ev != nil {
+					t.Errorf("event %+v", ev)
+				}
+				return
+			}
+			if ev == nil || *ev != *tc.want {
+				t.Errorf("event %+v, want %+v", ev, tc.want)
 			}
 		})
 	}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"strings"
 	"time"
 
@@ -59,20 +60,27 @@ var testPaymentMethods = map[string]outcome{
 // form (or a Stripe test PaymentMethod id) and answers at once with the
 // outcome Stripe would give for that test card, as an event that the
 // caller settles through PaymentService.Settle, the path of a Stripe
-// webhook. It keeps no state, so every node answers alike.
+// webhook. Like a card provider it keeps every payment it answered (in
+// the database, marquee.TestPayments), recorded before it answers, so
+// that every node, and a restarted one, says what became of a payment.
 type TestMode struct {
-	now func() time.Time
+	now      func() time.Time
+	payments marquee.TestPayments
 }
 
 var _ marquee.PaymentProvider = (*TestMode)(nil)
 
 // NewTestMode returns the test mode provider; now is its clock for card
-// expiry (time.Now when nil).
-func NewTestMode(now func() time.Time) *TestMode {
+// expiry and its records (time.Now when nil), payments keeps the payments
+// it answers (store.NewTestPayments: required).
+func NewTestMode(now func() time.Time, payments marquee.TestPayments) *TestMode {
 	if now == nil {
 		now = time.Now
 	}
-	return &TestMode{now: now}
+	if payments == nil {
+		panic("payment: the test mode needs a record of its payments")
+	}
+	return &TestMode{now: now, payments: payments}
 }
 
 // Name is marquee.ProviderTest.
@@ -84,11 +92,12 @@ func (*TestMode) Config() marquee.PaymentConfig {
 }
 
 // CreatePayment answers at once with the outcome of req's test card or
-// test payment method. A card that fails the form's checks (number, expiry,
-// CVC) is EInvalid with the card's field errors; a valid card or a payment
-// method id that is not one of Stripe's test ones is EInvalid too, as the
-// test mode never takes a real card. A decline is not an error: it is a
-// PaymentFailed event with Stripe's message.
+// test payment method, once it has recorded it. A card that fails the
+// form's checks (number, expiry, CVC) is EInvalid with the card's field
+// errors; a valid card or a payment method id that is not one of Stripe's
+// test ones is EInvalid too, as the test mode never takes a real card. A
+// decline is not an error: it is a PaymentFailed event with Stripe's
+// message. A payment it could not record is an error (and was not made).
 func (m *TestMode) CreatePayment(ctx context.Context, req marquee.PaymentRequest) (*marquee.PaymentResult, error) {
 	var out outcome
 	switch {
@@ -111,6 +120,11 @@ func (m *TestMode) CreatePayment(ctx context.Context, req marquee.PaymentRequest
 		out = o
 	}
 	ref := testReferencePrefix + randomHex()
+	rec := marquee.TestPayment{Reference: ref, PurchaseID: req.PurchaseID, TicketOrderID: req.TicketOrderID,
+		AmountCents: req.AmountCents, Type: out.Type, Message: out.Message, CreatedAt: m.now().UTC()}
+	if err := m.payments.Record(ctx, rec); err != nil {
+		return nil, fmt.Errorf("test mode: record the payment of purchase %d, ticket order %d: %w", req.PurchaseID, req.TicketOrderID, err)
+	}
 	return &marquee.PaymentResult{
 		Reference: ref,
 		Event: &marquee.PaymentEvent{
@@ -125,11 +139,43 @@ func (m *TestMode) CreatePayment(ctx context.Context, req marquee.PaymentRequest
 	}, nil
 }
 
-// Payment is refused: the test mode settles every payment in its
-// CreatePayment answer and keeps no state across processes, so there is
-// never a payment in progress to ask about.
-func (*TestMode) Payment(ctx context.Context, reference string) (*marquee.PaymentEvent, error) {
-	return nil, marquee.Errorf(marquee.EInvalid, "Test mode payments are settled at once")
+// Payment reports the recorded outcome of the payment reference
+// (ENotFound when the test mode never answered it).
+func (m *TestMode) Payment(ctx context.Context, reference string) (*marquee.PaymentEvent, error) {
+	if reference == "" {
+		return nil, marquee.Errorf(marquee.ENotFound, "The payment was not found")
+	}
+	return m.FindPayment(ctx, marquee.PaymentLookup{Reference: reference})
+}
+
+// FindPayment reports the recorded outcome of the payment q names: a
+// success when one of its attempts succeeded (that one was charged), else
+// its latest failure; ENotFound when none was recorded (nothing was
+// charged).
+func (m *TestMode) FindPayment(ctx context.Context, q marquee.PaymentLookup) (*marquee.PaymentEvent, error) {
+	recs, err := m.payments.Find(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("test mode: find payment %+v: %w", q, err)
+	}
+	if len(recs) == 0 {
+		return nil, marquee.Errorf(marquee.ENotFound, "The payment was not found")
+	}
+	p := recs[len(recs)-1]
+	for _, r := range recs {
+		if r.Type == marquee.PaymentSucceeded {
+			p = r
+			break
+		}
+	}
+	return &marquee.PaymentEvent{
+		ID:            "test_evt_" + randomHex(),
+		Type:          p.Type,
+		Reference:     p.Reference,
+		PurchaseID:    p.PurchaseID,
+		TicketOrderID: p.TicketOrderID,
+		AmountCents:   p.AmountCents,
+		Message:       p.Message,
+	}, nil
 }
 
 // Refund succeeds for a test mode payment (nothing was charged, so

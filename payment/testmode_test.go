@@ -2,7 +2,9 @@ package payment
 
 import (
 	"context"
+	"errors"
 	"regexp"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,7 +25,7 @@ var (
 // TestTestModeOutcomes runs every test card and test payment method
 // through CreatePayment and checks the event the caller settles on.
 func TestTestModeOutcomes(t *testing.T) {
-	m := NewTestMode(testNow)
+	m := NewTestMode(testNow, newMemoryPayments())
 	for _, tc := range []struct {
 		name     string
 		card     *marquee.TestCard
@@ -73,7 +75,13 @@ func TestTestModeOutcomes(t *testing.T) {
 // of anything that is not a Stripe test card or test payment method: each
 // is EInvalid naming the field, and nothing is charged.
 func TestTestModeRefusesInput(t *testing.T) {
-	m := NewTestMode(testNow)
+	records := newMemoryPayments()
+	m := NewTestMode(testNow, records)
+	defer func() {
+		if n := records.count(); n != 0 {
+			t.Errorf("%d payments recorded for refused input", n)
+		}
+	}()
 	for _, tc := range []struct {
 		name      string
 		card      *marquee.TestCard
@@ -113,12 +121,12 @@ func TestTestModeRefusesInput(t *testing.T) {
 // the clock given to NewTestMode: a card expiring this month is good.
 func TestTestModeExpiryUsesClock(t *testing.T) {
 	c := &marquee.TestCard{Number: "4242424242424242", ExpMonth: 5, ExpYear: 2026, CVC: "1234"}
-	res, err := NewTestMode(testNow).CreatePayment(context.Background(), marquee.PaymentRequest{PurchaseID: 1, AmountCents: 100, Card: c})
+	res, err := NewTestMode(testNow, newMemoryPayments()).CreatePayment(context.Background(), marquee.PaymentRequest{PurchaseID: 1, AmountCents: 100, Card: c})
 	if err != nil || res.Event.Type != marquee.PaymentSucceeded {
 		t.Fatalf("card expiring this month: %+v, %v", res, err)
 	}
 	later := func() time.Time { return time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC) }
-	if _, err := NewTestMode(later).CreatePayment(context.Background(), marquee.PaymentRequest{PurchaseID: 1, AmountCents: 100, Card: c}); marquee.ErrorFields(err)["card.expiry"] == "" {
+	if _, err := NewTestMode(later, newMemoryPayments()).CreatePayment(context.Background(), marquee.PaymentRequest{PurchaseID: 1, AmountCents: 100, Card: c}); marquee.ErrorFields(err)["card.expiry"] == "" {
 		t.Fatalf("card expired last month: %v", err)
 	}
 }
@@ -126,7 +134,7 @@ func TestTestModeExpiryUsesClock(t *testing.T) {
 // TestTestModeReferencesAreUnique checks that two payments never share a
 // reference (references are unique in the purchases table).
 func TestTestModeReferencesAreUnique(t *testing.T) {
-	m := NewTestMode(nil)
+	m := NewTestMode(nil, newMemoryPayments())
 	seen := map[string]bool{}
 	for i := 0; i < 100; i++ {
 		res, err := m.CreatePayment(context.Background(), marquee.PaymentRequest{PurchaseID: int64(i + 1), AmountCents: 100, PaymentMethod: "pm_card_visa"})
@@ -141,13 +149,12 @@ func TestTestModeReferencesAreUnique(t *testing.T) {
 }
 
 func TestTestModeOtherMethods(t *testing.T) {
-	m := NewTestMode(testNow)
+	m := NewTestMode(testNow, newMemoryPayments())
 	if m.Name() != marquee.ProviderTest || m.Config() != (marquee.PaymentConfig{Provider: "test"}) {
 		t.Errorf("name %q, config %+v", m.Name(), m.Config())
 	}
-	if _, err := m.Payment(context.Background(), "test_pi_00ff"); marquee.ErrorCode(err) != marquee.EInvalid ||
-		marquee.ErrorMessage(err) != "Test mode payments are settled at once" {
-		t.Errorf("Payment: %v", err)
+	if _, err := m.Payment(context.Background(), "test_pi_00ff"); marquee.ErrorCode(err) != marquee.ENotFound {
+		t.Errorf("Payment of a payment never made: %v, want ENotFound", err)
 	}
 	if err := m.Refund(context.Background(), "test_pi_00ff", "k"); err != nil {
 		t.Errorf("Refund of a test payment: %v", err)
@@ -160,5 +167,124 @@ func TestTestModeOtherMethods(t *testing.T) {
 	ev, err := m.ParseWebhook([]byte(`{"type":"payment_intent.succeeded"}`), "t=1,v1=00")
 	if ev != nil || marquee.ErrorCode(err) != marquee.EUnauthorized || marquee.ErrorMessage(err) != "Test mode has no webhooks" {
 		t.Errorf("ParseWebhook: %+v, %v", ev, err)
+	}
+}
+
+// memoryPayments keeps the test mode's payments in memory for these unit
+// tests (store.TestPayments keeps them in the database; the store's tests
+// run the test mode over it, on both databases and across two nodes).
+type memoryPayments struct {
+	mu   sync.Mutex
+	list []marquee.TestPayment
+	fail error // when set, Record fails with it
+}
+
+func newMemoryPayments() *memoryPayments { return &memoryPayments{} }
+
+func (m *memoryPayments) Record(ctx context.Context, p marquee.TestPayment) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.fail != nil {
+		return m.fail
+	}
+	m.list = append(m.list, p)
+	return nil
+}
+
+func (m *memoryPayments) Find(ctx context.Context, q marquee.PaymentLookup) ([]marquee.TestPayment, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := []marquee.TestPayment{}
+	for _, p := range m.list {
+		switch {
+		case q.Reference != "":
+			if p.Reference != q.Reference {
+				continue
+			}
+		case q.TicketOrderID != 0:
+			if p.TicketOrderID != q.TicketOrderID {
+				continue
+			}
+		case q.PurchaseID == 0 || p.PurchaseID != q.PurchaseID:
+			continue
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func (m *memoryPayments) count() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.list)
+}
+
+// TestTestModeFindPayment: every payment the test mode answered is
+// recorded first, and any test mode over the same records (another node,
+// a restarted process) reports its outcome: by reference, or by the
+// purchase or ticket order it paid; a success among failed attempts wins;
+// a payment never made is ENotFound.
+func TestTestModeFindPayment(t *testing.T) {
+	ctx := context.Background()
+	records := newMemoryPayments()
+	node := NewTestMode(testNow, records)
+	declined, err := node.CreatePayment(ctx, marquee.PaymentRequest{PurchaseID: 7, AmountCents: 2500, PaymentMethod: "pm_card_chargeDeclined"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	paid, err := node.CreatePayment(ctx, marquee.PaymentRequest{PurchaseID: 7, AmountCents: 2500, PaymentMethod: "pm_card_visa"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ticket, err := node.CreatePayment(ctx, marquee.PaymentRequest{TicketOrderID: 12, AmountCents: 1800, Card: card("4000 0000 0000 9995")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if records.count() != 3 {
+		t.Fatalf("%d payments recorded, want 3", records.count())
+	}
+	other := NewTestMode(testNow, records)
+	for _, tc := range []struct {
+		name string
+		q    marquee.PaymentLookup
+		want marquee.PaymentEvent
+	}{
+		{"the purchase's success wins over its decline", marquee.PaymentLookup{PurchaseID: 7},
+			marquee.PaymentEvent{Type: marquee.PaymentSucceeded, Reference: paid.Reference, PurchaseID: 7, AmountCents: 2500}},
+		{"the decline by its reference", marquee.PaymentLookup{Reference: declined.Reference, PurchaseID: 7},
+			marquee.PaymentEvent{Type: marquee.PaymentFailed, Reference: declined.Reference, PurchaseID: 7, AmountCents: 2500, Message: "Your card was declined."}},
+		{"the ticket order's decline", marquee.PaymentLookup{TicketOrderID: 12},
+			marquee.PaymentEvent{Type: marquee.PaymentFailed, Reference: ticket.Reference, TicketOrderID: 12, AmountCents: 1800, Message: "Your card has insufficient funds."}},
+	} {
+		ev, err := other.FindPayment(ctx, tc.q)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if !testEvtID.MatchString(ev.ID) {
+			t.Errorf("%s: event id %q", tc.name, ev.ID)
+		}
+		ev.ID = ""
+		if *ev != tc.want {
+			t.Errorf("%s: %+v, want %+v", tc.name, *ev, tc.want)
+		}
+	}
+	if ev, err := other.Payment(ctx, paid.Reference); err != nil || ev.Type != marquee.PaymentSucceeded || ev.PurchaseID != 7 {
+		t.Errorf("Payment: %+v %v", ev, err)
+	}
+	for _, q := range []marquee.PaymentLookup{{PurchaseID: 8}, {TicketOrderID: 7}, {Reference: "test_pi_00ff"}, {}} {
+		if ev, err := other.FindPayment(ctx, q); marquee.ErrorCode(err) != marquee.ENotFound {
+			t.Errorf("FindPayment(%+v): %+v %v, want ENotFound", q, ev, err)
+		}
+	}
+}
+
+// TestTestModeUnrecordedPaymentFails: a payment the test mode cannot
+// record is an error (not a refused card, not EInvalid) and was not made.
+func TestTestModeUnrecordedPaymentFails(t *testing.T) {
+	records := newMemoryPayments()
+	records.fail = errors.New("connection reset by peer")
+	res, err := NewTestMode(testNow, records).CreatePayment(context.Background(), marquee.PaymentRequest{PurchaseID: 7, AmountCents: 2500, PaymentMethod: "pm_card_visa"})
+	if res != nil || err == nil || marquee.ErrorCode(err) == marquee.EInvalid || !errors.Is(err, records.fail) {
+		t.Fatalf("%+v %v: want the recording's error", res, err)
 	}
 }

@@ -55,7 +55,7 @@ func TestStripeTicketWebhook(t *testing.T) {
 
 // TestTestModeTicketPayment: the test mode's event names the ticket order.
 func TestTestModeTicketPayment(t *testing.T) {
-	m := NewTestMode(func() time.Time { return time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC) })
+	m := NewTestMode(func() time.Time { return time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC) }, newMemoryPayments())
 	req := ticketRequest("")
 	req.Card = card("4242424242424242")
 	res, err := m.CreatePayment(context.Background(), req)

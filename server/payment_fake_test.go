@@ -153,6 +153,10 @@ func (f *fakePayments) Settle(ctx context.Context, ev marquee.PaymentEvent) (*ma
 	return nil, marquee.Errorf(marquee.EInvalid, "not used by the server")
 }
 
+func (f *fakePayments) Reconcile(ctx context.Context) (int, error) {
+	return 0, marquee.Errorf(marquee.EInvalid, "not used by the server")
+}
+
 func (f *fakePayments) Webhook(ctx context.Context, payload []byte, signature string) (*marquee.Purchase, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()

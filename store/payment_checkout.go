@@ -36,9 +36,10 @@ func (s *PaymentService) Checkout(ctx context.Context, req marquee.CheckoutReque
 	lang := packageLanguage(req.Language)
 	now := s.now()
 	var id int64
-	err = s.writer().queryRow(ctx, `INSERT INTO purchases (user_id, package_id, credits, amount_cents, currency, country, provider, status, language, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?) RETURNING id`,
-		u.ID, pkg.ID, pkg.Credits, pkg.PriceCents, marquee.Currency, req.Country, s.provider.Name(), lang, now, now).Scan(&id)
+	// Unsettled after PaymentReconcileAfter, the worker asks the provider.
+	err = s.writer().queryRow(ctx, `INSERT INTO purchases (user_id, package_id, credits, amount_cents, currency, country, provider, status, language, created_at, updated_at, reconcile_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?) RETURNING id`,
+		u.ID, pkg.ID, pkg.Credits, pkg.PriceCents, marquee.Currency, req.Country, s.provider.Name(), lang, now, now, now.Add(marquee.PaymentReconcileAfter)).Scan(&id)
 	if err != nil {
 		return nil, fmt.Errorf("store: checkout: insert purchase of %s for user %d: %w", pkg.ID, u.ID, err)
 	}

@@ -94,6 +94,26 @@ func (f *fakeProvider) Payment(_ context.Context, ref string) (*marquee.PaymentE
 	return ev, nil
 }
 
+// FindPayment answers from the payment's state: a payment it never made is
+// ENotFound, one still waiting for the browser EConflict.
+func (f *fakeProvider) FindPayment(ctx context.Context, q marquee.PaymentLookup) (*marquee.PaymentEvent, error) {
+	ref := q.Reference
+	if ref == "" {
+		ref = fakeReference(q.PurchaseID)
+	}
+	f.mu.Lock()
+	_, made := f.ids[ref]
+	f.mu.Unlock()
+	if !made {
+		return nil, marquee.Errorf(marquee.ENotFound, "The payment was not found")
+	}
+	ev, err := f.Payment(ctx, ref)
+	if err == nil && ev == nil {
+		return nil, marquee.Errorf(marquee.EConflict, "The payment is not finished yet")
+	}
+	return ev, err
+}
+
 func (f *fakeProvider) Refund(_ context.Context, ref, key string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()

@@ -4,16 +4,21 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/marquee-festival/marquee"
 )
 
 // Decide applies d to submissions ids of a managed festival in one
 // transaction: every id must be the festival's (else not found) and none
-// withdrawn (EConflict); each gets the status, the award's name, whether
-// the judges' comments are shared, and decided_at; and each filmmaker's
-// decision e-mail (in the submission's language) goes into the outbox in
-// the same transaction. The answer is the submissions as the organiser
+// withdrawn (EConflict); each that d changes (marquee.Decision.ChangesNothing
+// decides) gets the status, the award's name, whether the judges' comments
+// are shared, and decided_at, and its filmmaker's decision e-mail (in the
+// submission's language) goes into the outbox in the same transaction; one
+// that d leaves as it is gets nothing. The rows are read locked (FOR
+// UPDATE on PostgreSQL, in id order; SQLite's write transactions are
+// serial), so of concurrent identical decisions one changes and mails, the
+// others see its result. The answer is the submissions as the organiser
 // sees them, in the order of ids.
 func (s *SubmissionService) Decide(ctx context.Context, slug string, ids []int64, d marquee.Decision) ([]*marquee.Submission, error) {
 	fest, err := s.managed(ctx, slug)
@@ -37,21 +42,30 @@ func (s *SubmissionService) Decide(ctx context.Context, slug string, ids []int64
 	var out []*marquee.Submission
 	err = s.inTx(ctx, func(c conn) error {
 		in := ` IN (` + subMarks(len(uniq)) + `)`
-		q, err := c.query(ctx, `SELECT id, status FROM submissions WHERE festival_id = ? AND id`+in, append([]any{fest.id}, subArgs(uniq)...)...)
+		lock := ` ORDER BY id`
+		if s.dialect == Postgres {
+			lock += ` FOR UPDATE`
+		}
+		q, err := c.query(ctx, `SELECT id, status, award_name, share_comments FROM submissions WHERE festival_id = ? AND id`+in+lock,
+			append([]any{fest.id}, subArgs(uniq)...)...)
 		if err != nil {
 			return fmt.Errorf("store: decide: read submissions: %w", err)
 		}
 		found := 0
 		withdrawn := false
+		current := map[int64]marquee.Decision{}
 		for q.Next() {
 			var id int64
 			var status string
-			if err := q.Scan(&id, &status); err != nil {
+			var was marquee.Decision
+			if err := q.Scan(&id, &status, &was.AwardName, &was.ShareComments); err != nil {
 				q.Close()
 				return fmt.Errorf("store: decide: read submissions: %w", err)
 			}
 			found++
 			withdrawn = withdrawn || status == string(marquee.SubmissionWithdrawn)
+			was.Status = marquee.SubmissionStatus(status)
+			current[id] = was
 		}
 		q.Close()
 		if err := q.Err(); err != nil {
@@ -63,25 +77,15 @@ func (s *SubmissionService) Decide(ctx context.Context, slug string, ids []int64
 		if withdrawn {
 			return marquee.ErrDecideWithdrawn()
 		}
+		// Only the submissions the decision changes are written and mailed.
+		changed := []int64{}
 		for _, id := range uniq {
-			if err := rollupSubmission(ctx, c, id, -1); err != nil {
-				return err
+			if !d.ChangesNothing(current[id]) {
+				changed = append(changed, id)
 			}
 		}
-		// The status guard stops a withdrawal committed since the read.
-		r, err := c.exec(ctx, `UPDATE submissions SET status = ?, award_name = ?, share_comments = ?, decided_at = ?, updated_at = ?
-			WHERE festival_id = ? AND status <> 'withdrawn' AND id`+in,
-			append([]any{string(d.Status), d.AwardName, settingInt(d.ShareComments), now, now, fest.id}, subArgs(uniq)...)...)
-		if err != nil {
-			return fmt.Errorf("store: decide: %w", err)
-		}
-		if n, err := r.RowsAffected(); err != nil {
-			return fmt.Errorf("store: decide: %w", err)
-		} else if n != int64(len(uniq)) {
-			return marquee.ErrDecideWithdrawn()
-		}
-		for _, id := range uniq {
-			if err := rollupSubmission(ctx, c, id, 1); err != nil {
+		if len(changed) > 0 {
+			if err := applyDecision(ctx, c, fest.id, changed, d, now); err != nil {
 				return err
 			}
 		}
@@ -98,8 +102,10 @@ func (s *SubmissionService) Decide(ctx context.Context, slug string, ids []int64
 			byID[r.ID] = r.Submission
 		}
 		for _, id := range uniq {
+			out = append(out, byID[id])
+		}
+		for _, id := range changed {
 			sub := byID[id]
-			out = append(out, sub)
 			if s.composeDecision == nil {
 				continue
 			}
@@ -121,6 +127,34 @@ func (s *SubmissionService) Decide(ctx context.Context, slug string, ids []int64
 		return nil, err
 	}
 	return out, nil
+}
+
+// applyDecision writes decision d on submissions ids of festival festID
+// through c, with their rollups.
+func applyDecision(ctx context.Context, c conn, festID int64, ids []int64, d marquee.Decision, now time.Time) error {
+	for _, id := range ids {
+		if err := rollupSubmission(ctx, c, id, -1); err != nil {
+			return err
+		}
+	}
+	// The status guard stops a withdrawal committed since the read.
+	r, err := c.exec(ctx, `UPDATE submissions SET status = ?, award_name = ?, share_comments = ?, decided_at = ?, updated_at = ?
+		WHERE festival_id = ? AND status <> 'withdrawn' AND id IN (`+subMarks(len(ids))+`)`,
+		append([]any{string(d.Status), d.AwardName, settingInt(d.ShareComments), now, now, festID}, subArgs(ids)...)...)
+	if err != nil {
+		return fmt.Errorf("store: decide: %w", err)
+	}
+	if n, err := r.RowsAffected(); err != nil {
+		return fmt.Errorf("store: decide: %w", err)
+	} else if n != int64(len(ids)) {
+		return marquee.ErrDecideWithdrawn()
+	}
+	for _, id := range ids {
+		if err := rollupSubmission(ctx, c, id, 1); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // SetFlag sets the team's flag on a submission of a managed festival.

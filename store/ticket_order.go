@@ -346,8 +346,10 @@ func (s *TicketService) PayOrder(ctx context.Context, id int64, req marquee.Tick
 	if err := req.Validate(s.now()); err != nil {
 		return nil, err
 	}
-	if _, err := s.writer().exec(ctx, `UPDATE ticket_orders SET country = ?, provider = ?, updated_at = ? WHERE id = ? AND status = 'pending'`,
-		req.Country, s.provider.Name(), s.now(), id); err != nil {
+	// The payment begins: unsettled after PaymentReconcileAfter (even
+	// once its hold has passed), the worker asks the provider.
+	if _, err := s.writer().exec(ctx, `UPDATE ticket_orders SET country = ?, provider = ?, updated_at = ?, reconcile_at = ? WHERE id = ? AND status = 'pending'`,
+		req.Country, s.provider.Name(), s.now(), s.now().Add(marquee.PaymentReconcileAfter), id); err != nil {
 		return nil, fmt.Errorf("store: pay ticket order %d: %w", id, err)
 	}
 	res, perr := s.provider.CreatePayment(ctx, marquee.PaymentRequest{

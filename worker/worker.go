@@ -44,6 +44,10 @@ type Worker struct {
 	Analytics  marquee.AnalyticsService
 	// Tickets, when set, has its expired seat holds released every tick.
 	Tickets marquee.TicketService
+	// Payments, when set, has the payments left unsettled for
+	// marquee.PaymentReconcileAfter settled from their provider's answer
+	// every tick.
+	Payments marquee.PaymentService
 	// Clock returns the current time (time.Now when nil).
 	Clock func() time.Time
 	// Sender delivers mail; nil means no SMTP server, and mail is kept in
@@ -104,10 +108,31 @@ func (w *Worker) Run(ctx context.Context) {
 
 // Tick does one round of work: due reminders become mail, requested data
 // exports are built (and expired ones deleted), queued mail is delivered
-// (when there is a Sender), and festival deadlines are refreshed.
+// (when there is a Sender), festival deadlines are refreshed, campaigns
+// end on time, expired seat holds are released and unsettled payments
+// reconciled.
 // It returns the errors of the steps that failed; the others still run.
 func (w *Worker) Tick(ctx context.Context) error {
-	return errors.Join(w.sendReminders(ctx), w.buildExports(ctx), w.deliverMail(ctx), w.refreshDeadlines(ctx), w.expirePromotions(ctx), w.forgetVisitors(ctx), w.releaseHolds(ctx))
+	// Payments are reconciled before the mail goes out: their receipts
+	// and tickets leave in the same tick.
+	return errors.Join(w.sendReminders(ctx), w.buildExports(ctx), w.reconcilePayments(ctx), w.deliverMail(ctx), w.refreshDeadlines(ctx), w.expirePromotions(ctx), w.forgetVisitors(ctx), w.releaseHolds(ctx))
+}
+
+// reconcilePayments settles the purchases and ticket orders whose payment
+// was left unsettled (a crash, a lost database connection): the buyer
+// sees the outcome, and its receipt or tickets by e-mail.
+func (w *Worker) reconcilePayments(ctx context.Context) error {
+	if w.Payments == nil {
+		return nil
+	}
+	n, err := w.Payments.Reconcile(ctx)
+	if n > 0 {
+		w.log().Info("unsettled payments reconciled", "count", n)
+	}
+	if err != nil {
+		return fmt.Errorf("worker: reconcile unsettled payments: %w", err)
+	}
+	return nil
 }
 
 // expirePromotions ends the campaigns whose time is up (their festivals

@@ -64,10 +64,11 @@ func paymentFromEnv(getenv func(string) string, c *config) []string {
 	return errs
 }
 
-// provider returns the configured card provider: Stripe, or the test mode.
-func (p paymentConfig) provider() marquee.PaymentProvider {
+// provider returns the configured card provider: Stripe, or the test mode,
+// which keeps its payments in db.
+func (p paymentConfig) provider(db *store.DB) marquee.PaymentProvider {
 	if !p.Stripe() {
-		return payment.NewTestMode(time.Now)
+		return payment.NewTestMode(time.Now, store.NewTestPayments(db))
 	}
 	return payment.NewStripe(payment.StripeConfig{
 		SecretKey:      p.StripeSecretKey,
@@ -77,16 +78,17 @@ func (p paymentConfig) provider() marquee.PaymentProvider {
 	})
 }
 
-// paymentOptions are the payment service's settings: the provider, and
+// paymentOptions are the payment service's settings: the provider (over
+// db), and
 // receipts written by mail.Composer, queued for SMTP when it is configured
 // and kept in the outbox otherwise (as reminders are).
-func paymentOptions(cfg config) store.PaymentOptions {
+func paymentOptions(cfg config, db *store.DB) store.PaymentOptions {
 	status := marquee.MailKept
 	if cfg.Mail.SMTPURL != "" {
 		status = marquee.MailQueued
 	}
 	return store.PaymentOptions{
-		Provider:       cfg.Payments.provider(),
+		Provider:       cfg.Payments.provider(db),
 		ComposeReceipt: mail.Composer{PublicURL: cfg.PublicURL}.Receipt,
 		ReceiptStatus:  status,
 	}

@@ -47,7 +47,7 @@ func openServices(ctx context.Context, cfg config) (*store.DB, *store.Services, 
 		return nil, nil, err
 	}
 	svc, err := store.NewServices(db, store.Options{Password: cfg.Password, SessionTTL: cfg.Server.SessionTTL,
-		Payments: paymentOptions(cfg), Files: fileStore, Judging: judgingOptions(cfg), Submissions: submissionOptions(cfg), Users: userOptions(cfg),
+		Payments: paymentOptions(cfg, db), Files: fileStore, Judging: judgingOptions(cfg), Submissions: submissionOptions(cfg), Users: userOptions(cfg),
 		Inquiry: inquiry, Privacy: privacyOptions(cfg), Tickets: ticketOptions(cfg)})
 	if err != nil {
 		db.Close()
@@ -157,7 +157,7 @@ func startWorker(ctx context.Context, cfg config, svc *store.Services, log *slog
 	}
 	w := &worker.Worker{Reminders: svc.Reminders, Mail: svc.Mail, Festivals: svc.Festivals, Privacy: svc.Privacy, Composer: mail.Composer{PublicURL: cfg.PublicURL}, Interval: cfg.WorkerInterval, Logger: log}
 	w.Promotions, w.Analytics = svc.Promotions, svc.Analytics
-	w.Tickets = svc.Tickets
+	w.Tickets, w.Payments = svc.Tickets, svc.Payments
 	if cfg.Mail.SMTPURL != "" {
 		sender, err := mail.NewSMTP(cfg.Mail)
 		if err != nil {

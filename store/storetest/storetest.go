@@ -49,11 +49,22 @@ type DB struct {
 // Wrap returns the services over db with a settable clock and cheap passwords.
 func Wrap(t testing.TB, db *store.DB) *DB {
 	t.Helper()
+	return WrapProvider(t, db, nil)
+}
+
+// WrapProvider is Wrap with the payment provider (the test mode) handed to
+// wrap, whose answer takes the payments (nil: the test mode as it is).
+func WrapProvider(t testing.TB, db *store.DB, wrap func(marquee.PaymentProvider) marquee.PaymentProvider) *DB {
+	t.Helper()
 	c := &Clock{now: time.Now()}
 	// Payments as `marquee serve` takes them without Stripe: the test mode,
-	// with receipts kept in the outbox.
+	// keeping its payments in db, with receipts kept in the outbox.
+	var provider marquee.PaymentProvider = payment.NewTestMode(c.Now, store.NewTestPayments(db))
+	if wrap != nil {
+		provider = wrap(provider)
+	}
 	svc, err := store.NewServices(db, store.Options{Clock: c.Now, Password: FastPasswords, Files: diskFiles(t), Payments: store.PaymentOptions{
-		Provider:       payment.NewTestMode(c.Now),
+		Provider:       provider,
 		ComposeReceipt: mail.Composer{PublicURL: "https://marquee.example"}.Receipt,
 	}, Users: store.UserOptions{ComposeVerification: mail.Composer{PublicURL: "https://marquee.example"}.Verification},
 		// The festival assistant as `marquee serve` runs it without an AI service.
