@@ -162,11 +162,17 @@ func (s *Stripe) Payment(ctx context.Context, reference string) (*marquee.Paymen
 	return ev, nil
 }
 
-// Refund refunds the whole PaymentIntent reference, with idempotencyKey so
-// that a retry never refunds twice. A payment Stripe has already refunded
-// counts as refunded.
-func (s *Stripe) Refund(ctx context.Context, reference, idempotencyKey string) error {
+// Refund refunds amountCents of the PaymentIntent reference (all of it
+// when 0), with idempotencyKey so that a retry never refunds twice. A
+// payment Stripe has already refunded counts as refunded.
+func (s *Stripe) Refund(ctx context.Context, reference, idempotencyKey string, amountCents int64) error {
+	if amountCents < 0 {
+		return marquee.Errorf(marquee.EInvalid, "A refund's amount cannot be negative")
+	}
 	params := &stripe.RefundCreateParams{PaymentIntent: stripe.String(reference)}
+	if amountCents > 0 {
+		params.Amount = stripe.Int64(amountCents)
+	}
 	if idempotencyKey != "" {
 		params.SetIdempotencyKey(idempotencyKey)
 	}
