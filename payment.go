@@ -21,8 +21,7 @@ type PurchaseStatus string
 
 // The statuses of a purchase. A purchase is created pending; the provider's
 // answer settles it once as succeeded (the credits are granted) or failed;
-// a succeeded purchase can be refunded (the credits are taken back as far
-// as the balance allows). A failed purchase may still succeed (the buyer
+// a succeeded purchase can be refunded (its unspent share: refund.go). A failed purchase may still succeed (the buyer
 // retries the same payment with another card).
 const (
 	PurchasePending   PurchaseStatus = "pending"
@@ -56,11 +55,28 @@ type Purchase struct {
 	// RefundedCredits is how many credits a refund took back; fewer than
 	// Credits when the buyer had already spent some.
 	RefundedCredits int64 `json:"refundedCredits"`
+	// RefundedCents is the money a refund returned (refund.go: the
+	// unspent share of the price, or all of it when the provider refunded
+	// the whole payment).
+	RefundedCents int64 `json:"refundedCents"`
+	// RefundPending is RefundUnconfirmed, for the front end: the refund is
+	// recorded and its credits taken back, but the payment provider has
+	// not confirmed returning the money yet.
+	RefundPending bool `json:"refundPending"`
 	// Language is the buyer's language when buying: the receipt e-mail's.
-	Language   string     `json:"language"`
-	CreatedAt  time.Time  `json:"createdAt"`
-	SettledAt  *time.Time `json:"settledAt"`
+	Language  string     `json:"language"`
+	CreatedAt time.Time  `json:"createdAt"`
+	SettledAt *time.Time `json:"settledAt"`
+	// RefundedAt is when the payment provider confirmed the refund; nil
+	// while a recorded refund waits for it (RefundUnconfirmed).
 	RefundedAt *time.Time `json:"refundedAt"`
+}
+
+// RefundUnconfirmed reports whether p's refund is recorded (its credits
+// taken back) but the payment provider has not confirmed returning the
+// money: refunding p again asks the provider again.
+func (p *Purchase) RefundUnconfirmed() bool {
+	return p.Status == PurchaseRefunded && p.RefundedAt == nil
 }
 
 // LedgerReason says why a balance changed.
@@ -348,8 +364,10 @@ type PaymentProvider interface {
 	// charged); EConflict while it is unfinished. The provider's own
 	// record answers, on every node.
 	FindPayment(ctx context.Context, q PaymentLookup) (*PaymentEvent, error)
-	// Refund returns the whole payment to the buyer.
-	Refund(ctx context.Context, reference, idempotencyKey string) error
+	// Refund returns amountCents of the payment to the buyer; 0 returns
+	// all of it. The same idempotency key with the same amount refunds
+	// once however often it is asked.
+	Refund(ctx context.Context, reference, idempotencyKey string, amountCents int64) error
 	// ParseWebhook verifies a webhook's signature header against its body
 	// and returns its event; a forged, stale or malformed webhook is
 	// EUnauthorized or EInvalid. It returns (nil, nil) for an event type
@@ -412,8 +430,10 @@ type PaymentService interface {
 	// Settle applies a provider's event: a success grants the purchase's
 	// credits once (a unique ledger row in the same transaction: duplicate
 	// webhooks, retries and concurrent calls on several nodes grant once),
-	// a failure records the provider's message, a refund takes the credits
-	// back as far as the balance allows. An event for no known purchase, or
+	// a failure records the provider's message, a refund of the whole
+	// payment made at the provider takes the credits back as far as the
+	// balance allows (ProviderRefund), and confirms a refund Marquee
+	// recorded. An event for no known purchase, or
 	// whose amount differs from the purchase's, is EInvalid.
 	Settle(ctx context.Context, ev PaymentEvent) (*Purchase, error)
 	// Webhook verifies a provider's webhook (body and signature header)
@@ -429,9 +449,17 @@ type PaymentService interface {
 	// answer (ReconcileEvent) settled exactly as Settle settles, receipt
 	// and tickets included. It returns how many it settled.
 	Reconcile(ctx context.Context) (int, error)
-	// Refund refunds a succeeded purchase through the provider and takes
-	// its credits back (admin only).
-	Refund(ctx context.Context, id int64) (*RefundResult, error)
+	// RefundPreview is what refunding purchase id would do now
+	// (PlanRefund): the credits taken back and the money returned, or
+	// why nothing can be refunded (Refundable false) (admin only).
+	RefundPreview(ctx context.Context, id int64) (*RefundPlan, error)
+	// Refund refunds purchase id as its preview said (c repeats the
+	// preview's figures; a balance changed since is EConflict): the
+	// credits are taken back and the refund recorded in one transaction,
+	// then the provider returns the money. A provider that does not
+	// confirm leaves the refund recorded and unconfirmed (EUnavailable):
+	// refunding again asks it again, for the same amount (admin only).
+	Refund(ctx context.Context, id int64, c RefundConfirmation) (*RefundResult, error)
 	// Purchase returns one purchase: the signed-in user's own, or any for
 	// an admin; ENotFound otherwise. Texts are in lang.
 	Purchase(ctx context.Context, id int64, lang string) (*Purchase, error)

@@ -213,11 +213,17 @@ func (s *Stripe) FindPayment(ctx context.Context, q marquee.PaymentLookup) (*mar
 	return nil, marquee.Errorf(marquee.ENotFound, "The payment was not found")
 }
 
-// Refund refunds the whole PaymentIntent reference, with idempotencyKey so
-// that a retry never refunds twice. A payment Stripe has already refunded
-// counts as refunded.
-func (s *Stripe) Refund(ctx context.Context, reference, idempotencyKey string) error {
+// Refund refunds amountCents of the PaymentIntent reference (all of it
+// when 0), with idempotencyKey so that a retry never refunds twice. A
+// payment Stripe has already refunded counts as refunded.
+func (s *Stripe) Refund(ctx context.Context, reference, idempotencyKey string, amountCents int64) error {
+	if amountCents < 0 {
+		return marquee.Errorf(marquee.EInvalid, "A refund's amount cannot be negative")
+	}
 	params := &stripe.RefundCreateParams{PaymentIntent: stripe.String(reference)}
+	if amountCents > 0 {
+		params.Amount = stripe.Int64(amountCents)
+	}
 	if idempotencyKey != "" {
 		params.SetIdempotencyKey(idempotencyKey)
 	}

@@ -299,11 +299,12 @@ func TestStripeFindPayment(t *testing.T) {
 	}
 }
 
-// TestStripeRefund refunds the PaymentIntent with the idempotency key; a
-// payment already refunded counts as refunded.
+// TestStripeRefund refunds the PaymentIntent with the idempotency key, in
+// whole (amount 0) or the amount asked; a payment already refunded counts
+// as refunded, and a negative amount is refused without asking Stripe.
 func TestStripeRefund(t *testing.T) {
 	s, rec := newTestStripe(t, nil)
-	if err := s.Refund(context.Background(), "pi_abc", "marquee-refund-7"); err != nil {
+	if err := s.Refund(context.Background(), "pi_abc", "marquee-refund-7", 0); err != nil {
 		t.Fatalf("Refund: %v", err)
 	}
 	r := rec.only(t)
@@ -312,16 +313,29 @@ func TestStripeRefund(t *testing.T) {
 	}
 	wantForm(t, r, map[string]string{"payment_intent": "pi_abc", "amount": ""})
 
+	s, rec = newTestStripe(t, nil)
+	if err := s.Refund(context.Background(), "pi_abc", "marquee-refund-8", 1750); err != nil {
+		t.Fatalf("Refund of a part: %v", err)
+	}
+	wantForm(t, rec.only(t), map[string]string{"payment_intent": "pi_abc", "amount": "1750"})
+	s, rec = newTestStripe(t, nil)
+	if err := s.Refund(context.Background(), "pi_abc", "marquee-refund-9", -1); marquee.ErrorCode(err) != marquee.EInvalid {
+		t.Errorf("negative refund: %v", err)
+	}
+	if n := rec.count(); n != 0 {
+		t.Errorf("a negative refund asked Stripe %d times", n)
+	}
+
 	s, _ = newTestStripe(t, func(recorded) *canned {
 		return &canned{400, `{"error":{"type":"invalid_request_error","code":"charge_already_refunded","message":"Charge ch_1 has already been refunded."}}`}
 	})
-	if err := s.Refund(context.Background(), "pi_abc", "marquee-refund-7"); err != nil {
+	if err := s.Refund(context.Background(), "pi_abc", "marquee-refund-7", 0); err != nil {
 		t.Errorf("already refunded: %v", err)
 	}
 	s, _ = newTestStripe(t, func(recorded) *canned {
 		return &canned{400, `{"error":{"type":"invalid_request_error","code":"resource_missing","message":"No such payment_intent: 'pi_abc'"}}`}
 	})
-	if err := s.Refund(context.Background(), "pi_abc", "marquee-refund-7"); err == nil {
+	if err := s.Refund(context.Background(), "pi_abc", "marquee-refund-7", 0); err == nil {
 		t.Errorf("refund of an unknown payment succeeded")
 	}
 }

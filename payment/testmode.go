@@ -179,10 +179,14 @@ func (m *TestMode) FindPayment(ctx context.Context, q marquee.PaymentLookup) (*m
 }
 
 // Refund succeeds for a test mode payment (nothing was charged, so
-// nothing is returned) and is EInvalid for any other reference.
-func (*TestMode) Refund(ctx context.Context, reference, idempotencyKey string) error {
+// nothing is returned) and is EInvalid for any other reference or a
+// negative amount.
+func (*TestMode) Refund(ctx context.Context, reference, idempotencyKey string, amountCents int64) error {
 	if !strings.HasPrefix(reference, testReferencePrefix) || len(reference) == len(testReferencePrefix) {
 		return marquee.Errorf(marquee.EInvalid, "Test mode can refund only payments made in test mode")
+	}
+	if amountCents < 0 {
+		return marquee.Errorf(marquee.EInvalid, "A refund's amount cannot be negative")
 	}
 	return nil
 }

@@ -156,13 +156,16 @@ func TestTestModeOtherMethods(t *testing.T) {
 	if _, err := m.Payment(context.Background(), "test_pi_00ff"); marquee.ErrorCode(err) != marquee.ENotFound {
 		t.Errorf("Payment of a payment never made: %v, want ENotFound", err)
 	}
-	if err := m.Refund(context.Background(), "test_pi_00ff", "k"); err != nil {
+	if err := m.Refund(context.Background(), "test_pi_00ff", "k", 1750); err != nil {
 		t.Errorf("Refund of a test payment: %v", err)
 	}
 	for _, ref := range []string{"pi_3MtwBwLkdIwHu7ix28a3tqPa", "test_pi_", ""} {
-		if err := m.Refund(context.Background(), ref, "k"); marquee.ErrorCode(err) != marquee.EInvalid {
+		if err := m.Refund(context.Background(), ref, "k", 0); marquee.ErrorCode(err) != marquee.EInvalid {
 			t.Errorf("Refund(%q): %v, want EInvalid", ref, err)
 		}
+	}
+	if err := m.Refund(context.Background(), "test_pi_00ff", "k", -1); marquee.ErrorCode(err) != marquee.EInvalid {
+		t.Errorf("Refund of a negative amount: %v, want EInvalid", err)
 	}
 	ev, err := m.ParseWebhook([]byte(`{"type":"payment_intent.succeeded"}`), "t=1,v1=00")
 	if ev != nil || marquee.ErrorCode(err) != marquee.EUnauthorized || marquee.ErrorMessage(err) != "Test mode has no webhooks" {

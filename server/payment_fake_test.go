@@ -22,8 +22,6 @@ type fakePayments struct {
 	config marquee.PaymentConfig
 	// checkoutErr, when set, is Checkout's answer.
 	checkoutErr error
-	// refundUncollected is what Refund reports as not taken back.
-	refundUncollected int64
 
 	checkouts  []marquee.CheckoutRequest
 	webhooks   []fakeWebhook
@@ -170,7 +168,9 @@ func (f *fakePayments) Webhook(ctx context.Context, payload []byte, signature st
 	return nil, nil
 }
 
-func (f *fakePayments) Refund(ctx context.Context, id int64) (*marquee.RefundResult, error) {
+// RefundPreview plans the refund over the fake's balance, by the
+// domain's rule.
+func (f *fakePayments) RefundPreview(ctx context.Context, id int64) (*marquee.RefundPlan, error) {
 	if _, err := marquee.RequireAdmin(ctx); err != nil {
 		return nil, err
 	}
@@ -180,13 +180,42 @@ func (f *fakePayments) Refund(ctx context.Context, id int64) (*marquee.RefundRes
 	if err != nil {
 		return nil, err
 	}
-	if p.Status != marquee.PurchaseSucceeded {
-		return nil, marquee.Errorf(marquee.EConflict, "Only a succeeded purchase can be refunded")
+	return marquee.PlanRefund(p, f.balances[p.UserID])
+}
+
+// Refund refunds as the domain's plan says when c confirms it.
+func (f *fakePayments) Refund(ctx context.Context, id int64, c marquee.RefundConfirmation) (*marquee.RefundResult, error) {
+	if _, err := marquee.RequireAdmin(ctx); err != nil {
+		return nil, err
 	}
-	p.Status = marquee.PurchaseRefunded
-	p.RefundedCredits = p.Credits - f.refundUncollected
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	p, err := f.find(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	plan, err := marquee.PlanRefund(p, f.balances[p.UserID])
+	if err != nil {
+		return nil, err
+	}
+	if err := plan.Confirm(c); err != nil {
+		return nil, err
+	}
+	now := time.Now().UTC()
+	p.Status, p.RefundedCredits, p.RefundedCents, p.RefundedAt = marquee.PurchaseRefunded, plan.TakeCredits, plan.RefundCents, &now
+	f.balances[p.UserID] -= plan.TakeCredits
 	f.refunded = append(f.refunded, id)
-	return &marquee.RefundResult{Purchase: p, Uncollected: f.refundUncollected}, nil
+	return &marquee.RefundResult{Purchase: p, Uncollected: plan.SpentCredits}, nil
+}
+
+// setBalance sets user's balance (as if they had spent credits).
+func (f *fakePayments) setBalance(user, credits int64) {
+	f.mu.Lock()
+	f.balances[user] = credits
+	f.mu.Unlock()
 }
 
 func (f *fakePayments) Purchase(ctx context.Context, id int64, lang string) (*marquee.Purchase, error) {

@@ -99,22 +99,59 @@ func TestPaymentFlowInTestMode(t *testing.T) {
 		if receipts != 2 {
 			t.Fatalf("receipts in the outbox: %d; %s", receipts, r.raw)
 		}
-		r = s.do(call{method: "POST", path: fmt.Sprintf("/api/v1/admin/purchases/%d/refund", id), token: admin})
-		if r.status != 200 || field(r, "purchase", "status") != "refunded" || field(r, "uncollected") != 0.0 {
+		preview := func(id int64) reply {
+			return s.do(call{method: "GET", path: fmt.Sprintf("/api/v1/admin/purchases/%d/refund-preview", id), token: admin})
+		}
+		refund := func(id int64, take, cents int) reply {
+			return s.do(call{method: "POST", path: fmt.Sprintf("/api/v1/admin/purchases/%d/refund", id), token: admin,
+				body: fmt.Sprintf(`{"takeCredits":%d,"refundCents":%d}`, take, cents)})
+		}
+		r = preview(id)
+		if r.status != 200 || field(r, "takeCredits") != 100.0 || field(r, "refundCents") != 5000.0 || field(r, "refundable") != true {
+			t.Fatalf("preview: %d %s", r.status, r.raw)
+		}
+		r = refund(id, 100, 5000)
+		if r.status != 200 || field(r, "purchase", "status") != "refunded" || field(r, "purchase", "refundedCents") != 5000.0 || field(r, "uncollected") != 0.0 {
 			t.Fatalf("refund: %d %s", r.status, r.raw)
 		}
 		if balance() != 50 {
 			t.Fatalf("balance after refund %v, want 50", balance())
 		}
-		expect(t, s.do(call{method: "POST", path: fmt.Sprintf("/api/v1/admin/purchases/%d/refund", id), token: admin}), 409, "")
+		expect(t, refund(id, 100, 5000), 409, "")
 
-		// The dashboards count the one purchase still succeeded.
+		// The seed call's Basic ($25, 50 credits) after the buyer spent 15
+		// (an admin's adjustment): 35 credits and $17.50 go back, not $25.
+		r = s.do(call{method: "GET", path: "/api/v1/me/purchases", token: buyer})
+		var basic int64
+		for _, it := range field(r, "items").([]any) {
+			if p := it.(map[string]any); p["status"] == "succeeded" && p["packageId"] == "basic" {
+				basic = int64(p["id"].(float64))
+			}
+		}
+		buyerID := int64(field(s.do(call{method: "GET", path: "/api/v1/me", token: buyer}), "user", "id").(float64))
+		expect(t, s.do(call{method: "POST", path: fmt.Sprintf("/api/v1/admin/users/%d/credits", buyerID), token: admin,
+			body: `{"delta":-15,"reason":"Spent on a test"}`}), 200, "")
+		r = preview(basic)
+		if field(r, "balance") != 35.0 || field(r, "spentCredits") != 15.0 || field(r, "takeCredits") != 35.0 || field(r, "refundCents") != 1750.0 {
+			t.Fatalf("preview of a partly spent purchase: %s", r.raw)
+		}
+		expect(t, refund(basic, 50, 2500), 409, "The buyer's balance has changed since the preview")
+		r = refund(basic, 35, 1750)
+		if r.status != 200 || field(r, "purchase", "refundedCredits") != 35.0 || field(r, "purchase", "refundedCents") != 1750.0 || field(r, "uncollected") != 15.0 {
+			t.Fatalf("partial refund: %d %s", r.status, r.raw)
+		}
+		if balance() != 0 {
+			t.Fatalf("balance after the partial refund %v, want 0", balance())
+		}
+
+		// The dashboards count no purchase still succeeded, and keep the
+		// $7.50 of the spent credits as income.
 		r = s.do(call{method: "GET", path: "/api/v1/admin/dashboard", token: admin})
-		if field(r, "totalSubscriptions") != 1.0 || field(r, "totalTransactions") != 1.0 || field(r, "totalIncomeCents") != 2500.0 {
+		if field(r, "totalSubscriptions") != 0.0 || field(r, "totalTransactions") != 0.0 || field(r, "totalIncomeCents") != 750.0 {
 			t.Fatalf("dashboard: %s", r.raw)
 		}
 		r = s.do(call{method: "GET", path: "/api/v1/dashboard/get", token: admin})
-		if data, _ := field(r, "data").([]any); len(data) != 1 || data[0].(map[string]any)["totalIncome"] != 25.0 || data[0].(map[string]any)["totalTransactions"] != 1.0 {
+		if data, _ := field(r, "data").([]any); len(data) != 1 || data[0].(map[string]any)["totalIncome"] != 7.5 || data[0].(map[string]any)["totalTransactions"] != 0.0 {
 			t.Fatalf("seed dashboard: %s", r.raw)
 		}
 	})

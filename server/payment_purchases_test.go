@@ -109,7 +109,8 @@ func TestAdminPurchases(t *testing.T) {
 		// Visitors 401, everyone else but admins 403; nothing refunded.
 		for _, c := range []call{
 			{method: "GET", path: "/api/v1/admin/purchases"},
-			{method: "POST", path: "/api/v1/admin/purchases/1/refund"},
+			{method: "GET", path: "/api/v1/admin/purchases/1/refund-preview"},
+			{method: "POST", path: "/api/v1/admin/purchases/1/refund", body: `{"takeCredits":100,"refundCents":5000}`},
 		} {
 			expect(t, s.do(c), 401, "Please log in")
 			c.token = buyer
@@ -143,19 +144,63 @@ func TestAdminPurchases(t *testing.T) {
 			expectFieldError(t, list("page="+p), "page", pageMessage)
 		}
 
-		// A refund answers the service's result as it is.
-		fake.refundUncollected = 40
-		refund := func(id string) reply {
-			return s.do(call{method: "POST", path: "/api/v1/admin/purchases/" + id + "/refund", token: admin})
+		// The buyer spent 240 of their 300 credits: the preview of one Pro
+		// purchase ($50, 100 credits) offers its unspent share.
+		fake.setBalance(buyerID, 60)
+		id := strconv.FormatInt(ok[1], 10)
+		preview := func(id string) reply {
+			return s.do(call{method: "GET", path: "/api/v1/admin/purchases/" + id + "/refund-preview", token: admin})
 		}
-		r := refund(strconv.FormatInt(ok[1], 10))
+		r := preview(id)
 		expect(t, r, 200, "")
-		if field(r, "purchase", "status") != "refunded" || field(r, "purchase", "refundedCredits") != float64(60) || field(r, "uncollected") != float64(40) || len(r.json) != 2 {
+		for k, want := range map[string]any{"purchaseId": float64(ok[1]), "credits": 100.0, "amountCents": 5000.0, "currency": "usd", "balance": 60.0,
+			"spentCredits": 40.0, "takeCredits": 60.0, "refundCents": 3000.0, "refundable": true, "retry": false} {
+			if field(r, k) != want {
+				t.Errorf("preview %s = %v, want %v", k, field(r, k), want)
+			}
+		}
+		if len(r.json) != 10 {
+			t.Fatalf("preview: %s", r.raw)
+		}
+
+		// The refund confirms the preview's figures, as JSON.
+		refund := func(id, body string) reply {
+			return s.do(call{method: "POST", path: "/api/v1/admin/purchases/" + id + "/refund", token: admin, body: body})
+		}
+		expect(t, refund(id, ""), 400, "Request body is empty; send a JSON object")
+		expect(t, s.do(call{method: "POST", path: "/api/v1/admin/purchases/" + id + "/refund", token: admin, body: "{}",
+			header: map[string]string{"Content-Type": "text/plain"}}), 415, "")
+		r = refund(id, `{}`)
+		expectFieldError(t, r, "takeCredits", "Confirm the credits the refund takes back, as its preview shows them")
+		if field(r, "fields", "refundCents") != "Confirm the amount the refund returns, as its preview shows it" {
+			t.Fatalf("fields: %s", r.raw)
+		}
+		expect(t, refund(id, `{"takeCredits":"60"}`), 400, "")
+		// Figures other than the plan's (the whole price): refused, nothing refunded.
+		expect(t, refund(id, `{"takeCredits":100,"refundCents":5000}`), 409, "The buyer's balance has changed since the preview: review the refund again")
+		if len(fake.refunded) != 0 {
+			t.Fatalf("refunded %v", fake.refunded)
+		}
+		r = refund(id, `{"takeCredits":60,"refundCents":3000}`)
+		expect(t, r, 200, "")
+		if field(r, "purchase", "status") != "refunded" || field(r, "purchase", "refundedCredits") != float64(60) ||
+			field(r, "purchase", "refundedCents") != float64(3000) || field(r, "uncollected") != float64(40) || len(r.json) != 2 {
 			t.Fatalf("refund: %s", r.raw)
 		}
-		expect(t, refund(strconv.FormatInt(ok[1], 10)), 409, "Only a succeeded purchase can be refunded")
+		expect(t, refund(id, `{"takeCredits":60,"refundCents":3000}`), 409, "This purchase is already refunded")
+		expect(t, preview(id), 409, "This purchase is already refunded")
+		// Every credit spent: the preview says so, the refund is refused.
+		fake.setBalance(buyerID, 0)
+		spent := strconv.FormatInt(ok[2], 10)
+		if r := preview(spent); r.status != 200 || field(r, "refundable") != false || field(r, "takeCredits") != 0.0 || field(r, "spentCredits") != 100.0 {
+			t.Fatalf("preview of a spent purchase: %d %s", r.status, r.raw)
+		}
+		expect(t, refund(spent, `{"takeCredits":1,"refundCents":1}`), 409, "Every credit of this purchase has been spent: there is nothing to refund")
+		expect(t, s.do(call{method: "POST", path: "/api/v1/admin/purchases/" + spent + "/refund", token: admin, body: `{"takeCredits":1,"refundCents":1}`,
+			header: map[string]string{"Accept-Language": "ja"}}), 409, "この購入のクレジットはすべて使用済みのため、返金できる分はありません")
 		for _, bad := range []string{"0", "x", "999"} {
-			expect(t, refund(bad), 404, "Purchase not found")
+			expect(t, refund(bad, `{"takeCredits":60,"refundCents":3000}`), 404, "Purchase not found")
+			expect(t, preview(bad), 404, "Purchase not found")
 		}
 		if len(fake.refunded) != 1 || fake.refunded[0] != ok[1] {
 			t.Fatalf("refunded %v", fake.refunded)

@@ -41,11 +41,12 @@ func addDashboardDay(ctx context.Context, c conn, day string, d dayDelta) error 
 // Dashboard returns the admin dashboard's figures: user totals and real
 // sign-ups for each of the last twelve calendar months (UTC), oldest first;
 // Total Subscriptions (users with at least one succeeded purchase), Total
-// Transactions (succeeded purchases) and Total Income (their amounts). A
-// refunded purchase is no longer succeeded, so income is "succeeded less
-// refunded". IncomeByMonth gives each of the same twelve months the
-// amounts of the purchases settled in it that are still succeeded: a
-// refund removes its purchase from the month the purchase was paid in.
+// Transactions (succeeded purchases) and Total Income (the money kept:
+// what every succeeded or refunded purchase paid, less what refunds
+// returned; a refund returns only the unspent share, refund.go).
+// IncomeByMonth gives each of the same twelve months the money kept of
+// the purchases settled in it: a refund is taken from the month the
+// purchase was paid in.
 // Admin only.
 //
 // The figures come from dashboard_days, the per-day rollup every sign-up,
@@ -116,11 +117,12 @@ func rollupSettled(ctx context.Context, c conn, now time.Time, userID, amount in
 }
 
 // rollupRefunded takes back a refunded purchase (settled at settled) from
-// dashboard_days: its transaction and income leave the day it settled on;
-// if the buyer has no succeeded purchase left, one subscriber fewer on
-// now's day. Call it after the buyer's row is locked.
-func rollupRefunded(ctx context.Context, c conn, now, settled time.Time, userID, amount int64) error {
-	if err := addDashboardDay(ctx, c, dayKey(settled), dayDelta{Purchases: -1, IncomeCents: -amount}); err != nil {
+// dashboard_days: its transaction and the refundedCents returned leave the
+// day it settled on (a partial refund keeps the rest as income); if the
+// buyer has no succeeded purchase left, one subscriber fewer on now's day.
+// Call it after the buyer's row is locked.
+func rollupRefunded(ctx context.Context, c conn, now, settled time.Time, userID, refundedCents int64) error {
+	if err := addDashboardDay(ctx, c, dayKey(settled), dayDelta{Purchases: -1, IncomeCents: -refundedCents}); err != nil {
 		return err
 	}
 	n, err := succeededPurchases(ctx, c, userID)

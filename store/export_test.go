@@ -28,6 +28,15 @@ func (db *DB) Int64ForTest(ctx context.Context, q string, args ...any) (int64, e
 	return n, err
 }
 
+// MoveCreditsForTest moves credits as the services do (moveCredits, in
+// a transaction of its own): tests give or spend credits through it.
+func (db *DB) MoveCreditsForTest(ctx context.Context, entries ...marquee.LedgerEntry) error {
+	return db.inTx(ctx, func(c conn) error {
+		_, err := moveCredits(ctx, c, entries...)
+		return err
+	})
+}
+
 // MigrateDownToForTest rolls the schema back to version (the migrations'
 // own Down steps), so that a test can fill the tables as they were and
 // then Migrate again.

@@ -108,7 +108,7 @@ func TestAdminActionsAudited(t *testing.T) {
 		f := newPayFixture(t, db)
 		admin := adminCtx(t, db)
 		p := f.checkout(t, f.buyer, "pro", pmSucceed).Purchase
-		if _, err := f.pay.Payments.Refund(admin, p.ID); err != nil {
+		if _, err := f.refund(t, admin, p.ID); err != nil {
 			t.Fatal(err)
 		}
 		es := auditEntries(t, db, marquee.AuditFilter{Action: marquee.AuditPurchaseRefund})
@@ -117,7 +117,7 @@ func TestAdminActionsAudited(t *testing.T) {
 			t.Fatalf("refund audit %+v", es)
 		}
 		// A refused second refund writes nothing.
-		if _, err := f.pay.Payments.Refund(admin, p.ID); err == nil {
+		if _, err := f.pay.Payments.Refund(admin, p.ID, marquee.RefundConfirmation{TakeCredits: 100, RefundCents: 5000}); err == nil {
 			t.Fatal("refunded twice")
 		}
 		if n := len(auditEntries(t, db, marquee.AuditFilter{Action: marquee.AuditPurchaseRefund})); n != 1 {

@@ -31,8 +31,8 @@ type PaymentOptions struct {
 // A purchase is written pending in a short transaction, the provider is
 // called outside any transaction, and its answer settles the purchase in
 // one transaction that changes the status (guarded by the old status),
-// appends the ledger row (unique per reason and purchase), moves the
-// balance and queues the receipt. The guard and the unique row make a
+// moves the balance with its ledger row (moveCredits; unique per reason and
+// purchase) and queues the receipt. The guard and the unique row make a
 // purchase grant once however many calls, on however many nodes, settle it.
 type PaymentService struct {
 	service
@@ -87,7 +87,7 @@ func errUnknownPayment() error { return marquee.Errorf(marquee.EInvalid, "Unknow
 // purchaseColumns are the columns scanPurchase reads, from purchaseFrom.
 const purchaseColumns = `p.id, p.user_id, u.email, p.package_id, COALESCE(t.name, e.name, p.package_id),
 	p.credits, p.amount_cents, p.currency, p.country, p.provider, COALESCE(p.reference, ''), p.status,
-	p.failure_message, p.refunded_credits, p.language, p.created_at, p.settled_at, p.refunded_at`
+	p.failure_message, p.refunded_credits, p.refunded_cents, p.language, p.created_at, p.settled_at, p.refunded_at`
 
 // purchaseFrom joins a purchase's buyer and package name; its one
 // parameter is the language of the name, "" for the purchase's own
@@ -103,7 +103,7 @@ func scanPurchase(row interface{ Scan(...any) error }) (*marquee.Purchase, error
 	var settled, refunded sql.NullTime
 	if err := row.Scan(&p.ID, &p.UserID, &p.UserEmail, &p.PackageID, &p.PackageName, &p.Credits, &p.AmountCents,
 		&p.Currency, &p.Country, &p.Provider, &p.Reference, &status, &p.FailureMessage, &p.RefundedCredits,
-		&p.Language, &p.CreatedAt, &settled, &refunded); err != nil {
+		&p.RefundedCents, &p.Language, &p.CreatedAt, &settled, &refunded); err != nil {
 		return nil, err
 	}
 	p.Status = marquee.PurchaseStatus(status)
@@ -116,6 +116,7 @@ func scanPurchase(row interface{ Scan(...any) error }) (*marquee.Purchase, error
 		t := refunded.Time.UTC()
 		p.RefundedAt = &t
 	}
+	p.RefundPending = p.RefundUnconfirmed()
 	return &p, nil
 }
 
@@ -150,13 +151,6 @@ func balance(ctx context.Context, c conn, userID int64) (int64, error) {
 		return 0, fmt.Errorf("store: balance of user %d: %w", userID, err)
 	}
 	return credits, nil
-}
-
-// insertLedger appends a ledger row; a second row with the same reason and
-// reference fails with a unique violation (isUniqueViolation).
-func insertLedger(ctx context.Context, c conn, e *marquee.LedgerEntry) error {
-	return c.queryRow(ctx, `INSERT INTO credit_ledger (user_id, delta, reason, reference, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
-		e.UserID, e.Delta, string(e.Reason), e.Reference, e.CreatedAt).Scan(&e.ID)
 }
 
 // refundKey is the provider's idempotency key of the refund of purchase id.

@@ -31,13 +31,20 @@ type fakeProvider struct {
 	mu       sync.Mutex
 	requests []marquee.PaymentRequest
 	refunds  map[string]string // reference -> idempotency key
-	states   map[string]marquee.PaymentEventType
-	amounts  map[string]int64
-	ids      map[string]int64
+	// refunded is the money refunded per idempotency key: a key asked
+	// again with another amount is refused (as Stripe refuses it), so
+	// the sum over keys is what buyers got back.
+	refunded    map[string]int64
+	refundCalls int
+	// refundDown makes Refund fail as an unreachable provider.
+	refundDown bool
+	states     map[string]marquee.PaymentEventType
+	amounts    map[string]int64
+	ids        map[string]int64
 }
 
 func newFakeProvider() *fakeProvider {
-	return &fakeProvider{refunds: map[string]string{}, states: map[string]marquee.PaymentEventType{}, amounts: map[string]int64{}, ids: map[string]int64{}}
+	return &fakeProvider{refunds: map[string]string{}, refunded: map[string]int64{}, states: map[string]marquee.PaymentEventType{}, amounts: map[string]int64{}, ids: map[string]int64{}}
 }
 
 func (f *fakeProvider) Name() string { return marquee.ProviderTest }
@@ -114,11 +121,40 @@ func (f *fakeProvider) FindPayment(ctx context.Context, q marquee.PaymentLookup)
 	return ev, err
 }
 
-func (f *fakeProvider) Refund(_ context.Context, ref, key string) error {
+func (f *fakeProvider) Refund(_ context.Context, ref, key string, amountCents int64) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.refundCalls++
+	if f.refundDown {
+		return errors.New("dial tcp 127.0.0.1:12111: connect: connection refused")
+	}
+	if amountCents == 0 {
+		amountCents = f.amounts[ref]
+	}
+	if prev, ok := f.refunded[key]; ok && prev != amountCents {
+		return fmt.Errorf("fake provider: idempotency key %s reused with %d cents (was %d)", key, amountCents, prev)
+	}
 	f.refunds[ref] = key
+	f.refunded[key] = amountCents
 	return nil
+}
+
+// refundedCents is the money the provider returned over every refund.
+func (f *fakeProvider) refundedCents() int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var n int64
+	for _, c := range f.refunded {
+		n += c
+	}
+	return n
+}
+
+// setRefundDown makes the provider's refunds fail (down) or work again.
+func (f *fakeProvider) setRefundDown(down bool) {
+	f.mu.Lock()
+	f.refundDown = down
+	f.mu.Unlock()
 }
 
 // ParseWebhook accepts a JSON PaymentEvent signed "good"; an event without
@@ -218,17 +254,24 @@ func assertLedgerBalanced(t testing.TB, db *store.DB) {
 	}
 }
 
-// spend takes n credits from user id as a ledger adjustment (spending does
-// not exist yet), keeping the ledger balanced.
+// spend takes n credits from user id as a ledger adjustment (as if they
+// had spent them), keeping the ledger balanced.
 func spend(t testing.TB, db *store.DB, id, n int64, ref string) {
 	t.Helper()
-	ctx := context.Background()
-	if err := db.ExecForTest(ctx, `INSERT INTO credit_ledger (user_id, delta, reason, reference, created_at) VALUES (?, ?, 'adjustment', ?, ?)`, id, -n, ref, payNow); err != nil {
+	e := marquee.LedgerEntry{UserID: id, Delta: -n, Reason: marquee.LedgerAdjustment, Reference: ref, CreatedAt: payNow}
+	if err := db.MoveCreditsForTest(context.Background(), e); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.ExecForTest(ctx, `UPDATE users SET credits = credits - ? WHERE id = ?`, n, id); err != nil {
-		t.Fatal(err)
+}
+
+// refund refunds purchase id as an admin who confirms its preview.
+func (f *payFixture) refund(t testing.TB, admin context.Context, id int64) (*marquee.RefundResult, error) {
+	t.Helper()
+	plan, err := f.pay.Payments.RefundPreview(admin, id)
+	if err != nil {
+		return nil, err
 	}
+	return f.pay.Payments.Refund(admin, id, marquee.RefundConfirmation{TakeCredits: plan.TakeCredits, RefundCents: plan.RefundCents})
 }
 
 func success(p *marquee.Purchase) marquee.PaymentEvent {

@@ -130,14 +130,11 @@ func (s *PaymentService) grant(ctx context.Context, id int64, reference string) 
 		} else if err != nil {
 			return fmt.Errorf("store: settle purchase %d: %w", id, err)
 		}
-		e := &marquee.LedgerEntry{UserID: userID, Delta: credits, Reason: marquee.LedgerPurchase, Reference: marquee.PurchaseReference(id), CreatedAt: now}
-		if err := insertLedger(ctx, c, e); isUniqueViolation(err) {
+		e := marquee.LedgerEntry{UserID: userID, Delta: credits, Reason: marquee.LedgerPurchase, Reference: marquee.PurchaseReference(id), CreatedAt: now}
+		if _, err := moveCredits(ctx, c, e); isUniqueViolation(err) {
 			return errSettledElsewhere
 		} else if err != nil {
-			return fmt.Errorf("store: settle purchase %d: ledger: %w", id, err)
-		}
-		if _, err := c.exec(ctx, `UPDATE users SET credits = credits + ?, updated_at = ? WHERE id = ?`, credits, now, userID); err != nil {
-			return fmt.Errorf("store: settle purchase %d: credit user %d: %w", id, userID, err)
+			return fmt.Errorf("store: settle purchase %d: %w", id, err)
 		}
 		if err := rollupSettled(ctx, c, now, userID, amount); err != nil {
 			return fmt.Errorf("store: settle purchase %d: %w", id, err)

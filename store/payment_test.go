@@ -279,106 +279,6 @@ func TestSettleConcurrentlyGrantsOnce(t *testing.T) {
 	})
 }
 
-func TestRefund(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
-		f := newPayFixture(t, db)
-		admin := adminCtx(t, db)
-		p := f.checkout(t, f.buyer, "pro", pmSucceed).Purchase
-		_, err := f.pay.Payments.Refund(as(f.buyer), p.ID)
-		wantCode(t, err, marquee.EForbidden)
-		_, err = f.pay.Payments.Refund(admin, 9999)
-		wantCode(t, err, marquee.ENotFound)
-
-		db.Clock.Set(payNow.Add(time.Hour))
-		r, err := f.pay.Payments.Refund(admin, p.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := r.Purchase; got.Status != marquee.PurchaseRefunded || got.RefundedCredits != 100 || r.Uncollected != 0 ||
-			got.RefundedAt == nil || !got.RefundedAt.Equal(payNow.Add(time.Hour)) {
-			t.Fatalf("refund: %+v uncollected %d", got, r.Uncollected)
-		}
-		if key := f.fake.refunds[p.Reference]; key != fmt.Sprintf("marquee-refund-%d", p.ID) {
-			t.Fatalf("provider refund key %q", key)
-		}
-		if credits(t, db.DB, f.buyer.ID) != 0 {
-			t.Fatal("credits not taken back")
-		}
-		ledger, _ := f.pay.Payments.Ledger(as(f.buyer), marquee.PageRequest{})
-		if ledger.Total != 2 || ledger.Items[0].Reason != marquee.LedgerRefund || ledger.Items[0].Delta != -100 || ledger.Items[0].Reference != marquee.PurchaseReference(p.ID) {
-			t.Fatalf("ledger %+v", ledger.Items)
-		}
-
-		// Again: refused by the admin action, ignored from the provider.
-		_, err = f.pay.Payments.Refund(admin, p.ID)
-		wantCode(t, err, marquee.EConflict)
-		if marquee.ErrorMessage(err) != "This purchase is already refunded" {
-			t.Fatalf("second refund: %v", err)
-		}
-		again, err := f.pay.Payments.Settle(context.Background(), marquee.PaymentEvent{Type: marquee.PaymentRefunded, Reference: p.Reference})
-		if err != nil || again.Status != marquee.PurchaseRefunded {
-			t.Fatalf("charge.refunded again: %+v %v", again, err)
-		}
-		// A late success event does not grant a refunded purchase again.
-		if late, err := f.pay.Payments.Settle(context.Background(), success(p)); err != nil || late.Status != marquee.PurchaseRefunded {
-			t.Fatalf("success after refund: %+v %v", late, err)
-		}
-		if credits(t, db.DB, f.buyer.ID) != 0 || count(t, db.DB, `SELECT COUNT(*) FROM credit_ledger`) != 2 {
-			t.Fatal("a repeated refund or late success moved the balance")
-		}
-
-		// Only a succeeded purchase can be refunded.
-		declinedPurchase := f.checkout(t, f.buyer, "basic", pmDecline).Purchase
-		pending := f.checkout(t, f.buyer, "basic", pmPending).Purchase
-		for _, id := range []int64{declinedPurchase.ID, pending.ID} {
-			_, err = f.pay.Payments.Refund(admin, id)
-			wantCode(t, err, marquee.EConflict)
-			if marquee.ErrorMessage(err) != "Only a succeeded purchase can be refunded" {
-				t.Fatalf("refund of a purchase that did not succeed: %v", err)
-			}
-			_, err = f.pay.Payments.Settle(context.Background(), marquee.PaymentEvent{Type: marquee.PaymentRefunded, PurchaseID: id})
-			wantCode(t, err, marquee.EConflict)
-		}
-		if len(f.fake.refunds) != 1 {
-			t.Fatalf("provider refunds %v", f.fake.refunds)
-		}
-		assertLedgerBalanced(t, db.DB)
-	})
-}
-
-// A refund after the credits were spent takes back what is left, never
-// below zero, and tells how many could not be taken back.
-func TestRefundAfterSpending(t *testing.T) {
-	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
-		f := newPayFixture(t, db)
-		admin := adminCtx(t, db)
-		p := f.checkout(t, f.buyer, "pro", pmSucceed).Purchase
-		spend(t, db.DB, f.buyer.ID, 70, "spent:test-1")
-		r, err := f.pay.Payments.Refund(admin, p.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Purchase.RefundedCredits != 30 || r.Uncollected != 70 || credits(t, db.DB, f.buyer.ID) != 0 {
-			t.Fatalf("refund after spending: %+v uncollected %d", r.Purchase, r.Uncollected)
-		}
-		// Stripe's charge.refunded of a purchase whose credits are all spent:
-		// recorded, nothing to take back, no ledger row.
-		q := f.checkout(t, f.buyer, "basic", pmSucceed).Purchase
-		spend(t, db.DB, f.buyer.ID, 50, "spent:test-2")
-		got, err := f.pay.Payments.Settle(context.Background(), marquee.PaymentEvent{Type: marquee.PaymentRefunded, Reference: q.Reference, AmountCents: 2500})
-		if err != nil || got.Status != marquee.PurchaseRefunded || got.RefundedCredits != 0 {
-			t.Fatalf("charge.refunded after spending: %+v %v", got, err)
-		}
-		if n := count(t, db.DB, `SELECT COUNT(*) FROM credit_ledger WHERE reason = 'refund'`); n != 1 {
-			t.Fatalf("%d refund rows", n)
-		}
-		if len(f.fake.refunds) != 1 {
-			t.Fatalf("charge.refunded called the provider: %v", f.fake.refunds)
-		}
-		assertLedgerBalanced(t, db.DB)
-	})
-}
-
 func TestPurchaseLists(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		f := newPayFixture(t, db)
@@ -446,7 +346,7 @@ func TestDashboardIncome(t *testing.T) {
 		buy(time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC), f.buyer, "pro", pmSucceed)
 		buy(time.Date(2026, 11, 3, 10, 0, 0, 0, time.UTC), f.buyer, "basic", pmPending)
 		db.Clock.Set(payNow)
-		if _, err := f.pay.Payments.Refund(admin, refunded.ID); err != nil {
+		if _, err := f.refund(t, admin, refunded.ID); err != nil {
 			t.Fatal(err)
 		}
 		s, err := db.Users.Dashboard(admin)

@@ -44,12 +44,9 @@ func (s *PromotionService) End(ctx context.Context, id int64) (*marquee.Promotio
 			return fmt.Errorf("store: end campaign %d: %w", id, err)
 		}
 		if refund > 0 && buyer.Valid {
-			if _, err := c.exec(ctx, `UPDATE users SET credits = credits + ? WHERE id = ?`, refund, buyer.Int64); err != nil {
+			e := marquee.LedgerEntry{UserID: buyer.Int64, Delta: refund, Reason: marquee.LedgerPromotionRefund, Reference: marquee.PromotionReference(id), CreatedAt: now}
+			if _, err := moveCredits(ctx, c, e); err != nil {
 				return fmt.Errorf("store: refund campaign %d: %w", id, err)
-			}
-			if _, err := c.exec(ctx, `INSERT INTO credit_ledger (user_id, delta, reason, reference, created_at) VALUES (?, ?, ?, ?, ?)`,
-				buyer.Int64, refund, string(marquee.LedgerPromotionRefund), marquee.PromotionReference(id), now); err != nil {
-				return fmt.Errorf("store: refund campaign %d: ledger row: %w", id, err)
 			}
 		}
 		if out, err = loadPromotion(ctx, c, id); err != nil {

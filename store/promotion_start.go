@@ -83,19 +83,12 @@ func (s *PromotionService) Start(ctx context.Context, slug string, p marquee.New
 		} else if err != nil {
 			return fmt.Errorf("store: promote %q: %w", slug, err)
 		}
-		var balance int64
-		err = c.queryRow(ctx, `UPDATE users SET credits = credits - ? WHERE id = ? AND credits >= ? RETURNING credits`, price, u.ID, price).Scan(&balance)
-		if errors.Is(err, sql.ErrNoRows) {
-			if err := c.queryRow(ctx, `SELECT credits FROM users WHERE id = ?`, u.ID).Scan(&balance); err != nil {
-				return fmt.Errorf("store: promote: balance of user %d: %w", u.ID, err)
-			}
-			return marquee.InsufficientCreditsForPromotion(price, balance)
+		e := marquee.LedgerEntry{UserID: u.ID, Delta: -price, Reason: marquee.LedgerPromotion, Reference: marquee.PromotionReference(id), CreatedAt: now}
+		var low *lowBalanceError
+		if _, err := moveCredits(ctx, c, e); errors.As(err, &low) {
+			return marquee.InsufficientCreditsForPromotion(price, low.Balance)
 		} else if err != nil {
-			return fmt.Errorf("store: promote: take %d credits from user %d: %w", price, u.ID, err)
-		}
-		if _, err := c.exec(ctx, `INSERT INTO credit_ledger (user_id, delta, reason, reference, created_at) VALUES (?, ?, ?, ?, ?)`,
-			u.ID, -price, string(marquee.LedgerPromotion), marquee.PromotionReference(id), now); err != nil {
-			return fmt.Errorf("store: promote: ledger row of campaign %d: %w", id, err)
+			return fmt.Errorf("store: promote: campaign %d: %w", id, err)
 		}
 		return markIndexChanged(ctx, c, f.ID)
 	})

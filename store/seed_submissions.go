@@ -191,6 +191,10 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 			sargs := make([]any, 0, (last-first)*2*18)
 			var scores []seedScore
 			perDay := map[string]int64{} // submissions per UTC day, for dashboard_days
+			// The fees paid, and per filmmaker the credit that paid them
+			// (its reference and time from their first entry of the batch).
+			var fees, paidFor []marquee.LedgerEntry
+			credit := map[int64]int{} // filmmaker -> index in paidFor
 			subID := subBase
 			for j := first; j < last; j++ {
 				filmID := filmBase + int64(j-first) + 1
@@ -231,6 +235,18 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 					}
 					created := at.Add(time.Duration(k) * time.Hour)
 					perDay[dayKey(created)]++
+					x, ok := credit[uid]
+					if !ok {
+						x = len(paidFor)
+						credit[uid] = x
+						paidFor = append(paidFor, marquee.LedgerEntry{UserID: uid, Reason: marquee.LedgerAdjustment,
+							Reference: fmt.Sprintf("seed-fees:submission:%d", subID), CreatedAt: created})
+					}
+					if fee := cat.fees[t]; fee > 0 {
+						fees = append(fees, marquee.LedgerEntry{UserID: uid, Delta: -fee, Reason: marquee.LedgerSubmissionFee,
+							Reference: marquee.SubmissionReference(subID), CreatedAt: created})
+						paidFor[x].Delta += fee
+					}
 					var decided any
 					if status != "submitted" && status != "in_consideration" {
 						d := created.Add(30 * 24 * time.Hour)
@@ -269,16 +285,15 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 			if _, err := c.exec(ctx, sq.String(), sargs...); err != nil {
 				return fmt.Errorf("submissions: %w", err)
 			}
-			// The fees paid, and per filmmaker the credit that paid them.
-			if _, err := c.exec(ctx, `INSERT INTO credit_ledger (user_id, delta, reason, reference, created_at)
-				SELECT filmmaker_id, -paid_credits, 'submission-fee', 'submission:' || id, created_at
-				FROM submissions WHERE id > ? AND id <= ? AND paid_credits > 0`, subBase, subID); err != nil {
-				return fmt.Errorf("fee ledger rows: %w", err)
+			// Each filmmaker's fees and credit sum to 0: the balances stay.
+			moves := fees
+			for _, e := range paidFor {
+				if e.Delta > 0 {
+					moves = append(moves, e)
+				}
 			}
-			if _, err := c.exec(ctx, `INSERT INTO credit_ledger (user_id, delta, reason, reference, created_at)
-				SELECT filmmaker_id, SUM(paid_credits), 'adjustment', 'seed-fees:submission:' || MIN(id), MIN(created_at)
-				FROM submissions WHERE id > ? AND id <= ? GROUP BY filmmaker_id HAVING SUM(paid_credits) > 0`, subBase, subID); err != nil {
-				return fmt.Errorf("seed credit ledger rows: %w", err)
+			if _, err := moveCredits(ctx, c, moves...); err != nil {
+				return fmt.Errorf("fee ledger rows: %w", err)
 			}
 			for day, k := range perDay {
 				if err := addDashboardDay(ctx, c, day, dayDelta{Submissions: k}); err != nil {

@@ -90,10 +90,7 @@ func grant(t testing.TB, db *store.DB, id, n int64) {
 	t.Helper()
 	ctx := context.Background()
 	ref := fmt.Sprintf("test-grant:%d:%d", id, time.Now().UnixNano())
-	if err := db.ExecForTest(ctx, `INSERT INTO credit_ledger (user_id, delta, reason, reference, created_at) VALUES (?, ?, 'adjustment', ?, ?)`, id, n, ref, subNow); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.ExecForTest(ctx, `UPDATE users SET credits = credits + ? WHERE id = ?`, n, id); err != nil {
+	if err := db.MoveCreditsForTest(ctx, marquee.LedgerEntry{UserID: id, Delta: n, Reason: marquee.LedgerAdjustment, Reference: ref, CreatedAt: subNow}); err != nil {
 		t.Fatal(err)
 	}
 }

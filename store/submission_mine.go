@@ -127,11 +127,8 @@ func (s *SubmissionService) Withdraw(ctx context.Context, id int64) (*marquee.Su
 			return err
 		}
 		if back > 0 {
-			if _, err := c.exec(ctx, `INSERT INTO credit_ledger (user_id, delta, reason, reference, created_at) VALUES (?, ?, ?, ?, ?)`,
-				u.ID, back, string(marquee.LedgerSubmissionRefund), marquee.SubmissionReference(id), now); err != nil {
-				return fmt.Errorf("store: withdraw submission %d: refund: %w", id, err)
-			}
-			if _, err := c.exec(ctx, `UPDATE users SET credits = credits + ? WHERE id = ?`, back, u.ID); err != nil {
+			e := marquee.LedgerEntry{UserID: u.ID, Delta: back, Reason: marquee.LedgerSubmissionRefund, Reference: marquee.SubmissionReference(id), CreatedAt: now}
+			if _, err := moveCredits(ctx, c, e); err != nil {
 				return fmt.Errorf("store: withdraw submission %d: refund: %w", id, err)
 			}
 		}

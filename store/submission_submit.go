@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 
@@ -12,14 +11,15 @@ import (
 // Submit enters ns for the signed-in filmmaker in one write transaction:
 // it prices the entries (as Quote does, read inside the transaction),
 // takes one use of each waiver per entry (guarded, so concurrent
-// requests cannot pass its limit), takes the total from the balance
-// (guarded: `credits >= total`, so concurrent requests cannot overdraw;
-// short -> EInsufficientCredits naming the total and the balance, nothing
-// written), inserts the submissions (the partial unique index refuses a
-// film entered twice in a category by a concurrent request: EConflict)
-// and writes one submission-fee ledger row per submission with a price.
-// An entry waived in full writes no ledger row: the ledger refuses rows
-// of delta 0, and the submission keeps its fee and paid credits.
+// requests cannot pass its limit), inserts the submissions (the partial
+// unique index refuses a film entered twice in a category by a concurrent
+// request: EConflict), then takes the total from the balance with one
+// submission-fee ledger row per submission with a price (moveCredits,
+// guarded so concurrent requests cannot overdraw; short ->
+// EInsufficientCredits naming the total and the balance, nothing
+// written). An entry waived in full writes no ledger row: the ledger
+// refuses rows of delta 0, and the submission keeps its fee and paid
+// credits.
 func (s *SubmissionService) Submit(ctx context.Context, ns marquee.NewSubmission) (*marquee.SubmitResult, error) {
 	u, err := prepareSubmission(ctx, &ns)
 	if err != nil {
@@ -45,21 +45,8 @@ func (s *SubmissionService) Submit(ctx context.Context, ns marquee.NewSubmission
 				return marquee.ErrWaiverUsedUp()
 			}
 		}
-		// The guarded UPDATE is the check: PostgreSQL re-reads the row
-		// after waiting for a concurrent transaction's lock, SQLite runs
-		// one write transaction at a time.
-		balance := p.balance
-		err = c.queryRow(ctx, `UPDATE users SET credits = credits - ? WHERE id = ? AND credits >= ? RETURNING credits`,
-			p.total, u.ID, p.total).Scan(&balance)
-		if errors.Is(err, sql.ErrNoRows) {
-			if err := c.queryRow(ctx, `SELECT credits FROM users WHERE id = ?`, u.ID).Scan(&balance); err != nil {
-				return fmt.Errorf("store: submit: balance of user %d: %w", u.ID, err)
-			}
-			return marquee.InsufficientCredits(p.total, balance)
-		} else if err != nil {
-			return fmt.Errorf("store: submit: take %d credits from user %d: %w", p.total, u.ID, err)
-		}
 		ids := make([]int64, 0, len(p.entries))
+		var fees []marquee.LedgerEntry
 		for _, e := range p.entries {
 			var waiverID any
 			code := ""
@@ -78,15 +65,28 @@ func (s *SubmissionService) Submit(ctx context.Context, ns marquee.NewSubmission
 				return fmt.Errorf("store: submit film %d to category %d: %w", ns.FilmID, e.line.CategoryID, err)
 			}
 			if e.line.Price > 0 {
-				if _, err := c.exec(ctx, `INSERT INTO credit_ledger (user_id, delta, reason, reference, created_at) VALUES (?, ?, ?, ?, ?)`,
-					u.ID, -e.line.Price, string(marquee.LedgerSubmissionFee), marquee.SubmissionReference(id), now); err != nil {
-					return fmt.Errorf("store: submit: ledger row of submission %d: %w", id, err)
-				}
+				fees = append(fees, marquee.LedgerEntry{UserID: u.ID, Delta: -e.line.Price, Reason: marquee.LedgerSubmissionFee,
+					Reference: marquee.SubmissionReference(id), CreatedAt: now})
 			}
 			if err := rollupSubmission(ctx, c, id, 1); err != nil {
 				return err
 			}
 			ids = append(ids, id)
+		}
+		// The fees, one ledger row per paid entry, in one guarded move: it
+		// is the balance's check (PostgreSQL re-reads the row after waiting
+		// for a concurrent transaction's lock, SQLite runs one write
+		// transaction at a time), and refused it rolls the entries back.
+		balance := p.balance
+		if len(fees) > 0 {
+			moved, err := moveCredits(ctx, c, fees...)
+			var low *lowBalanceError
+			if errors.As(err, &low) {
+				return marquee.InsufficientCredits(p.total, low.Balance)
+			} else if err != nil {
+				return fmt.Errorf("store: submit: take %d credits from user %d: %w", p.total, u.ID, err)
+			}
+			balance = moved[u.ID]
 		}
 		if err := addDashboardDay(ctx, c, dayKey(now), dayDelta{Submissions: int64(len(ids))}); err != nil {
 			return err

@@ -149,7 +149,7 @@ func (s *TicketService) refundLate(ctx context.Context, id int64, reference, mes
 	if reference == "" || s.provider == nil {
 		return fmt.Errorf("store: refund late ticket order %d: no payment reference", id)
 	}
-	if err := s.provider.Refund(ctx, reference, marquee.TicketRefundKey(id)); err != nil {
+	if err := s.provider.Refund(ctx, reference, marquee.TicketRefundKey(id), 0); err != nil {
 		return fmt.Errorf("store: refund late ticket order %d: %w", id, err)
 	}
 	now := s.now()
@@ -261,7 +261,7 @@ func (s *TicketService) CancelScreening(ctx context.Context, slug string, id int
 				errs = append(errs, fmt.Errorf("store: cancel screening %d: order %d has no payment to refund", id, p.id))
 				continue
 			}
-			if err := s.provider.Refund(bg, p.ref, marquee.TicketRefundKey(p.id)); err != nil {
+			if err := s.provider.Refund(bg, p.ref, marquee.TicketRefundKey(p.id), 0); err != nil {
 				errs = append(errs, fmt.Errorf("store: cancel screening %d: refund order %d: %w", id, p.id, err))
 				continue
 			}

@@ -174,23 +174,18 @@ func (db *UserService) AdjustCredits(ctx context.Context, id int64, adj marquee.
 	}
 	err = db.inTx(ctx, func(c conn) error {
 		now := db.now()
-		var bal int64
-		err := c.queryRow(ctx, `UPDATE users SET credits = credits WHERE id = ? RETURNING credits`, id).Scan(&bal)
-		if errors.Is(err, sql.ErrNoRows) {
-			return marquee.Errorf(marquee.ENotFound, "User not found")
+		e := marquee.LedgerEntry{UserID: id, Delta: adj.Delta, Reason: marquee.LedgerAdjustment, Reference: ref, Note: adj.Reason, CreatedAt: now}
+		moved, err := moveCredits(ctx, c, e)
+		var low *lowBalanceError
+		if errors.As(err, &low) {
+			if err := marquee.CheckCreditBalance(low.Balance, adj.Delta); err != nil {
+				return err
+			}
+			return fmt.Errorf("store: adjust credits of user %d: %w", id, err)
 		} else if err != nil {
-			return fmt.Errorf("store: adjust credits of user %d: lock: %w", id, err)
-		}
-		if err := marquee.CheckCreditBalance(bal, adj.Delta); err != nil {
-			return err
-		}
-		if _, err := c.exec(ctx, `INSERT INTO credit_ledger (user_id, delta, reason, reference, note, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			id, adj.Delta, string(marquee.LedgerAdjustment), ref, adj.Reason, now); err != nil {
-			return fmt.Errorf("store: adjust credits of user %d: ledger: %w", id, err)
-		}
-		if _, err := c.exec(ctx, `UPDATE users SET credits = credits + ?, updated_at = ? WHERE id = ?`, adj.Delta, now, id); err != nil {
 			return fmt.Errorf("store: adjust credits of user %d: %w", id, err)
 		}
+		bal := moved[id] - adj.Delta
 		return recordAudit(ctx, c, now, marquee.AuditEntry{Action: marquee.AuditUserCreditAdjust,
 			TargetType: auditTargetUser, TargetID: auditTargetID(id),
 			// The reason is the ledger row's note, named here by its

@@ -31,9 +31,14 @@ export interface Purchase {
   /** The provider's message for a failed payment ('Your card was declined.'), else ''. */
   failureMessage: string;
   refundedCredits: number;
+  /** The money a refund returned: the unspent share of the price (or all of it). */
+  refundedCents: number;
+  /** Refunded, credits taken back, but the payment provider has not confirmed returning the money yet. */
+  refundPending: boolean;
   language: string;
   createdAt: string;
   settledAt: string | null;
+  /** When the payment provider confirmed the refund; null while refundPending. */
   refundedAt: string | null;
 }
 
@@ -86,6 +91,33 @@ export interface RefundResult {
   uncollected: number;
 }
 
+/**
+ * GET /api/v1/admin/purchases/{id}/refund-preview: what a refund would do now. A refund
+ * returns the unspent share: `takeCredits` (what the balance still holds of the purchase)
+ * and `refundCents` (the same share of the price, rounded down to the cent).
+ */
+export interface RefundPlan {
+  purchaseId: number;
+  credits: number;
+  amountCents: number;
+  currency: string;
+  /** The buyer's balance now. */
+  balance: number;
+  spentCredits: number;
+  takeCredits: number;
+  refundCents: number;
+  /** False when every credit was spent (or the rest is worth less than a cent): nothing to refund. */
+  refundable: boolean;
+  /** A refund recorded earlier that the provider has not confirmed: confirming asks it again. */
+  retry: boolean;
+}
+
+/** The figures of the preview the admin confirms. */
+export interface RefundConfirmation {
+  takeCredits: number;
+  refundCents: number;
+}
+
 const pageQuery = (page: number, extra: Record<string, string> = {}) =>
   new URLSearchParams({ ...extra, page: String(page) }).toString();
 
@@ -114,6 +146,13 @@ export const adminPurchasesApi = {
   /** GET /api/v1/admin/purchases?status=&page= (admins only). */
   list: (status: PurchaseFilter, page: number) =>
     request<Page<Purchase>>('GET', `/api/v1/admin/purchases?${pageQuery(page, { status })}`),
-  /** POST /api/v1/admin/purchases/{id}/refund (admins only). */
-  refund: (id: number) => request<RefundResult>('POST', `/api/v1/admin/purchases/${id}/refund`),
+  /** GET /api/v1/admin/purchases/{id}/refund-preview (admins only): changes nothing. */
+  refundPreview: (id: number) => request<RefundPlan>('GET', `/api/v1/admin/purchases/${id}/refund-preview`),
+  /**
+   * POST /api/v1/admin/purchases/{id}/refund (admins only) with the preview's figures;
+   * 409 when the balance changed since (or nothing is left to refund), 503 when the
+   * provider did not confirm (the refund is recorded; refunding again retries).
+   */
+  refund: (id: number, confirm: RefundConfirmation) =>
+    request<RefundResult>('POST', `/api/v1/admin/purchases/${id}/refund`, confirm),
 };

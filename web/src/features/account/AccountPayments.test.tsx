@@ -40,6 +40,8 @@ function purchase(over: Partial<Purchase> = {}): Purchase {
     status: 'succeeded',
     failureMessage: '',
     refundedCredits: 0,
+    refundedCents: 0,
+    refundPending: false,
     language: 'en',
     createdAt: '2025-05-01T10:00:00Z',
     settledAt: '2025-05-01T10:00:01Z',
@@ -177,6 +179,22 @@ describe('ReceiptPage', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('link', { name: /Back to my account/ })).toHaveAttribute('href', '/account');
+  });
+
+  it('says how much a refund returned, or that it is still in progress', async () => {
+    let p = purchase({ status: 'refunded', refundedCredits: 60, refundedCents: 3000, refundedAt: '2025-05-03T10:00:00Z' });
+    stubApi({
+      'GET /api/v1/session': { status: 200, body: { user: sampleUser } },
+      'GET /api/v1/me/purchases/7': () => ({ status: 200, body: { purchase: p } }),
+    });
+    const view = renderPage(routes, ['/account/receipts/7']);
+    expect(await screen.findByTestId('receipt-status')).toHaveTextContent(
+      `Refunded · $30 refunded on ${longDate('2025-05-03T10:00:00Z')} (60 credits taken back)`,
+    );
+    view.unmount();
+    p = purchase({ status: 'refunded', refundedCredits: 60, refundedCents: 3000, refundPending: true });
+    renderPage(routes, ['/account/receipts/7']);
+    expect(await screen.findByTestId('receipt-status')).toHaveTextContent('Refunded · refund in progress');
   });
 
   it("is not found for someone else's or an unknown purchase", async () => {

@@ -89,9 +89,14 @@ function Receipt({ purchase: p }: { purchase: Purchase }) {
             {p.status === 'refunded' && p.refundedAt && (
               <>
                 {' · '}
-                {t('receipt.refunded', { date: formatDate(p.refundedAt, lang), count: p.refundedCredits })}
+                {t('receipt.refunded', {
+                  amount: formatDollars(p.refundedCents, lang),
+                  date: formatDate(p.refundedAt, lang),
+                  count: p.refundedCredits,
+                })}
               </>
             )}
+            {p.refundPending && <> · {t('receipt.refundPending')}</>}
             {p.status === 'failed' && p.failureMessage && <> · {p.failureMessage}</>}
           </Row>
         </Box>

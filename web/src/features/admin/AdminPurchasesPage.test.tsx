@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Purchase } from '../../api/payments';
+import type { Purchase, RefundPlan } from '../../api/payments';
 import { renderPage, stubApi } from '../contact/testUtils';
 import AdminDashboardPage from './AdminDashboardPage';
 import AdminPurchasesPage from './AdminPurchasesPage';
@@ -24,6 +24,8 @@ function purchase(over: Partial<Purchase> = {}): Purchase {
     status: 'succeeded',
     failureMessage: '',
     refundedCredits: 0,
+    refundedCents: 0,
+    refundPending: false,
     language: 'en',
     createdAt: '2026-05-01T09:30:00Z',
     settledAt: '2026-05-01T09:30:01Z',
@@ -31,6 +33,24 @@ function purchase(over: Partial<Purchase> = {}): Purchase {
     ...over,
   };
 }
+
+/** The server's preview of refunding purchase 12 (Pro: $50, 100 credits) at `balance`. */
+function plan(balance: number): RefundPlan {
+  const take = Math.min(100, balance);
+  return {
+    purchaseId: 12,
+    credits: 100,
+    amountCents: 5000,
+    currency: 'usd',
+    balance,
+    spentCredits: 100 - take,
+    takeCredits: take,
+    refundCents: 50 * take,
+    refundable: take > 0,
+    retry: false,
+  };
+}
+const preview = 'GET /api/v1/admin/purchases/12/refund-preview';
 
 const routes = [{ path: '/admin/purchases', Component: AdminPurchasesPage }];
 const page = (items: Purchase[], total = items.length) => ({ status: 200, body: { items, total, page: 1, perPage: 50 } });
@@ -41,12 +61,13 @@ describe('AdminPurchasesPage', () => {
       'GET /api/v1/admin/purchases?status=all&page=1': page([
         purchase(),
         purchase({ id: 11, status: 'failed', failureMessage: 'Your card was declined.', reference: 'test_ch_11' }),
+        purchase({ id: 10, status: 'refunded', refundPending: true, refundedCredits: 60, refundedCents: 3000, reference: 'test_ch_10' }),
       ]),
       'GET /api/v1/admin/purchases?status=refunded&page=1': page([]),
     });
     renderPage(routes, ['/admin/purchases']);
     const rows = await screen.findAllByTestId('purchase-row');
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent('buyer@example.com');
     expect(rows[0]).toHaveTextContent('Pro');
     expect(rows[0]).toHaveTextContent('$50');
@@ -55,7 +76,11 @@ describe('AdminPurchasesPage', () => {
     expect(within(rows[1]).getByTestId('purchase-status')).toHaveTextContent('Failed');
     expect(rows[1]).toHaveTextContent('Your card was declined.');
     expect(within(rows[1]).queryByRole('button')).toBeNull();
-    expect(screen.getByTestId('purchases-total')).toHaveTextContent('2 purchases');
+    // A refund the provider has not confirmed can be retried.
+    expect(within(rows[2]).getByTestId('purchase-status')).toHaveTextContent('Refund pending');
+    expect(within(rows[2]).getByTestId('purchase-refunded-amount')).toHaveTextContent('$30');
+    expect(within(rows[2]).getByRole('button', { name: 'Retry the refund of Pro bought by buyer@example.com' })).toHaveTextContent('Retry refund');
+    expect(screen.getByTestId('purchases-total')).toHaveTextContent('3 purchases');
     expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();
 
     await userEvent.setup().click(screen.getByRole('radio', { name: 'Refunded' }));
@@ -63,33 +88,32 @@ describe('AdminPurchasesPage', () => {
     expect(fetch).toHaveBeenCalledWith('/api/v1/admin/purchases?status=refunded&page=1', expect.anything());
   });
 
-  it('refunds after confirmation and says how many credits could not be taken back', async () => {
+  it('refunds the unspent share after the preview and says what was kept', async () => {
     let refunded = false;
+    const done = purchase({ status: 'refunded', refundedCredits: 40, refundedCents: 2000, refundedAt: '2026-05-03T00:00:00Z' });
     const fetch = stubApi({
-      'GET /api/v1/admin/purchases?status=all&page=1': () =>
-        page([refunded ? purchase({ status: 'refunded', refundedCredits: 40, refundedAt: '2026-05-03T00:00:00Z' }) : purchase()]),
+      'GET /api/v1/admin/purchases?status=all&page=1': () => page([refunded ? done : purchase()]),
+      [preview]: { status: 200, body: plan(40) },
       'POST /api/v1/admin/purchases/12/refund': () => {
         refunded = true;
-        return {
-          status: 200,
-          body: { purchase: purchase({ status: 'refunded', refundedCredits: 40, refundedAt: '2026-05-03T00:00:00Z' }), uncollected: 60 },
-        };
+        return { status: 200, body: { purchase: done, uncollected: 60 } };
       },
     });
     renderPage(routes, ['/admin/purchases']);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Refund Pro bought by buyer@example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund this purchase?' });
-    expect(dialog).toHaveTextContent('buyer@example.com paid $50 for Pro');
-    expect(dialog).toHaveTextContent('100 credits');
+    expect(dialog).toHaveTextContent('buyer@example.com paid $50 for Pro (100 credits).');
+    expect(await within(dialog).findByTestId('refund-take')).toHaveTextContent('40 credits');
+    expect(within(dialog).getByTestId('refund-return')).toHaveTextContent('$20');
     // Nothing is sent before the confirmation.
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
-    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Refund $20' }));
 
     const result = await screen.findByTestId('refund-result');
-    expect(result).toHaveTextContent('Refunded Pro for buyer@example.com: 40 credits taken back.');
+    expect(result).toHaveTextContent('Refunded Pro for buyer@example.com: $20 returned, 40 credits taken back.');
     expect(within(result).getByTestId('refund-uncollected')).toHaveTextContent(
-      '60 credits could not be taken back: the buyer had already spent them.',
+      '60 credits had already been spent: their share of the price was not returned.',
     );
     await waitFor(() => expect(within(screen.getByTestId('purchase-row')).getByTestId('purchase-status')).toHaveTextContent('Refunded'));
     expect(screen.queryByRole('button', { name: /^Refund Pro/ })).toBeNull();
@@ -99,9 +123,10 @@ describe('AdminPurchasesPage', () => {
   it('says nothing about uncollected credits when all were taken back, and cancel sends nothing', async () => {
     const fetch = stubApi({
       'GET /api/v1/admin/purchases?status=all&page=1': page([purchase()]),
+      [preview]: { status: 200, body: plan(100) },
       'POST /api/v1/admin/purchases/12/refund': {
         status: 200,
-        body: { purchase: purchase({ status: 'refunded', refundedCredits: 100 }), uncollected: 0 },
+        body: { purchase: purchase({ status: 'refunded', refundedCredits: 100, refundedCents: 5000 }), uncollected: 0 },
       },
     });
     renderPage(routes, ['/admin/purchases']);
@@ -114,21 +139,22 @@ describe('AdminPurchasesPage', () => {
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
     await user.click(refund);
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund' }));
-    expect(await screen.findByTestId('refund-result')).toHaveTextContent('100 credits taken back.');
+    await user.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Refund $50' }));
+    expect(await screen.findByTestId('refund-result')).toHaveTextContent('$50 returned, 100 credits taken back.');
     expect(screen.queryByTestId('refund-uncollected')).toBeNull();
   });
 
   it("shows the server's refusal in the dialog", async () => {
     stubApi({
       'GET /api/v1/admin/purchases?status=all&page=1': page([purchase()]),
+      [preview]: { status: 200, body: plan(100) },
       'POST /api/v1/admin/purchases/12/refund': { status: 409, body: { message: 'This purchase is already refunded.', code: 'conflict' } },
     });
     renderPage(routes, ['/admin/purchases']);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Refund Pro bought by buyer@example.com' }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Refund $50' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The purchase could not be refunded. This purchase is already refunded.',
     );

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Anchor, Badge, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageCount } from '../../api/client';
@@ -11,6 +11,7 @@ import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams }
 import { AdminPagination } from './AdminPagination';
 import { count, dollars, shortDate } from './format';
 import { AdminTable } from './AdminTable';
+import { RefundDialog } from './RefundDialog';
 
 const filters: PurchaseFilter[] = ['all', 'succeeded', 'pending', 'failed', 'refunded'];
 
@@ -21,7 +22,11 @@ const statusColor: Record<PurchaseStatus, string> = {
   refunded: 'indigo.9',
 };
 
-/** /admin/purchases: every purchase with a status filter, 50 a page; a succeeded one can be refunded. */
+/**
+ * /admin/purchases: every purchase with a status filter, 50 a page; a succeeded one can be
+ * refunded (its unspent share, shown in RefundDialog before confirming), and a refund the
+ * payment provider has not confirmed can be retried.
+ */
 export default function AdminPurchasesPage() {
   const { t, i18n } = useTranslation('admin');
   usePageMeta(t('purchases.title'), t('purchases.description'));
@@ -36,27 +41,23 @@ export default function AdminPurchasesPage() {
     queryFn: () => adminPurchasesApi.list(status, page),
   });
 
-  const refund = useMutation({
-    mutationFn: (id: number) => adminPurchasesApi.refund(id),
-    onSuccess: (r) => {
-      setResult(r);
-      setRefunding(null);
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'purchases'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
-    },
-  });
-
+  const refreshLists = () => {
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'purchases'] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+  };
   const openRefund = (p: Purchase) => {
-    refund.reset();
     setResult(null);
     setRefunding(p);
   };
   const closeRefund = () => {
-    if (refund.isPending) return;
-    refund.reset();
     setRefunding(null);
+    // A refused or unconfirmed refund may have changed the purchase.
+    refreshLists();
+  };
+  const refunded = (r: RefundResult) => {
+    setResult(r);
+    setRefunding(null);
+    refreshLists();
   };
 
   return (
@@ -85,6 +86,7 @@ export default function AdminPurchasesPage() {
               {t('purchases.refunded', {
                 package: result.purchase.packageName,
                 email: result.purchase.userEmail,
+                amount: dollars(result.purchase.refundedCents, language),
                 count: result.purchase.refundedCredits,
               })}
             </Text>
@@ -149,8 +151,15 @@ export default function AdminPurchasesPage() {
                     </Table.Td>
                     <Table.Td>
                       <Badge variant="outline" color={statusColor[p.status] ?? 'gray.8'} data-testid="purchase-status">
-                        {t(`purchases.status.${p.status}`, { defaultValue: p.status })}
+                        {p.refundPending
+                          ? t('purchases.refundPending')
+                          : t(`purchases.status.${p.status}`, { defaultValue: p.status })}
                       </Badge>
+                      {p.status === 'refunded' && p.refundedCents > 0 && (
+                        <Text size="xs" c="gray.7" mt={4} data-testid="purchase-refunded-amount">
+                          {dollars(p.refundedCents, language)}
+                        </Text>
+                      )}
                       {p.status === 'failed' && p.failureMessage && (
                         <Text size="xs" c="gray.7" mt={4}>
                           {p.failureMessage}
@@ -163,15 +172,18 @@ export default function AdminPurchasesPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      {p.status === 'succeeded' && (
+                      {(p.status === 'succeeded' || p.refundPending) && (
                         <Button
                           size="xs"
                           variant="outline"
                           color="red.9"
                           onClick={() => openRefund(p)}
-                          aria-label={t('purchases.refundFor', { package: p.packageName, email: p.userEmail })}
+                          aria-label={t(p.refundPending ? 'purchases.retryFor' : 'purchases.refundFor', {
+                            package: p.packageName,
+                            email: p.userEmail,
+                          })}
                         >
-                          {t('purchases.refund')}
+                          {p.refundPending ? t('purchases.retryRefund') : t('purchases.refund')}
                         </Button>
                       )}
                     </Table.Td>
@@ -185,41 +197,7 @@ export default function AdminPurchasesPage() {
 
       <AdminPagination total={pageCount(list.data)} value={page} onChange={setPage} label={t('purchases.pagination')} />
 
-      <Modal
-        opened={refunding !== null}
-        onClose={closeRefund}
-        title={t('purchases.confirmTitle')}
-        closeButtonProps={{ 'aria-label': t('purchases.cancel') }}
-        styles={{ title: { fontWeight: 700 } }}
-      >
-        {refunding && (
-          <Stack gap="md" data-testid="refund-dialog">
-            <Text size="sm">
-              {t('purchases.confirmText', {
-                package: refunding.packageName,
-                email: refunding.userEmail,
-                amount: dollars(refunding.amountCents, language),
-                count: refunding.credits,
-              })}
-            </Text>
-            {refund.isError && (
-              <Notice color="red" role="alert">
-                <Text size="sm" c="gray.9">
-                  {t('purchases.refundError')} {apiErrorText(refund.error, 'admin')}
-                </Text>
-              </Notice>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={closeRefund} disabled={refund.isPending} data-autofocus>
-                {t('purchases.cancel')}
-              </Button>
-              <Button color="red.9" loading={refund.isPending} onClick={() => refund.mutate(refunding.id)}>
-                {t('purchases.confirmRefund')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <RefundDialog purchase={refunding} onClose={closeRefund} onRefunded={refunded} />
     </Stack>
   );
 }

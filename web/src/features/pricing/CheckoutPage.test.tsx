@@ -56,6 +56,8 @@ function purchase(over: Partial<Purchase> = {}): Purchase {
     status: 'succeeded',
     failureMessage: '',
     refundedCredits: 0,
+    refundedCents: 0,
+    refundPending: false,
     language: 'en',
     createdAt: '2025-05-01T10:00:00Z',
     settledAt: '2025-05-01T10:00:01Z',
