@@ -109,6 +109,7 @@ func TestAdminPurchases(t *testing.T) {
 		// Visitors 401, everyone else but admins 403; nothing refunded.
 		for _, c := range []call{
 			{method: "GET", path: "/api/v1/admin/purchases"},
+			{method: "GET", path: "/api/v1/admin/purchases/1"},
 			{method: "POST", path: "/api/v1/admin/purchases/1/refund"},
 		} {
 			expect(t, s.do(c), 401, "Please log in")
