@@ -55,3 +55,37 @@ func CanSeeFestival(_ *User, f *Festival) bool {
 // ErrFestivalNotFound is the answer for a festival that does not exist or
 // that the caller may not see; the two are never told apart.
 func ErrFestivalNotFound() error { return Errorf(ENotFound, "Festival not found") }
+
+// RecordsScope says whose per-user records (purchases and their receipts,
+// the credit ledger, data exports, door staff places) a read returns:
+// UserID's, or everyone's when UserID is 0.
+type RecordsScope struct {
+	UserID int64
+}
+
+// OwnRecords is the scope of a read of the caller's own records: the
+// signed-in user's and no one else's, whatever their role. Every
+// /api/v1/me route reads with it, so "me" means the caller for an admin
+// too: an admin reads other accounts' records through the admin routes
+// (AdminRecords), never through their own pages. A visitor is
+// EUnauthorized.
+func OwnRecords(ctx context.Context) (RecordsScope, error) {
+	u, err := RequireUser(ctx)
+	if err != nil {
+		return RecordsScope{}, err
+	}
+	return RecordsScope{UserID: u.ID}, nil
+}
+
+// AdminRecords is the scope of an admin's read of one user's records
+// (user > 0; a negative id names no one) or of everyone's (0):
+// EUnauthorized for a visitor, EForbidden for anyone else (RequireAdmin).
+func AdminRecords(ctx context.Context, user int64) (RecordsScope, error) {
+	if _, err := RequireAdmin(ctx); err != nil {
+		return RecordsScope{}, err
+	}
+	return RecordsScope{UserID: user}, nil
+}
+
+// Includes reports whether the scope covers the records of owner.
+func (s RecordsScope) Includes(owner int64) bool { return s.UserID == 0 || s.UserID == owner }

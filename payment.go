@@ -378,8 +378,8 @@ type PaymentProvider interface {
 
 // PurchaseFilter narrows a list of purchases.
 type PurchaseFilter struct {
-	// UserID limits the list to one user's purchases (0: everyone's; only
-	// admins may ask for everyone's).
+	// UserID limits an admin's list to one user's purchases (0:
+	// everyone's); a list of one's own purchases does not read it.
 	UserID int64
 	Status PurchaseStatus // "" for every status
 	PageRequest
@@ -460,12 +460,19 @@ type PaymentService interface {
 	// confirm leaves the refund recorded and unconfirmed (EUnavailable):
 	// refunding again asks it again, for the same amount (admin only).
 	Refund(ctx context.Context, id int64, c RefundConfirmation) (*RefundResult, error)
-	// Purchase returns one purchase: the signed-in user's own, or any for
-	// an admin; ENotFound otherwise. Texts are in lang.
+	// Purchase returns one of the signed-in user's own purchases
+	// (OwnRecords: an admin's own too); anyone else's is ENotFound, like
+	// one that does not exist. Texts are in lang.
 	Purchase(ctx context.Context, id int64, lang string) (*Purchase, error)
-	// Purchases lists purchases, newest first: the signed-in user's, or for
-	// an admin everyone's (f.UserID 0) or one user's.
+	// Purchases lists the signed-in user's own purchases (OwnRecords),
+	// newest first; f.UserID is not read, f.Status narrows the list.
 	Purchases(ctx context.Context, f PurchaseFilter, lang string) (*Page[*Purchase], error)
-	// Ledger lists the signed-in user's ledger rows, newest first.
+	// AdminPurchase returns any purchase, for an admin (AdminRecords).
+	AdminPurchase(ctx context.Context, id int64, lang string) (*Purchase, error)
+	// AdminPurchases lists everyone's purchases (f.UserID 0) or one
+	// user's, newest first, for an admin (AdminRecords).
+	AdminPurchases(ctx context.Context, f PurchaseFilter, lang string) (*Page[*Purchase], error)
+	// Ledger lists the signed-in user's own ledger rows (OwnRecords),
+	// newest first.
 	Ledger(ctx context.Context, page PageRequest) (*Page[*LedgerEntry], error)
 }

@@ -12,6 +12,8 @@ const (
 	msgControlML = "This field cannot contain control characters"
 	msgBidi      = "This field cannot contain text direction control characters"
 	msgUTF8      = "This field contains text that is not valid UTF-8"
+	msgInvisible = "This field cannot contain invisible characters such as zero-width spaces"
+	msgNonText   = "This field cannot contain private-use characters or Unicode noncharacters"
 )
 
 // TestCheckSingleAndMultiLine is the table of the text hygiene rules: what
@@ -25,7 +27,63 @@ func TestCheckSingleAndMultiLine(t *testing.T) {
 		{"non-Latin scripts", "東京 短編映画祭 — مهرجان", "", ""},
 		{"U+FFFD as text", "a \ufffd b", "", ""},
 		{"emoji", "🎬 Days", "", ""},
-		{"implicit marks LRM RLM ALM", "abc\u200e\u200f\u061c", "", ""},
+		// The implicit direction marks: refused in a name, where the site
+		// sets the direction; a long text may carry them.
+		{"LRM", "Lisbon\u200e Days", msgBidi, ""},
+		{"RLM", "\u05e9\u05dc\u05d5\u05dd\u200f 2026", msgBidi, ""},
+		{"ALM", "\u0645\u0647\u0631\u062c\u0627\u0646\u061c 2026", msgBidi, ""},
+		// Invisible format characters (Cf) and other default ignorables.
+		{"zero-width space", "Lisbon\u200bDays", msgInvisible, ""},
+		{"zero-width space alone", "\u200b", msgInvisible, ""},
+		{"byte order mark", "\ufeffLisbon Days", msgInvisible, ""},
+		{"word joiner", "Lis\u2060bon", msgInvisible, ""},
+		{"soft hyphen", "Lis\u00adbon", msgInvisible, ""},
+		{"invisible times", "a\u2062b", msgInvisible, ""},
+		{"Arabic number sign", "\u0600\u0661\u0662", msgInvisible, ""},
+		{"Mongolian vowel separator", "\u1828\u180e\u1820", msgInvisible, ""},
+		{"interlinear annotation", "\ufff9a\ufffab\ufffb", msgInvisible, ""},
+		{"Hangul filler as a name", "\u3164", msgInvisible, ""},
+		{"halfwidth Hangul filler", "a\uffa0b", msgInvisible, ""},
+		{"combining grapheme joiner", "a\u034fb", msgInvisible, ""},
+		{"language tag", "\U000E0001\U000E006Aa", msgInvisible, ""},
+		{"tag characters without a flag", "Days\U000E0067\U000E0062\U000E007F", msgInvisible, ""},
+		{"a flag's tags not ended", "\U0001F3F4\U000E0067\U000E0062", msgInvisible, ""},
+		{"a flag's tags then a tag again", "\U0001F3F4\U000E0067\U000E007F\U000E0067", msgInvisible, ""},
+		// What writing needs: joiners inside words of scripts that use
+		// them and in emoji sequences; a subdivision flag; variation
+		// selectors.
+		{"ZWNJ in Persian", "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "", ""},
+		{"ZWJ in a Devanagari conjunct", "\u0915\u094d\u200d\u0937", "", ""},
+		{"ZWNJ after a Devanagari virama", "\u0915\u094d\u200c\u0937", "", ""},
+		{"ZWJ in an old Malayalam chillu", "\u0d05\u0d35\u0d28\u0d4d\u200d film", "", ""},
+		{"ZWJ family emoji", "Days \U0001F468\u200d\U0001F469\u200d\U0001F467", "", ""},
+		{"ZWJ after a skin tone", "\U0001F469\U0001F3FD\u200d\U0001F4BB Lab", "", ""},
+		{"ZWJ after a variation selector", "\u2764\ufe0f\u200d\U0001F525", "", ""},
+		{"flag of Scotland", "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F Shorts", "", ""},
+		{"emoji presentation selector", "\u2764\ufe0f Days", "", ""},
+		{"ideographic variation selector", "\u845b\U000E0100\u98fe\u533a", "", ""},
+		// Joiners that only hide a difference.
+		{"ZWJ at the start", "\u200dDays", msgInvisible, ""},
+		{"ZWNJ after a space", "Lisbon \u200cDays", msgInvisible, ""},
+		{"ZWNJ between Latin letters", "Lis\u200cbon", msgInvisible, ""},
+		{"ZWJ between Latin letters", "Lis\u200dbon", msgInvisible, ""},
+		{"ZWJ after an accented Latin letter", "Cafe\u0301\u200d", msgInvisible, ""},
+		{"ZWJ after Cyrillic", "\u041c\u200d\u0438\u0440", msgInvisible, ""},
+		{"ZWNJ in Japanese", "\u6620\u200c\u753b", msgInvisible, ""},
+		{"ZWJ after a digit", "2026\u200d", msgInvisible, ""},
+		{"two joiners", "\u0645\u200c\u200c\u062e", msgInvisible, ""},
+		{"ZWNJ after an emoji", "\U0001F3AC\u200c\U0001F3AC", msgInvisible, ""},
+		// Noncharacters and private use.
+		{"U+FFFF", "Days\uffff", msgNonText, ""},
+		{"U+FFFE", "\ufffeDays", msgNonText, ""},
+		{"U+FDD0", "a\ufdd0b", msgNonText, ""},
+		{"U+FDEF", "a\ufdefb", msgNonText, ""},
+		{"U+1FFFF", "a\U0001FFFFb", msgNonText, ""},
+		{"U+10FFFF", "a\U0010FFFF", msgNonText, ""},
+		{"private use (a vendor's logo)", "Days \uf8ff", msgNonText, ""},
+		{"supplementary private use", "a\U000F0000", msgNonText, ""},
+		{"next to the noncharacters", "\ufdcf\ufdf0\ufffd", "", ""},
+		{"ideographic and no-break spaces", "\u6771\u4eac\u3000Days\u00a0II", "", ""},
 		{"line feed", "one\ntwo", msgControl, ""},
 		{"CR LF", "one\r\ntwo", msgControl, ""},
 		{"tab", "a\tb", msgControl, ""},

@@ -129,6 +129,57 @@ func TestSingleLineFieldsRefuseControlAndBidi(t *testing.T) {
 	})
 }
 
+// TestTitlesRefuseInvisibleCharacters holds that a festival name or a
+// film title with a zero-width space, a byte order mark or a noncharacter
+// is refused with the field named (in the caller's language), nothing
+// stored, while a Persian title joined by ZWNJ and an emoji ZWJ sequence
+// are kept as written.
+func TestTitlesRefuseInvisibleCharacters(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
+		s := newFestivalServer(t, db)
+		token := s.signUp("org@example.com", "password-1")
+		const invisible = "This field cannot contain invisible characters such as zero-width spaces"
+
+		r := s.do(call{method: "POST", path: "/api/v1/festivals", token: token,
+			body: festivalJSON(map[string]any{"name": "Lisbon\u200bShort Film Days"})})
+		expect(t, r, http.StatusBadRequest, invisible)
+		if field(r, "fields", "name") != invisible {
+			t.Fatalf("fields %s", r.raw)
+		}
+		if list := s.do(call{method: "GET", path: "/api/v1/manage/festivals", token: token}); len(field(list, "items").([]any)) != 0 {
+			t.Fatalf("refused festival stored: %s", list.raw)
+		}
+
+		film := func(title string, lang string) reply {
+			b, _ := json.Marshal(map[string]any{"title": title})
+			return s.do(call{method: "POST", path: "/api/v1/films", token: token, body: string(b), header: map[string]string{"Accept-Language": lang}})
+		}
+		for _, tc := range []struct{ title, lang, want string }{
+			{"Tide\u200b", "en", invisible},
+			{"\ufeffTide", "en", invisible},
+			{"Tide\u200b", "ja", "この項目にはゼロ幅スペースなどの見えない文字を含められません"},
+			{"Tide\uffff", "en", "This field cannot contain private-use characters or Unicode noncharacters"},
+			{"Tide\u200e", "zh", "此字段不能包含文字方向控制字符"},
+		} {
+			r := film(tc.title, tc.lang)
+			expect(t, r, http.StatusBadRequest, "")
+			if field(r, "fields", "title") != tc.want {
+				t.Errorf("title %+q (%s): fields %s", tc.title, tc.lang, r.raw)
+			}
+		}
+		if list := s.do(call{method: "GET", path: "/api/v1/films", token: token}); strings.Contains(string(list.raw), "Tide") {
+			t.Fatalf("refused film stored: %s", list.raw)
+		}
+		for _, title := range []string{"\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "Lab \U0001F469\U0001F3FD\u200d\U0001F4BB"} {
+			r := film(title, "en")
+			expect(t, r, http.StatusCreated, "")
+			if field(r, "film", "title") != title {
+				t.Errorf("title %+q stored as %s", title, r.raw)
+			}
+		}
+	})
+}
+
 // TestTextPlainCookiePostRefused holds that a cookie-authenticated write
 // with neither Origin nor Sec-Fetch-Site, sent as a form would send it
 // (text/plain, urlencoded, multipart), gets 415 unsupported_media and

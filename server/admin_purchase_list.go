@@ -28,7 +28,7 @@ func (s *Server) handleAdminPurchaseList(w http.ResponseWriter, r *http.Request)
 		s.writeError(w, r, err)
 		return
 	}
-	page, err := s.svc.Payments.Purchases(r.Context(), filter, requestLanguage(r))
+	page, err := s.svc.Payments.AdminPurchases(r.Context(), filter, requestLanguage(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -219,22 +219,54 @@ func (f *fakePayments) setBalance(user, credits int64) {
 }
 
 func (f *fakePayments) Purchase(ctx context.Context, id int64, lang string) (*marquee.Purchase, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.lastLang = lang
-	return f.find(ctx, id)
-}
-
-func (f *fakePayments) Purchases(ctx context.Context, filter marquee.PurchaseFilter, lang string) (*marquee.Page[*marquee.Purchase], error) {
-	u, err := marquee.RequireUser(ctx)
+	scope, err := marquee.OwnRecords(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if filter.UserID != u.ID {
-		if _, err := marquee.RequireAdmin(ctx); err != nil {
-			return nil, err
+	return f.purchaseIn(scope, id, lang)
+}
+
+func (f *fakePayments) AdminPurchase(ctx context.Context, id int64, lang string) (*marquee.Purchase, error) {
+	scope, err := marquee.AdminRecords(ctx, 0)
+	if err != nil {
+		return nil, err
+	}
+	return f.purchaseIn(scope, id, lang)
+}
+
+// purchaseIn returns purchase id if scope covers it.
+func (f *fakePayments) purchaseIn(scope marquee.RecordsScope, id int64, lang string) (*marquee.Purchase, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.lastLang = lang
+	for _, p := range f.purchases {
+		if p.ID == id && scope.Includes(p.UserID) {
+			return p, nil
 		}
 	}
+	return nil, marquee.Errorf(marquee.ENotFound, "Purchase not found")
+}
+
+func (f *fakePayments) Purchases(ctx context.Context, filter marquee.PurchaseFilter, lang string) (*marquee.Page[*marquee.Purchase], error) {
+	scope, err := marquee.OwnRecords(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return f.purchasesIn(scope, filter, lang)
+}
+
+func (f *fakePayments) AdminPurchases(ctx context.Context, filter marquee.PurchaseFilter, lang string) (*marquee.Page[*marquee.Purchase], error) {
+	scope, err := marquee.AdminRecords(ctx, filter.UserID)
+	if err != nil {
+		return nil, err
+	}
+	return f.purchasesIn(scope, filter, lang)
+}
+
+// purchasesIn lists the purchases scope covers, as the filter (its user
+// the scope's, as the service reads it) narrows them.
+func (f *fakePayments) purchasesIn(scope marquee.RecordsScope, filter marquee.PurchaseFilter, lang string) (*marquee.Page[*marquee.Purchase], error) {
+	filter.UserID = scope.UserID
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.lastFilter, f.lastLang = filter, lang

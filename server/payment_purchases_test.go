@@ -110,6 +110,7 @@ func TestAdminPurchases(t *testing.T) {
 		for _, c := range []call{
 			{method: "GET", path: "/api/v1/admin/purchases"},
 			{method: "GET", path: "/api/v1/admin/purchases/1/refund-preview"},
+			{method: "GET", path: "/api/v1/admin/purchases/1"},
 			{method: "POST", path: "/api/v1/admin/purchases/1/refund", body: `{"takeCredits":100,"refundCents":5000}`},
 		} {
 			expect(t, s.do(c), 401, "Please log in")

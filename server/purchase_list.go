@@ -6,12 +6,13 @@ import (
 	"github.com/marquee-festival/marquee"
 )
 
-// handlePurchaseList answers a page of the signed-in user's purchases,
-// newest first, package names in the request's language: ?page=;
-// {items, total, page, perPage}, 20 a page.
+// handlePurchaseList answers a page of the signed-in user's own purchases
+// (an admin's own too: everyone's are at /admin/purchases), newest first,
+// package names in the request's language: ?page=; {items, total, page,
+// perPage}, 20 a page.
 func (s *Server) handlePurchaseList(w http.ResponseWriter, r *http.Request) {
 	var f marquee.FieldErrors
-	filter := marquee.PurchaseFilter{UserID: currentUser(r).ID, PageRequest: marquee.PageRequest{
+	filter := marquee.PurchaseFilter{PageRequest: marquee.PageRequest{
 		Page: marquee.ParsePageNumber(r.URL.Query().Get("page"), &f), PerPage: marquee.PurchasesPerPage}}
 	if err := f.Err(); err != nil {
 		s.writeError(w, r, err)

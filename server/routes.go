@@ -122,6 +122,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("GET /api/v1/admin/outbox", s.requireAdmin(s.handleAdminOutboxList))
 	mux.Handle("GET /api/v1/admin/purchases", s.requireAdmin(s.handleAdminPurchaseList))
 	mux.Handle("GET /api/v1/admin/purchases/{id}/refund-preview", s.requireAdmin(s.handleAdminPurchaseRefundPreview))
+	mux.Handle("GET /api/v1/admin/purchases/{id}", s.requireAdmin(s.handleAdminPurchaseGet))
 	mux.Handle("POST /api/v1/admin/purchases/{id}/refund", s.requireAdmin(s.handleAdminPurchaseRefund))
 	// Admin: one account (role, credits, disable/enable, sessions), the
 	// packages' editing and the audit log (read only).

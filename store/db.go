@@ -16,6 +16,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
@@ -43,6 +44,11 @@ type DB struct {
 	write   *sql.DB
 	read    *sql.DB
 	dialect Dialect
+	// path is the SQLite database's file ("" on PostgreSQL).
+	path string
+	// walDirty is set when forgetFreedPages could not clear the
+	// write-ahead log; the next write transaction tries again.
+	walDirty atomic.Bool
 	// readStmts keeps the read pool's prepared statements (SQLite only;
 	// stmt_cache.go).
 	readStmts *stmtCache
@@ -85,7 +91,7 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 			w.Close()
 			return nil, err
 		}
-		db.write, db.read, db.dialect = w, r, SQLite
+		db.write, db.read, db.dialect, db.path = w, r, SQLite, path
 		db.readStmts = newStmtCache(r)
 	default:
 		return nil, fmt.Errorf("store: unsupported database URL %q (want sqlite:PATH or postgres://...)", redact(rawURL))
@@ -97,14 +103,17 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 	return db, nil
 }
 
-// openSQLite opens a pool on one SQLite file with a busy timeout, WAL and
-// foreign keys on every connection. The busy timeout comes first: two pools
-// open the same file at start, and switching to WAL takes a lock that the
-// other connection must wait for rather than fail on (SQLite's and
-// PocketBase's guidance).
+// openSQLite opens a pool on one SQLite file with a busy timeout, WAL,
+// foreign keys and secure_delete on every connection. The busy timeout
+// comes first: two pools open the same file at start, and switching to WAL
+// takes a lock that the other connection must wait for rather than fail on
+// (SQLite's and PocketBase's guidance). secure_delete overwrites deleted
+// rows and freed pages with zeros, so a deleted account's data does not
+// stay readable in the file's free space (forgetFreedPages clears the
+// write-ahead log's older copies).
 func openSQLite(path string, conns int, extra string) (*sql.DB, error) {
 	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(1)", "synchronous(NORMAL)"} {
+	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(1)", "synchronous(NORMAL)", "secure_delete(1)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_time_format", "sqlite")
@@ -175,6 +184,9 @@ func (db *DB) Migrate(ctx context.Context) error {
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
+	// A migration may rewrite the whole file (00023's VACUUM): the
+	// write-ahead log then holds every page, old ones included.
+	db.forgetFreedPages(ctx)
 	return nil
 }
 
@@ -244,6 +256,9 @@ func (db *DB) inTx(ctx context.Context, fn func(c conn) error) error {
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: commit: %w", err)
+	}
+	if db.walDirty.Load() {
+		db.forgetFreedPages(ctx)
 	}
 	return nil
 }

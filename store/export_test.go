@@ -74,3 +74,7 @@ func (db *DB) AuditInTxForTest(ctx context.Context, now time.Time, e marquee.Aud
 func (db *DB) RebuildSubmissionRollupsForTest(ctx context.Context) error {
 	return rebuildSubmissionRollups(ctx, db.writer())
 }
+
+// FileForTest is the SQLite database's file ("" on PostgreSQL), for tests
+// that read its raw bytes (and its -wal beside it).
+func (db *DB) FileForTest() string { return db.path }

@@ -53,7 +53,7 @@ func TestAdminUpdatePackage(t *testing.T) {
 		if err != nil || pub.PriceCents != 4500 || pub.Credits != 120 || pub.Name != "Pro Plus" || len(pub.Features) != 2 {
 			t.Fatalf("public: %+v %v", pub, err)
 		}
-		kept, err := f.pay.Payments.Purchase(admin, old.ID, "en")
+		kept, err := f.pay.Payments.AdminPurchase(admin, old.ID, "en")
 		if err != nil || kept.AmountCents != 5000 || kept.Credits != 100 {
 			t.Fatalf("old purchase changed: %+v %v", kept, err)
 		}

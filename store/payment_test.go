@@ -302,20 +302,31 @@ func TestPurchaseLists(t *testing.T) {
 		if failed.Total != 1 || failed.Items[0].ID != mine[1].ID {
 			t.Fatalf("own failed: %+v", failed)
 		}
-		// An admin sees everyone's, or one user's, filtered and paged.
-		all, _ := f.pay.Payments.Purchases(admin, marquee.PurchaseFilter{}, "ja")
+		// An admin's own list is their own (none), whatever they ask for;
+		// the admin list has everyone's, or one user's, filtered and paged.
+		if own, err := f.pay.Payments.Purchases(admin, marquee.PurchaseFilter{UserID: other.ID}, "en"); err != nil || own.Total != 0 {
+			t.Fatalf("admin's own list: %+v %v", own, err)
+		}
+		if _, err := f.pay.Payments.Purchase(admin, mine[0].ID, "en"); marquee.ErrorCode(err) != marquee.ENotFound {
+			t.Fatalf("admin's own receipt of another's purchase: %v", err)
+		}
+		_, err = f.pay.Payments.AdminPurchases(as(f.buyer), marquee.PurchaseFilter{}, "en")
+		wantCode(t, err, marquee.EForbidden)
+		_, err = f.pay.Payments.AdminPurchase(as(f.buyer), mine[0].ID, "en")
+		wantCode(t, err, marquee.EForbidden)
+		all, _ := f.pay.Payments.AdminPurchases(admin, marquee.PurchaseFilter{}, "ja")
 		if all.Total != 4 || all.Items[0].ID != theirs.ID || all.Items[0].UserEmail != "other@example.com" || all.Items[0].PackageName != "プロ" {
 			t.Fatalf("all: %+v", all.Items)
 		}
-		ok, _ := f.pay.Payments.Purchases(admin, marquee.PurchaseFilter{Status: marquee.PurchaseSucceeded, PageRequest: marquee.PageRequest{Page: 2, PerPage: 2}}, "en")
+		ok, _ := f.pay.Payments.AdminPurchases(admin, marquee.PurchaseFilter{Status: marquee.PurchaseSucceeded, PageRequest: marquee.PageRequest{Page: 2, PerPage: 2}}, "en")
 		if ok.Total != 3 || len(ok.Items) != 1 || ok.Items[0].ID != mine[0].ID || ok.Page != 2 || ok.PerPage != 2 {
 			t.Fatalf("succeeded page 2: %+v", ok)
 		}
-		one, _ := f.pay.Payments.Purchases(admin, marquee.PurchaseFilter{UserID: other.ID}, "en")
+		one, _ := f.pay.Payments.AdminPurchases(admin, marquee.PurchaseFilter{UserID: other.ID}, "en")
 		if one.Total != 1 || one.Items[0].ID != theirs.ID {
 			t.Fatalf("one user's: %+v", one)
 		}
-		if got, err := f.pay.Payments.Purchase(admin, mine[0].ID, "zh"); err != nil || got.PackageName != "基础版" || got.UserEmail != "buyer@example.com" {
+		if got, err := f.pay.Payments.AdminPurchase(admin, mine[0].ID, "zh"); err != nil || got.PackageName != "基础版" || got.UserEmail != "buyer@example.com" {
 			t.Fatalf("admin reads a purchase: %+v %v", got, err)
 		}
 		_, err = f.pay.Payments.Purchases(context.Background(), marquee.PurchaseFilter{}, "en")

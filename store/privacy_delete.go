@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -12,14 +14,64 @@ import (
 // (no @), unique per account.
 func anonymousEmail(id int64) string { return "deleted-user-" + strconv.FormatInt(id, 10) }
 
+// anonymiseKeptFilms takes name out of the director and credits of the
+// films user keeps (those in a submission; the others are deleted before),
+// as marquee.AnonymiseFilmPeople decides.
+func anonymiseKeptFilms(ctx context.Context, c conn, user int64, name string, now time.Time) error {
+	type kept struct {
+		id       int64
+		director string
+		credits  []marquee.FilmCredit
+	}
+	rows, err := c.query(ctx, `SELECT id, director, credits FROM films WHERE owner_id = ? ORDER BY id`, user)
+	if err != nil {
+		return fmt.Errorf("store: films kept of user %d: %w", user, err)
+	}
+	var films []kept
+	for rows.Next() {
+		var f kept
+		var credits string
+		if err := rows.Scan(&f.id, &f.director, &credits); err != nil {
+			rows.Close()
+			return fmt.Errorf("store: films kept of user %d: %w", user, err)
+		}
+		if err := json.Unmarshal([]byte(credits), &f.credits); err != nil {
+			rows.Close()
+			return fmt.Errorf("store: film %d: credits: %w", f.id, err)
+		}
+		films = append(films, f)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: films kept of user %d: %w", user, err)
+	}
+	for _, f := range films {
+		director, credits, changed := marquee.AnonymiseFilmPeople(f.director, f.credits, name)
+		if !changed {
+			continue
+		}
+		encoded, err := filmCreditsJSON(credits)
+		if err != nil {
+			return fmt.Errorf("store: film %d: credits: %w", f.id, err)
+		}
+		if _, err := c.exec(ctx, `UPDATE films SET director = ?, credits = ?, updated_at = ? WHERE id = ?`, director, encoded, now, f.id); err != nil {
+			return fmt.Errorf("store: anonymise film %d: %w", f.id, err)
+		}
+	}
+	return nil
+}
+
 // DeleteAccount deletes the signed-in user's account, confirmed with
 // their password. It is refused for admins and for organisers of festivals
 // that are not closed (marquee.CheckAccountDeletable). In one transaction
 // it runs deletionSteps (personal data removed, what others keep
 // anonymised), makes the users row anonymous (name DeletedUserName, e-mail
 // anonymousEmail, a password nobody knows, disabled; the credits stay, as
-// the ledger they sum does) and writes the audit entry (no address in it).
-// Posters of deleted films are removed from the file store afterwards.
+// the ledger they sum does), takes the name out of the films it keeps
+// (anonymiseKeptFilms) and writes the audit entry (no address in it).
+// After the commit, forgetFreedPages clears what SQLite's write-ahead log
+// still holds of the deleted data; posters of deleted films are removed
+// from the file store.
 func (s *PrivacyService) DeleteAccount(ctx context.Context, d marquee.AccountDeletion) error {
 	u, err := marquee.RequireUser(ctx)
 	if err != nil {
@@ -71,6 +123,9 @@ func (s *PrivacyService) DeleteAccount(ctx context.Context, d marquee.AccountDel
 				return fmt.Errorf("store: delete account %d: %s: %w", u.ID, step.Table, err)
 			}
 		}
+		if err := anonymiseKeptFilms(ctx, c, u.ID, name, now); err != nil {
+			return err
+		}
 		if _, err := c.exec(ctx, `UPDATE users SET name = ?, email = ?, password_hash = ?, email_verified_at = NULL,
 			terms_accepted_at = NULL, disabled_at = ?, updated_at = ? WHERE id = ?`,
 			marquee.DeletedUserName, anonymousEmail(u.ID), unusable, now, now, u.ID); err != nil {
@@ -82,6 +137,7 @@ func (s *PrivacyService) DeleteAccount(ctx context.Context, d marquee.AccountDel
 	if err != nil {
 		return err
 	}
+	s.DB.forgetFreedPages(ctx)
 	if s.files != nil {
 		for _, key := range posters {
 			_ = s.files.Delete(context.WithoutCancel(ctx), key)

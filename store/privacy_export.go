@@ -211,10 +211,10 @@ func (s *PrivacyService) DeleteExpiredExports(ctx context.Context) (int64, error
 	return res.RowsAffected()
 }
 
-// DownloadExport returns the signed-in user's ready, unexpired export of
-// token; any other is ErrExportLink.
+// DownloadExport returns the signed-in user's own (marquee.OwnRecords)
+// ready, unexpired export of token; any other is ErrExportLink.
 func (s *PrivacyService) DownloadExport(ctx context.Context, token string) (*marquee.DataExport, error) {
-	u, err := marquee.RequireUser(ctx)
+	scope, err := marquee.OwnRecords(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -223,12 +223,12 @@ func (s *PrivacyService) DownloadExport(ctx context.Context, token string) (*mar
 	}
 	var e marquee.DataExport
 	err = s.reader().queryRow(ctx, `SELECT zip, ready_at, expires_at FROM data_exports
-		WHERE token_hash = ? AND user_id = ? AND status = 'ready' AND expires_at > ?`, hashToken(token), u.ID, s.now()).
+		WHERE token_hash = ? AND user_id = ? AND status = 'ready' AND expires_at > ?`, hashToken(token), scope.UserID, s.now()).
 		Scan(&e.Data, &e.CreatedAt, &e.ExpiresAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, marquee.ErrExportLink()
 	} else if err != nil {
-		return nil, fmt.Errorf("store: download export of user %d: %w", u.ID, err)
+		return nil, fmt.Errorf("store: download export of user %d: %w", scope.UserID, err)
 	}
 	e.CreatedAt, e.ExpiresAt = e.CreatedAt.UTC(), e.ExpiresAt.UTC()
 	e.FileName = "marquee-data-" + e.CreatedAt.Format("2006-01-02") + ".zip"

@@ -1,7 +1,10 @@
 package store_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -160,7 +163,7 @@ func TestAccountDeletionLeavesNoAddress(t *testing.T) {
 			t.Fatal(err)
 		}
 		film, err := db.Int64ForTest(ctx, `INSERT INTO films (owner_id, title, director, credits, created_at, updated_at)
-			VALUES (?, 'Submitted Work', ?, '[{"name":"Aiko","role":"Editor"}]', ?, ?) RETURNING id`, victim.ID, name, now, now)
+			VALUES (?, 'Submitted Work', ?, '[{"name":"Aiko","role":"Editor"},{"name":"Quinta Vexley","role":"Writer"},{"name":" QUINTA  VEXLEY ","role":"Producer"},{"name":"Aiko and Quinta Vexley","role":"Sound"}]', ?, ?) RETURNING id`, victim.ID, name, now, now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -206,8 +209,13 @@ func TestAccountDeletionLeavesNoAddress(t *testing.T) {
 		if _, err := db.Privacy.BuildExports(ctx, 10, composeTestExport, marquee.MailKept); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.ExecForTest(ctx, `INSERT INTO rate_limits (key, window_start, window_end, hits) VALUES (?, ?, ?, 1)`, "login-fail-account:"+email, now, now.Add(timeMinutes(15))); err != nil {
-			t.Fatal(err)
+		// The login failure counters as server/login_failures.go names
+		// them: per account, per (client, account) for a minute and for
+		// 15 minutes.
+		for _, key := range []string{"login-fail-account:" + email, "login-fail-client:10.1.2.3:" + email, "login-failed-15m:10.1.2.3:" + email} {
+			if err := db.ExecForTest(ctx, `INSERT INTO rate_limits (key, window_start, window_end, hits) VALUES (?, ?, ?, 1)`, key, now, now.Add(timeMinutes(15))); err != nil {
+				t.Fatal(err)
+			}
 		}
 		// What admins did to the account is audited by id, never address:
 		// a role change, an adjustment whose reason names them (the ledger
@@ -272,6 +280,43 @@ func TestAccountDeletionLeavesNoAddress(t *testing.T) {
 			}
 		}
 
+		// Nor do the database's files: freed pages and cells (SQLite's
+		// secure_delete) and the write-ahead log (checkpointed and
+		// truncated). PostgreSQL keeps dead tuples until VACUUM, which no
+		// test can read (ARCHITECTURE.md).
+		if path := db.FileForTest(); path != "" {
+			for _, file := range []string{path, path + "-wal"} {
+				assertNoRawText(t, file, email, name)
+			}
+			// The admin user search's index (FTS5, trigram) keeps no
+			// trigram of the name or the address that no other account
+			// has (FTS5's secure-delete: no delete markers beside them).
+			for _, tri := range []string{"vex", "exl", "xle"} {
+				if n := count(t, db.DB, `SELECT COUNT(*) FROM users_search_data WHERE instr(block, ?) > 0`, []byte(tri)); n != 0 {
+					t.Errorf("users_search_data: %d blocks hold the trigram %q of %q", n, tri, name)
+				}
+			}
+		}
+
+		// The submitted film's credits name the anonymised account where
+		// they named the person; the others stay.
+		credits, err := db.StringsForTest(ctx, `SELECT credits FROM films WHERE id = ?`, film)
+		if err != nil || len(credits) != 1 {
+			t.Fatalf("credits: %v %v", credits, err)
+		}
+		var kept []marquee.FilmCredit
+		if err := json.Unmarshal([]byte(credits[0]), &kept); err != nil {
+			t.Fatal(err)
+		}
+		wantCredits := []marquee.FilmCredit{{Name: "Aiko", Role: "Editor"}, {Name: marquee.DeletedUserName, Role: "Writer"},
+			{Name: marquee.DeletedUserName, Role: "Producer"}, {Name: "Aiko and " + marquee.DeletedUserName, Role: "Sound"}}
+		if !slices.Equal(kept, wantCredits) {
+			t.Errorf("credits after deletion %+v, want %+v", kept, wantCredits)
+		}
+		if director, err := db.StringsForTest(ctx, `SELECT director FROM films WHERE id = ?`, film); err != nil || !slices.Equal(director, []string{marquee.DeletedUserName}) {
+			t.Errorf("director after deletion %q %v", director, err)
+		}
+
 		// The account is anonymous and cannot sign in; what others keep stays.
 		u, err := db.Users.FindUser(ctx, victim.ID)
 		if err != nil || u.Name != marquee.DeletedUserName || strings.Contains(u.Email, "@") {
@@ -309,4 +354,57 @@ func TestAccountDeletionLeavesNoAddress(t *testing.T) {
 // composeTestExport writes a data export e-mail that names its address.
 func composeTestExport(to, token, lang string, _ time.Time) marquee.Mail {
 	return marquee.Mail{Kind: marquee.MailKindDataExport, To: to, Subject: "Your data", Body: "For " + to + ": /account/privacy?export=" + token + "\n", Language: lang}
+}
+
+// assertNoRawText fails when file (a database file or its write-ahead log;
+// a missing or empty one holds nothing) holds any of needles in its raw
+// bytes, in any case: what `strings` on the file would show.
+func assertNoRawText(t testing.TB, file string, needles ...string) {
+	t.Helper()
+	raw, err := os.ReadFile(file)
+	if os.IsNotExist(err) {
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	// ASCII case only, so that offsets in lower are offsets in raw (the
+	// needles are ASCII).
+	lower := make([]byte, len(raw))
+	for i, b := range raw {
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		lower[i] = b
+	}
+	for _, n := range needles {
+		needle := []byte(strings.ToLower(n))
+		hits := 0
+		for off := 0; ; {
+			i := bytes.Index(lower[off:], needle)
+			if i < 0 {
+				break
+			}
+			at := off + i
+			off = at + len(needle)
+			if hits++; hits > 5 {
+				continue
+			}
+			from, to := max(0, at-40), min(len(raw), at+len(needle)+40)
+			context := strings.Map(func(r rune) rune {
+				if r < 0x20 || r == 0x7f || r == 0xfffd {
+					return '.'
+				}
+				return r
+			}, string(raw[from:to]))
+			what := ""
+			if strings.Contains(context, "login-fail") {
+				what = " (a rate-limit key: login failures)"
+			}
+			t.Errorf("%s holds %q at byte %d%s: %q", file, n, at, what, context)
+		}
+		if hits > 5 {
+			t.Errorf("%s holds %q %d times in all", file, n, hits)
+		}
+	}
 }

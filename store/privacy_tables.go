@@ -90,9 +90,9 @@ var deletionSteps = []deletionStep{
 	{"contact_messages", `DELETE FROM contact_messages WHERE email = ?`, []string{"email"}},
 	{"mail_outbox", `DELETE FROM mail_outbox WHERE to_addr = ?`, []string{"email"}},
 	{"films", `DELETE FROM films WHERE owner_id = ? AND id NOT IN (SELECT film_id FROM submissions)`, []string{"id"}},
-	// Submitted films stay (the festivals' entries); the account's name
-	// leaves their director field. Their credits stay as the film's.
-	{"films", `UPDATE films SET director = '' WHERE owner_id = ? AND director = ?`, []string{"id", "name"}},
+	// Submitted films stay (the festivals' entries); DeleteAccount then
+	// takes the account's name out of their director and credits
+	// (anonymiseKeptFilms, marquee.AnonymiseFilmPeople).
 	// Invitations to the address not accepted go; accepted judge rows stay
 	// (their scores are the festival's), without the address.
 	{"judges", `DELETE FROM judges WHERE email = ? AND user_id IS NULL`, []string{"email"}},

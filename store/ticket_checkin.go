@@ -175,23 +175,25 @@ func (s *TicketService) SearchHolders(ctx context.Context, slug string, hq marqu
 	return out, rows.Err()
 }
 
-// DoorFestivals lists the festivals where the signed-in user is door staff.
+// DoorFestivals lists the festivals where the signed-in user is door
+// staff (marquee.OwnRecords: an admin's own places too, no one else's).
 func (s *TicketService) DoorFestivals(ctx context.Context) ([]marquee.DoorFestival, error) {
-	u, err := marquee.RequireUser(ctx)
+	scope, err := marquee.OwnRecords(ctx)
 	if err != nil {
 		return nil, err
 	}
+	user := scope.UserID
 	rows, err := s.reader().query(ctx, `SELECT fe.slug, fe.name FROM festival_door_staff d JOIN festivals fe ON fe.id = d.festival_id
-		WHERE d.user_id = ? ORDER BY fe.name, fe.id`, u.ID)
+		WHERE d.user_id = ? ORDER BY fe.name, fe.id`, user)
 	if err != nil {
-		return nil, fmt.Errorf("store: door festivals of user %d: %w", u.ID, err)
+		return nil, fmt.Errorf("store: door festivals of user %d: %w", user, err)
 	}
 	defer rows.Close()
 	out := []marquee.DoorFestival{}
 	for rows.Next() {
 		var d marquee.DoorFestival
 		if err := rows.Scan(&d.Slug, &d.Name); err != nil {
-			return nil, fmt.Errorf("store: door festivals of user %d: %w", u.ID, err)
+			return nil, fmt.Errorf("store: door festivals of user %d: %w", user, err)
 		}
 		out = append(out, d)
 	}
