@@ -55,12 +55,11 @@ func (s *SubmissionService) UpdateSettings(ctx context.Context, slug string, cha
 		if s.dialect == Postgres {
 			lock += ` FOR UPDATE`
 		}
-		var cur marquee.FestivalSettings
 		var refund, blind, locked int
 		if err := c.queryRow(ctx, lock, f.id).Scan(&refund, &blind, &locked); err != nil {
 			return fmt.Errorf("store: lock settings of festival %d: %w", f.id, err)
 		}
-		cur = marquee.FestivalSettings{RefundOnWithdraw: refund != 0, BlindReview: blind != 0, JudgingLocked: locked != 0}
+		cur := marquee.FestivalSettings{RefundOnWithdraw: refund != 0, BlindReview: blind != 0, JudgingLocked: locked != 0}
 		if out = change.Apply(cur); out == cur {
 			return nil
 		}
