@@ -186,9 +186,9 @@ type FilmAccess struct {
 
 // FilmView applies the visibility rules to f for viewer u (nil for a
 // visitor), given access: the owner and an organiser see everything; a
-// judge sees the screener, but under blind review neither the credits nor
-// the owner's id; anyone sees a public film without the screener; only
-// the owner sees how many submissions are active. It
+// judge sees what JudgeView shows (the screener; under blind review
+// nothing of who made the film); anyone sees a public film without the
+// screener; only the owner sees how many submissions are active. It
 // blanks what u may not see and returns false when u may not see f at all.
 func FilmView(u *User, f *Film, access FilmAccess) bool {
 	if u != nil && f.OwnerID == u.ID {
@@ -200,9 +200,8 @@ func FilmView(u *User, f *Film, access FilmAccess) bool {
 	case access.Organiser:
 		return true
 	case access.Judge:
-		if access.Blind {
-			f.Credits, f.OwnerID = []FilmCredit{}, 0
-		}
+		_, judged := JudgeView(nil, f, access.Blind)
+		*f = *judged
 		return true
 	case f.Public:
 		f.HideScreener()

@@ -142,14 +142,14 @@ func TestFilmView(t *testing.T) {
 	viewer := &User{ID: 2}
 	film := func(public bool) *Film {
 		return &Film{ID: 9, OwnerID: 1, ActiveSubmissions: 3, FilmDetails: FilmDetails{Title: "T", Public: public,
-			ScreenerURL: "https://x.example", ScreenerPassword: "pw", Credits: []FilmCredit{{Name: "A"}}}}
+			ScreenerURL: "https://x.example", ScreenerPassword: "pw", Director: "D", Credits: []FilmCredit{{Name: "A"}}}}
 	}
 	for _, tc := range []struct {
 		name                  string
 		u                     *User
 		public                bool
 		access                FilmAccess
-		ok, screener, credits bool
+		ok, screener, credits bool // credits: the director, the credits
 		owner                 int64
 		active                int
 	}{
@@ -173,7 +173,7 @@ func TestFilmView(t *testing.T) {
 		if !ok {
 			continue
 		}
-		if (f.ScreenerPassword != "") != tc.screener || (f.ScreenerURL != "") != tc.screener || (len(f.Credits) > 0) != tc.credits ||
+		if (f.ScreenerPassword != "") != tc.screener || (f.ScreenerURL != "") != tc.screener || (len(f.Credits) > 0) != tc.credits || (f.Director != "") != tc.credits ||
 			f.Credits == nil || f.OwnerID != tc.owner || f.ActiveSubmissions != tc.active {
 			t.Errorf("%s: %+v", tc.name, f)
 		}

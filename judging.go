@@ -138,8 +138,8 @@ type RankedSubmission struct {
 
 // Assignment is one submission in a judge's queue.
 type Assignment struct {
-	Submission *Submission `json:"submission"` // filmmaker hidden when blind
-	Film       *Film       `json:"film"`       // with the screener; credits hidden when blind
+	Submission *Submission `json:"submission"` // as JudgeView shows it: no filmmaker when blind
+	Film       *Film       `json:"film"`       // as JudgeView shows it: the screener; no director, credits or owner when blind
 	Criteria   []Criterion `json:"criteria"`
 	MyScore    *JudgeScore `json:"myScore"`
 	Conflict   bool        `json:"conflict"`

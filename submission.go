@@ -40,6 +40,13 @@ const (
 	FlagFlagNotSelected SubmissionFlag = "not_selected"
 )
 
+// FlagChange is an organiser's change of a submission's flag: body
+// {"flag": ...}, where "none" (or "") clears it. Flag must be given
+// (FlagChange.Parse): a body without it changes nothing and is refused.
+type FlagChange struct {
+	Flag *string `json:"flag"`
+}
+
 // Ledger reasons of submissions (see LedgerReason).
 const (
 	LedgerSubmissionFee    LedgerReason = "submission-fee"    // a fee taken (delta < 0; no row when waived in full)
@@ -194,6 +201,18 @@ type FestivalSettings struct {
 	JudgingLocked bool `json:"judgingLocked"`
 }
 
+// SettingsChange is an organiser's change of a festival's settings: each
+// field set changes that setting, each left out (or null) keeps its value
+// (SettingsChange.Apply).
+type SettingsChange struct {
+	RefundOnWithdraw *bool `json:"refundOnWithdraw"`
+	BlindReview      *bool `json:"blindReview"`
+	// JudgingLocked is accepted, since the settings form sends back what
+	// it read, and never applied: locking belongs to the lock route
+	// (JudgingService.SetLocked), so a stale form cannot unlock judging.
+	JudgingLocked *bool `json:"judgingLocked"`
+}
+
 // Waiver is a fee waiver code of a festival.
 type Waiver struct {
 	ID         int64     `json:"id"`
@@ -254,9 +273,11 @@ type SubmissionService interface {
 	// the CSV download.
 	Export(ctx context.Context, slug string) ([]*SubmissionDetail, error)
 
-	// Settings returns a managed festival's settings; UpdateSettings saves them.
+	// Settings returns a managed festival's settings; UpdateSettings
+	// applies a change to them (SettingsChange.Apply: what it leaves out
+	// keeps its value) and returns them.
 	Settings(ctx context.Context, slug string) (*FestivalSettings, error)
-	UpdateSettings(ctx context.Context, slug string, s FestivalSettings) (*FestivalSettings, error)
+	UpdateSettings(ctx context.Context, slug string, c SettingsChange) (*FestivalSettings, error)
 
 	// Waivers lists a managed festival's waiver codes; CreateWaiver adds
 	// one (EConflict when the code exists); DeleteWaiver removes one.

@@ -207,6 +207,38 @@ func (f SubmissionFlag) Valid() bool {
 	return false
 }
 
+// Apply returns cur with c's changes: the refund and blind review
+// settings c sets, every other setting as it was. A change that sets
+// nothing changes nothing (never a silent default); JudgingLocked is
+// never taken from c (see SettingsChange).
+func (c SettingsChange) Apply(cur FestivalSettings) FestivalSettings {
+	if c.RefundOnWithdraw != nil {
+		cur.RefundOnWithdraw = *c.RefundOnWithdraw
+	}
+	if c.BlindReview != nil {
+		cur.BlindReview = *c.BlindReview
+	}
+	return cur
+}
+
+// Parse returns the flag c sets: FlagNone for "none" or "", else one of
+// the flags. A change that names no flag (a body without "flag", or with
+// null) is refused rather than read as clearing it, and so is an unknown
+// flag.
+func (c FlagChange) Parse() (SubmissionFlag, error) {
+	if c.Flag == nil {
+		return "", FieldError("flag", "Choose a flag, or none to clear it")
+	}
+	f := SubmissionFlag(strings.TrimSpace(*c.Flag))
+	if f == FlagFilterNone {
+		f = FlagNone
+	}
+	if err := ValidateFlag(f); err != nil {
+		return "", err
+	}
+	return f, nil
+}
+
 // ValidateFlag checks a flag an organiser sets.
 func ValidateFlag(f SubmissionFlag) error {
 	if !f.Valid() {

@@ -244,3 +244,51 @@ func TestDecisionChangesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestSettingsChangeApply: a setting left out keeps its value (an empty
+// change changes nothing); judgingLocked is never taken from a change.
+func TestSettingsChangeApply(t *testing.T) {
+	on := FestivalSettings{RefundOnWithdraw: true, BlindReview: true, JudgingLocked: true}
+	off := FestivalSettings{}
+	for _, tc := range []struct {
+		name string
+		cur  FestivalSettings
+		c    SettingsChange
+		want FestivalSettings
+	}{
+		{"empty keeps on", on, SettingsChange{}, on},
+		{"empty keeps off", off, SettingsChange{}, off},
+		{"blind off only", on, SettingsChange{BlindReview: new(false)}, FestivalSettings{RefundOnWithdraw: true, JudgingLocked: true}},
+		{"refund on only", off, SettingsChange{RefundOnWithdraw: new(true)}, FestivalSettings{RefundOnWithdraw: true}},
+		{"both", off, SettingsChange{RefundOnWithdraw: new(true), BlindReview: new(true)}, FestivalSettings{RefundOnWithdraw: true, BlindReview: true}},
+		{"lock is not the settings'", on, SettingsChange{JudgingLocked: new(false)}, on},
+		{"nor unlocked", off, SettingsChange{JudgingLocked: new(true)}, off},
+	} {
+		if got := tc.c.Apply(tc.cur); got != tc.want {
+			t.Errorf("%s: %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestFlagChangeParse: the flag must be named; "none" and "" clear it.
+func TestFlagChangeParse(t *testing.T) {
+	for _, tc := range []struct {
+		flag *string
+		want SubmissionFlag
+		err  string // the field message, "" when valid
+	}{
+		{nil, "", "Choose a flag, or none to clear it"},
+		{new("none"), FlagNone, ""},
+		{new(""), FlagNone, ""},
+		{new(" strong_contender "), FlagStrongContender, ""},
+		{new("needs_review"), FlagNeedsReview, ""},
+		{new("not_selected"), FlagFlagNotSelected, ""},
+		{new("purple"), "", "Unknown flag (want strong_contender, needs_review, not_selected or none)"},
+		{new("true"), "", "Unknown flag (want strong_contender, needs_review, not_selected or none)"},
+	} {
+		got, err := FlagChange{Flag: tc.flag}.Parse()
+		if msg := ErrorFields(err)["flag"]; got != tc.want || msg != tc.err || (err == nil) != (tc.err == "") || (err != nil && ErrorCode(err) != EInvalid) {
+			t.Errorf("%v: %q %v", tc.flag, got, err)
+		}
+	}
+}

@@ -28,7 +28,7 @@ func (s *Server) handleCompatFestivalCreate(w http.ResponseWriter, r *http.Reque
 	r, err := s.withSessionUser(r)
 	if err == nil {
 		var f *marquee.Festival
-		if f, err = s.createFestival(w, r); err == nil {
+		if f, err = s.createFestival(w, r, s.decodeSeedJSON); err == nil {
 			writeJSON(w, http.StatusCreated, map[string]any{
 				"success":  true,
 				"message":  locale.Text(requestLanguage(r), festivalSubmitted),

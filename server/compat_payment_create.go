@@ -51,7 +51,7 @@ func (s *Server) handleCompatPaymentCreate(w http.ResponseWriter, r *http.Reques
 // an error carrying the provider's message.
 func (s *Server) compatPay(w http.ResponseWriter, r *http.Request) error {
 	var body compatPaymentRequest
-	if err := s.decodeJSON(w, r, &body); err != nil {
+	if err := s.decodeSeedJSON(w, r, &body); err != nil {
 		return err
 	}
 	// The seed client names the package by its price: find it among the

@@ -12,8 +12,9 @@ import (
 // user and per client address in a UTC day. Each request takes its place in
 // both counts before it is handled (so that parallel requests cannot pass
 // together) and gives it back when the registration fails, so that only
-// registrations count.
-func (s *Server) createFestival(w http.ResponseWriter, r *http.Request) (f *marquee.Festival, err error) {
+// registrations count. decode reads the body (decodeJSON, or the seed
+// call's decodeSeedJSON).
+func (s *Server) createFestival(w http.ResponseWriter, r *http.Request, decode func(http.ResponseWriter, *http.Request, any) error) (f *marquee.Festival, err error) {
 	user, client := "", s.clientKey(r)
 	if u := currentUser(r); u != nil {
 		user = strconv.FormatInt(u.ID, 10)
@@ -33,7 +34,7 @@ func (s *Server) createFestival(w http.ResponseWriter, r *http.Request) (f *marq
 		}
 	}()
 	var d marquee.FestivalDetails
-	if err := s.decodeJSON(w, r, &d); err != nil {
+	if err := decode(w, r, &d); err != nil {
 		return nil, err
 	}
 	f, err = s.svc.Festivals.Create(r.Context(), d)
@@ -47,7 +48,7 @@ func (s *Server) createFestival(w http.ResponseWriter, r *http.Request) (f *marq
 // handleFestivalCreate is POST /api/v1/festivals: it registers a pending
 // festival and answers 201 {festival}.
 func (s *Server) handleFestivalCreate(w http.ResponseWriter, r *http.Request) {
-	f, err := s.createFestival(w, r)
+	f, err := s.createFestival(w, r, s.decodeJSON)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

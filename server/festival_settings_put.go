@@ -6,11 +6,12 @@ import (
 	"github.com/marquee-festival/marquee"
 )
 
-// handleFestivalSettingsPut saves a managed festival's settings: body
-// FestivalSettings (judgingLocked is changed only by the lock route);
-// answers the saved FestivalSettings.
+// handleFestivalSettingsPut changes a managed festival's settings: body
+// marquee.SettingsChange, whose fields left out keep their values
+// (judgingLocked is accepted but changed only by the lock route); answers
+// the saved FestivalSettings.
 func (s *Server) handleFestivalSettingsPut(w http.ResponseWriter, r *http.Request) {
-	var in marquee.FestivalSettings
+	var in marquee.SettingsChange
 	if err := s.decodeJSON(w, r, &in); err != nil {
 		s.writeError(w, r, err)
 		return

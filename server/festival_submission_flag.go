@@ -7,24 +7,26 @@ import (
 )
 
 // handleFestivalSubmissionFlag sets the team's flag on a submission of a
-// managed festival: body {flag} ("" or "none" clears it); answers {submission}.
+// managed festival: body marquee.FlagChange {flag} ("none" or "" clears
+// it; a body without flag, or with any other field, is refused); answers
+// {submission}.
 func (s *Server) handleFestivalSubmissionFlag(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(r)
 	if !ok {
 		s.writeError(w, r, marquee.ErrSubmissionNotFound())
 		return
 	}
-	var body struct {
-		Flag marquee.SubmissionFlag `json:"flag"`
-	}
+	var body marquee.FlagChange
 	if err := s.decodeJSON(w, r, &body); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	if body.Flag == marquee.FlagFilterNone {
-		body.Flag = marquee.FlagNone
+	flag, err := body.Parse()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
 	}
-	sub, err := s.svc.Submissions.SetFlag(r.Context(), r.PathValue("slug"), id, body.Flag)
+	sub, err := s.svc.Submissions.SetFlag(r.Context(), r.PathValue("slug"), id, flag)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

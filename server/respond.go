@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/marquee-festival/marquee"
@@ -95,8 +96,23 @@ func translateError(r *http.Request, err error) (string, map[string]string) {
 // decodeJSON reads one JSON object from the body into v, bounded by
 // MaxBodyBytes. The raw body is read first and refused when its text is not
 // valid UTF-8 (or holds lone surrogate escapes, see validJSONText):
-// encoding/json would silently turn such bytes into U+FFFD.
+// encoding/json would silently turn such bytes into U+FFFD. A field v does
+// not have is refused (errUnknownField): a misspelt or unsupported field
+// ({"flagged":true} for {"flag":...}) is never silently ignored. Every API
+// write decodes through it but the seed client's calls (decodeSeedJSON).
 func (s *Server) decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	return s.readJSON(w, r, v, true)
+}
+
+// decodeSeedJSON is decodeJSON for the seed client's compatibility calls
+// (server/compat_*.go), which ignore fields they do not know, as the
+// seed's own server did.
+func (s *Server) decodeSeedJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	return s.readJSON(w, r, v, false)
+}
+
+// readJSON is decodeJSON; strict refuses unknown fields.
+func (s *Server) readJSON(w http.ResponseWriter, r *http.Request, v any, strict bool) error {
 	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
 	if err != nil {
 		var tooLarge *http.MaxBytesError
@@ -109,6 +125,9 @@ func (s *Server) decodeJSON(w http.ResponseWriter, r *http.Request, v any) error
 		return marquee.Errorf(marquee.EInvalid, "The request contains text that is not valid UTF-8")
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
+	if strict {
+		dec.DisallowUnknownFields()
+	}
 	if err := dec.Decode(v); err != nil {
 		switch {
 		case errors.Is(err, io.EOF):
@@ -119,6 +138,9 @@ func (s *Server) decodeJSON(w http.ResponseWriter, r *http.Request, v any) error
 				return &marquee.Error{Code: marquee.EInvalid, Message: "Field " + typeErr.Field + " has the wrong type",
 					Fields: map[string]string{typeErr.Field: "Wrong type"}}
 			}
+			if name, ok := unknownField(err); ok {
+				return errUnknownField(name)
+			}
 			return marquee.Errorf(marquee.EInvalidJSON, "Malformed JSON body")
 		}
 	}
@@ -126,6 +148,26 @@ func (s *Server) decodeJSON(w http.ResponseWriter, r *http.Request, v any) error
 		return marquee.Errorf(marquee.EInvalidJSON, "Malformed JSON body: unexpected data after the object")
 	}
 	return nil
+}
+
+// unknownField returns the name encoding/json gives of a field the target
+// does not have (its error for DisallowUnknownFields has no type).
+func unknownField(err error) (string, bool) {
+	rest, ok := strings.CutPrefix(err.Error(), "json: unknown field ")
+	if !ok {
+		return "", false
+	}
+	name, err := strconv.Unquote(rest)
+	return name, err == nil
+}
+
+// errUnknownField is the answer to a body naming a field the request does
+// not take: 400 with the field's own message.
+func errUnknownField(name string) error {
+	var f marquee.FieldErrors
+	f.Add(name, "This request does not take this field")
+	e := f.ErrMessage("Unknown field {field}: this request does not take it").(*marquee.Error)
+	return e.With("field", name)
 }
 
 func (s *Server) handleAPINotFound(w http.ResponseWriter, r *http.Request) {

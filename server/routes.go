@@ -2,11 +2,18 @@ package server
 
 import "net/http"
 
+// router is what routes registers on: the server's http.ServeMux (tests
+// record the patterns, so a test can walk every route).
+type router interface {
+	Handle(pattern string, h http.Handler)
+	HandleFunc(pattern string, h func(http.ResponseWriter, *http.Request))
+}
+
 // routes registers every route: the API's table of contents. A visitor may
 // call the routes without a guard; requireUser answers 401 to visitors;
 // requireAdmin 401 to visitors and 403 to non-admins. Services check the
 // same permissions again (marquee.RequireAdmin, CanManageFestival).
-func (s *Server) routes(mux *http.ServeMux) {
+func (s *Server) routes(mux router) {
 	mux.HandleFunc("GET /healthz", s.handleHealthGet)
 	mux.HandleFunc("GET /readyz", s.handleReadyGet)
 

@@ -9,8 +9,9 @@ import (
 
 // Get returns film id as the signed-in user (or a visitor) may see it
 // (marquee.FilmView): everything to its owner and to an organiser of a
-// festival it is submitted to; the screener but, under blind review, no
-// credits to a judge who may see one of its submissions; a public film
+// festival it is submitted to; what marquee.JudgeView shows (under blind
+// review nothing of who made it) to a judge who may see one of its
+// submissions; a public film
 // without the screener to anyone; ENotFound to everyone else.
 func (s *FilmService) Get(ctx context.Context, id int64) (*marquee.Film, error) {
 	f, err := filmByID(ctx, s.reader(), id)

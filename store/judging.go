@@ -189,20 +189,6 @@ func (raw *filmRaw) finish(f *marquee.Film) error {
 	return nil
 }
 
-// forJudge strips from a submission and its film what a judge never sees
-// (the team's flag, the waiver code) and, under blind review, who made
-// the film: the filmmaker's id, name and e-mail, the film's owner,
-// director and credits.
-func forJudge(s *marquee.Submission, f *marquee.Film, blind bool) {
-	s.Scores, s.Flag, s.WaiverCode = nil, marquee.FlagNone, ""
-	if blind {
-		s.FilmmakerID, s.FilmmakerName, s.FilmmakerEmail = 0, "", ""
-		if f != nil {
-			f.OwnerID, f.Director, f.Credits = 0, "", []marquee.FilmCredit{}
-		}
-	}
-}
-
 // loadCriteriaOf returns festival id's criteria (loadCriteria).
 func loadCriteriaOf(ctx context.Context, c conn, id int64) ([]marquee.Criterion, error) {
 	return loadCriteria(ctx, c, id)

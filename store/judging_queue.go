@@ -111,11 +111,11 @@ func (s *JudgingService) assignments(ctx context.Context, seat *judgeSeat, id in
 		if marquee.OwnFilm(seat.UserID, sub.FilmmakerID) {
 			continue // judgeAssigned never lets it through; the rule says it twice
 		}
-		a := &marquee.Assignment{Submission: sub, Film: film, Conflict: conflict, Locked: seat.Fest.Locked}
 		if conflict {
-			a.Film = nil
+			film = nil
 		}
-		forJudge(sub, a.Film, seat.Fest.Blind)
+		a := &marquee.Assignment{Conflict: conflict, Locked: seat.Fest.Locked}
+		a.Submission, a.Film = marquee.JudgeView(sub, film, seat.Fest.Blind)
 		out = append(out, a)
 	}
 	rows.Close()

@@ -31,31 +31,48 @@ func submissionSettings(ctx context.Context, c conn, id int64) (*marquee.Festiva
 	return &marquee.FestivalSettings{RefundOnWithdraw: refund != 0, BlindReview: blind != 0, JudgingLocked: locked != 0}, nil
 }
 
-// UpdateSettings saves a managed festival's refund and blind review
-// settings. JudgingLocked is not taken from fs: locking belongs to the
-// judging service (SetLocked), so a stale settings form cannot unlock
-// judging; the answer carries its stored value.
-func (s *SubmissionService) UpdateSettings(ctx context.Context, slug string, fs marquee.FestivalSettings) (*marquee.FestivalSettings, error) {
+// UpdateSettings applies change to a managed festival's settings
+// (marquee.SettingsChange.Apply: what it leaves out keeps its value, and
+// JudgingLocked belongs to the judging service's SetLocked, so a stale
+// settings form cannot unlock judging) and returns them. The festival's
+// row is locked while the change is applied, so two changes at once of
+// different settings both hold; a change that changes nothing writes
+// nothing.
+func (s *SubmissionService) UpdateSettings(ctx context.Context, slug string, change marquee.SettingsChange) (*marquee.FestivalSettings, error) {
 	f, err := s.managed(ctx, slug)
 	if err != nil {
 		return nil, err
 	}
-	var out *marquee.FestivalSettings
+	var out marquee.FestivalSettings
 	err = s.inTx(ctx, func(c conn) error {
-		if _, err := c.exec(ctx, `INSERT INTO festival_settings (festival_id, refund_on_withdraw, blind_review, judging_locked, updated_at)
-			VALUES (?, ?, ?, 0, ?)
-			ON CONFLICT (festival_id) DO UPDATE SET refund_on_withdraw = excluded.refund_on_withdraw,
-				blind_review = excluded.blind_review, updated_at = excluded.updated_at`,
-			f.id, settingInt(fs.RefundOnWithdraw), settingInt(fs.BlindReview), s.now()); err != nil {
+		now := s.now()
+		if _, err := c.exec(ctx, `INSERT INTO festival_settings (festival_id, updated_at) VALUES (?, ?)
+			ON CONFLICT (festival_id) DO NOTHING`, f.id, now); err != nil {
+			return fmt.Errorf("store: settings of festival %d: %w", f.id, err)
+		}
+		// SQLite's single writer already serialises; PostgreSQL locks the row.
+		lock := `SELECT refund_on_withdraw, blind_review, judging_locked FROM festival_settings WHERE festival_id = ?`
+		if s.dialect == Postgres {
+			lock += ` FOR UPDATE`
+		}
+		var refund, blind, locked int
+		if err := c.queryRow(ctx, lock, f.id).Scan(&refund, &blind, &locked); err != nil {
+			return fmt.Errorf("store: lock settings of festival %d: %w", f.id, err)
+		}
+		cur := marquee.FestivalSettings{RefundOnWithdraw: refund != 0, BlindReview: blind != 0, JudgingLocked: locked != 0}
+		if out = change.Apply(cur); out == cur {
+			return nil
+		}
+		if _, err := c.exec(ctx, `UPDATE festival_settings SET refund_on_withdraw = ?, blind_review = ?, updated_at = ?
+			WHERE festival_id = ?`, settingInt(out.RefundOnWithdraw), settingInt(out.BlindReview), now, f.id); err != nil {
 			return fmt.Errorf("store: save settings of festival %d: %w", f.id, err)
 		}
-		out, err = submissionSettings(ctx, c, f.id)
-		return err
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return out, nil
+	return &out, nil
 }
 
 // settingInt stores a boolean as 0 or 1 (INTEGER on both databases).

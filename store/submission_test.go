@@ -230,7 +230,7 @@ func TestWithdraw(t *testing.T) {
 		_, err = f.svc.Submissions.Withdraw(as(f.maker), a)
 		wantCode(t, err, marquee.EConflict)
 		// With refunds: the fee comes back as a ledger row.
-		if _, err := f.svc.Submissions.UpdateSettings(as(f.org), f.fest.Slug, marquee.FestivalSettings{RefundOnWithdraw: true}); err != nil {
+		if _, err := f.svc.Submissions.UpdateSettings(as(f.org), f.fest.Slug, marquee.SettingsChange{RefundOnWithdraw: new(true)}); err != nil {
 			t.Fatal(err)
 		}
 		w, err = f.svc.Submissions.Withdraw(as(f.maker), b)
@@ -445,7 +445,7 @@ func TestOrganiserRoutesRefuseStrangers(t *testing.T) {
 			_, e3 := svc.SetFlag(ctx, slug, id, marquee.FlagNeedsReview)
 			_, e4 := svc.Export(ctx, slug)
 			_, e5 := svc.Settings(ctx, slug)
-			_, e6 := svc.UpdateSettings(ctx, slug, marquee.FestivalSettings{BlindReview: true})
+			_, e6 := svc.UpdateSettings(ctx, slug, marquee.SettingsChange{BlindReview: new(true)})
 			_, e7 := svc.Waivers(ctx, slug)
 			_, e8 := svc.CreateWaiver(ctx, slug, marquee.NewWaiver{Code: "ABC", Percent: 10, UsageLimit: 1, ExpiresOn: "2026-12-01"})
 			e9 := svc.DeleteWaiver(ctx, slug, 1)
@@ -469,5 +469,55 @@ func TestOrganiserRoutesRefuseStrangers(t *testing.T) {
 		_, err = svc.Received(context.Background(), slug, marquee.ReceivedFilter{})
 		wantCode(t, err, marquee.EUnauthorized)
 		assertLedgerBalanced(t, db.DB)
+	})
+}
+
+// TestUpdateSettingsChangesOnlyWhatItNames: a change keeps every setting
+// it leaves out, and two changes at once of different settings both hold
+// (the row is locked while a change is applied), on both databases.
+func TestUpdateSettingsChangesOnlyWhatItNames(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
+		f := newSubFixture(t, db, 1)
+		svc, org, slug := f.svc.Submissions, as(f.org), f.fest.Slug
+		set := func(c marquee.SettingsChange) *marquee.FestivalSettings {
+			t.Helper()
+			s, err := svc.UpdateSettings(org, slug, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		if s := set(marquee.SettingsChange{}); *s != (marquee.FestivalSettings{}) {
+			t.Fatalf("empty change on no row: %+v", s)
+		}
+		set(marquee.SettingsChange{BlindReview: new(true)})
+		if s := set(marquee.SettingsChange{RefundOnWithdraw: new(true)}); !s.BlindReview || !s.RefundOnWithdraw {
+			t.Fatalf("refund alone: %+v", s)
+		}
+		if s := set(marquee.SettingsChange{}); !s.BlindReview || !s.RefundOnWithdraw {
+			t.Fatalf("empty change: %+v", s)
+		}
+		for round := range 10 {
+			set(marquee.SettingsChange{BlindReview: new(false), RefundOnWithdraw: new(false)})
+			var wg sync.WaitGroup
+			errs := make(chan error, 2)
+			for _, c := range []marquee.SettingsChange{{BlindReview: new(true)}, {RefundOnWithdraw: new(true)}} {
+				wg.Go(func() {
+					_, err := svc.UpdateSettings(org, slug, c)
+					errs <- err
+				})
+			}
+			wg.Wait()
+			close(errs)
+			for err := range errs {
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			s, err := svc.Settings(org, slug)
+			if err != nil || !s.BlindReview || !s.RefundOnWithdraw {
+				t.Fatalf("round %d: two changes at once: %+v %v", round, s, err)
+			}
+		}
 	})
 }
