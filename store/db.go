@@ -43,6 +43,12 @@ type DB struct {
 	write   *sql.DB
 	read    *sql.DB
 	dialect Dialect
+	// counters writes the rate limits' counts (ratelimit.go): the writer
+	// on SQLite, a small pool of its own on PostgreSQL, so that a counter
+	// never waits for a connection behind the requests it counts.
+	counters *sql.DB
+	// pepper caches the rate limits' key pepper (ratelimit_pepper.go).
+	pepper ratePepper
 	// readStmts keeps the read pool's prepared statements (SQLite only;
 	// stmt_cache.go).
 	readStmts *stmtCache
@@ -65,7 +71,15 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 		pool.SetMaxOpenConns(20)
 		pool.SetMaxIdleConns(10)
 		pool.SetConnMaxIdleTime(5 * time.Minute)
-		db.write, db.read, db.dialect = pool, pool, Postgres
+		counters, err := sql.Open("pgx", rawURL)
+		if err != nil {
+			pool.Close()
+			return nil, fmt.Errorf("store: open postgres: %w", err)
+		}
+		counters.SetMaxOpenConns(rateLimitConns)
+		counters.SetMaxIdleConns(rateLimitConns)
+		counters.SetConnMaxIdleTime(5 * time.Minute)
+		db.write, db.read, db.counters, db.dialect = pool, pool, counters, Postgres
 	case strings.HasPrefix(rawURL, "sqlite:"):
 		path := strings.TrimPrefix(strings.TrimPrefix(rawURL, "sqlite:"), "//")
 		if path == "" {
@@ -85,7 +99,7 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 			w.Close()
 			return nil, err
 		}
-		db.write, db.read, db.dialect = w, r, SQLite
+		db.write, db.read, db.counters, db.dialect = w, r, w, SQLite
 		db.readStmts = newStmtCache(r)
 	default:
 		return nil, fmt.Errorf("store: unsupported database URL %q (want sqlite:PATH or postgres://...)", redact(rawURL))
@@ -153,6 +167,9 @@ func (db *DB) Close() error {
 	err := db.write.Close()
 	if db.read != db.write {
 		err = errors.Join(err, db.read.Close())
+	}
+	if db.counters != nil && db.counters != db.write {
+		err = errors.Join(err, db.counters.Close())
 	}
 	return err
 }

@@ -206,7 +206,7 @@ func TestAccountDeletionLeavesNoAddress(t *testing.T) {
 		if _, err := db.Privacy.BuildExports(ctx, 10, composeTestExport, marquee.MailKept); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.ExecForTest(ctx, `INSERT INTO rate_limits (key, window_start, window_end, hits) VALUES (?, ?, ?, 1)`, "login-fail-account:"+email, now, now.Add(timeMinutes(15))); err != nil {
+		if _, _, err := db.RateLimits.Hit(ctx, marquee.RateLimitKey{Policy: marquee.LimitLoginAccount, Subject: []string{marquee.RateLimitAccount(email)}}, timeMinutes(15)); err != nil {
 			t.Fatal(err)
 		}
 		// What admins did to the account is audited by id, never address:
