@@ -82,7 +82,7 @@ func loadNode(t testing.TB, db *storetest.DB) (string, *server.Server) {
 	cfg := server.DefaultConfig()
 	cfg.Clock = db.Clock.Now
 	cfg.CheckoutRatePer10Min = 1 << 30
-	srv, err := server.New(cfg, db.Domain(), slog.New(slog.DiscardHandler))
+	srv, err := server.New(cfg, db.Domain(), slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -116,7 +116,7 @@ func (rl *RateLimits) Refund(ctx context.Context, key marquee.RateLimitKey, wind
 
 // storedKey is key as the table holds it.
 func (rl *RateLimits) storedKey(ctx context.Context, key marquee.RateLimitKey) (string, error) {
-	pepper, err := rl.db.rateLimitPepper(ctx, rl.counters())
+	pepper, err := rl.db.countingPepper(ctx)
 	if err != nil {
 		return "", err
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 
 	"github.com/marquee-festival/marquee"
@@ -16,6 +17,30 @@ import (
 // rate_limit_pepper (the row never changes once made).
 type ratePepper struct {
 	v atomic.Pointer[[]byte]
+	// loading lets one of the hits that find no pepper cached read it,
+	// while the others wait (a rush of first requests reads it once).
+	loading sync.Mutex
+}
+
+// countingPepper is rateLimitPepper for counting: read from the read
+// pool (on SQLite, it does not wait behind the writer's queue) by one
+// caller at a time, and created through the counters' connections when no
+// node has made it yet.
+func (db *DB) countingPepper(ctx context.Context) ([]byte, error) {
+	if p := db.pepper.v.Load(); p != nil {
+		return *p, nil
+	}
+	db.pepper.loading.Lock()
+	defer db.pepper.loading.Unlock()
+	if p := db.pepper.v.Load(); p != nil {
+		return *p, nil
+	}
+	var text string
+	err := db.reader().queryRow(ctx, `SELECT pepper FROM rate_limit_pepper WHERE id = 1`).Scan(&text)
+	if err == nil {
+		return db.keepPepper(text)
+	}
+	return db.rateLimitPepper(ctx, conn{db.counters, db})
 }
 
 // rateLimitPepper returns the secret that marquee.RateLimitKey.Stored
@@ -41,6 +66,11 @@ func (db *DB) rateLimitPepper(ctx context.Context, c conn) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: read rate limit pepper: %w", err)
 	}
+	return db.keepPepper(text)
+}
+
+// keepPepper caches the pepper read as text.
+func (db *DB) keepPepper(text string) ([]byte, error) {
 	p, err := hex.DecodeString(text)
 	if err != nil || len(p) == 0 {
 		return nil, fmt.Errorf("store: rate limit pepper is not hex")
