@@ -24,9 +24,6 @@ const PasswordResetTTL = time.Hour
 // DataExportTTL is how long a built data export can be downloaded.
 const DataExportTTL = 24 * time.Hour
 
-// DataExportInterval is how often a user may ask for their data.
-const DataExportInterval = time.Hour
-
 // DeletedUserName is the name an account keeps once deleted.
 const DeletedUserName = "Deleted user"
 
@@ -84,12 +81,6 @@ func ErrResetLink() error {
 // disabled account: a disabled account gets none.
 func ErrResetDisabled() error {
 	return Errorf(EConflict, "This account is disabled: it gets no password reset e-mail")
-}
-
-// ErrExportTooSoon is the answer to a second request for one's data within
-// DataExportInterval.
-func ErrExportTooSoon() error {
-	return Errorf(ERateLimited, "You asked for your data less than an hour ago. Use the link we e-mailed you, or try again later.")
 }
 
 // ErrExportLink is the one answer to a download link that is unknown,
@@ -156,7 +147,7 @@ type PrivacyService interface {
 	// link that is not good).
 	ResetPassword(ctx context.Context, p PasswordReset) error
 	// RequestExport asks for the signed-in user's data, built by the
-	// worker and e-mailed in lang (ErrExportTooSoon within DataExportInterval).
+	// worker and e-mailed in lang (LimitDataExport's refusal past it).
 	RequestExport(ctx context.Context, lang string) error
 	// BuildExports builds up to n requested exports and e-mails their
 	// links (compose, status); it returns how many it built.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -70,6 +71,14 @@ func (l *limiter) release() {
 // Concurrency reports how many hashes may run at once (the number of
 // cores when the process started).
 func Concurrency() int { return cap(slots.sem) }
+
+// checks counts the passwords checked against a hash (Checks).
+var checks atomic.Int64
+
+// Checks reports how many passwords have been checked against a hash
+// since the process started (for tests and operators: a rate limit that
+// guards a password bounds it).
+func Checks() int64 { return checks.Load() }
 
 // PeakConcurrency reports the most hashes and checks that have run at
 // once since the process started.

@@ -134,7 +134,7 @@ func TestPasswordChangeRateLimited(t *testing.T) {
 				body: `{"currentPassword":"guess-` + strconv.Itoa(i) + `","newPassword":"password-2"}`})
 			if r.status == 429 {
 				firstLimited = i
-				expect(t, r, 429, "Too many password changes. Try again later.")
+				expect(t, r, 429, "Too many password attempts. Try again later.")
 				if got := r.header.Get("Retry-After"); got != "3570" {
 					t.Fatalf("Retry-After %q, want 3570 (the hour ends at 13:00)", got)
 				}
@@ -147,7 +147,7 @@ func TestPasswordChangeRateLimited(t *testing.T) {
 		}
 		r := s.do(call{method: "POST", path: "/api/v1/me/password", token: tok, body: `{"currentPassword":"password-1","newPassword":"password-2"}`,
 			header: map[string]string{"Accept-Language": "zh"}})
-		expect(t, r, 429, "修改密码的尝试次数过多")
+		expect(t, r, 429, "密码尝试次数过多")
 		// Another user is not affected.
 		expect(t, s.do(call{method: "POST", path: "/api/v1/me/password", token: other, body: `{"currentPassword":"password-1","newPassword":"password-2"}`}), 204, "")
 		db.Clock.Set(abuseNow.Add(time.Hour))

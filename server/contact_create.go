@@ -19,8 +19,7 @@ func (s *Server) handleContactCreate(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if !s.contactByIP.Allow(w, r, s.clientKey(r)) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many messages from your network. Try again later."))
+	if !s.allow(w, r, marquee.LimitContact) {
 		return
 	}
 	req.IP = s.clientIP(r)

@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -15,22 +14,18 @@ import (
 // registrations count. decode reads the body (decodeJSON, or the seed
 // call's decodeSeedJSON).
 func (s *Server) createFestival(w http.ResponseWriter, r *http.Request, decode func(http.ResponseWriter, *http.Request, any) error) (f *marquee.Festival, err error) {
-	user, client := "", s.clientKey(r)
-	if u := currentUser(r); u != nil {
-		user = strconv.FormatInt(u.ID, 10)
+	if err := s.limit(w, r, marquee.LimitFestivalUser); err != nil {
+		return nil, err
 	}
-	if !s.festivalByUser.Allow(w, r, user) {
-		return nil, marquee.Errorf(marquee.ERateLimited, "You have registered too many festivals today. Try again later.")
-	}
-	if !s.festivalByIP.Allow(w, r, client) {
-		s.festivalByUser.Refund(r, user)
-		return nil, marquee.Errorf(marquee.ERateLimited, "Too many festival registrations from your network. Try again later.")
+	if err := s.limit(w, r, marquee.LimitFestivalClient); err != nil {
+		s.giveBack(r, marquee.LimitFestivalUser)
+		return nil, err
 	}
 	// Only registrations count: a refused or failed one gives its hits back.
 	defer func() {
 		if err != nil {
-			s.festivalByUser.Refund(r, user)
-			s.festivalByIP.Refund(r, client)
+			s.giveBack(r, marquee.LimitFestivalUser)
+			s.giveBack(r, marquee.LimitFestivalClient)
 		}
 	}()
 	var d marquee.FestivalDetails

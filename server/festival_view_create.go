@@ -18,7 +18,7 @@ func (s *Server) handleFestivalViewCreate(w http.ResponseWriter, r *http.Request
 		s.writeError(w, r, err)
 		return
 	}
-	if !s.pageViews.Allow(w, r, s.clientKey(r)) {
+	if s.limit(w, r, marquee.LimitPageView) != nil {
 		w.Header().Del("Retry-After")
 		w.WriteHeader(http.StatusNoContent)
 		return

@@ -4,15 +4,9 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
-	"time"
 
 	"github.com/marquee-festival/marquee"
 )
-
-// Poster uploads allowed per signed-in user per hour, counted in the
-// database across nodes.
-const posterUploadsPerHour = 30
 
 // handleFilmPosterPut stores the request body (the raw image; its type is
 // sniffed from the bytes, whatever Content-Type says) as the poster of one
@@ -24,9 +18,7 @@ func (s *Server) handleFilmPosterPut(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, marquee.ErrFilmNotFound())
 		return
 	}
-	limiter := newKeyedLimiter(s.svc.RateLimits, s.log, "poster-user", posterUploadsPerHour, time.Hour)
-	if !limiter.Allow(w, r, strconv.FormatInt(currentUser(r).ID, 10)) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many poster uploads. Please try again later."))
+	if !s.allow(w, r, marquee.LimitPoster) {
 		return
 	}
 	if r.ContentLength > marquee.PosterMaxBytes {

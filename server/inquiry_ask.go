@@ -2,26 +2,9 @@ package server
 
 import (
 	"net/http"
-	"strconv"
-	"time"
 
 	"github.com/marquee-festival/marquee"
 )
-
-// inquiryIPFactor is how many times a user's hourly questions one client
-// address may ask: several signed-in users can share an address.
-const inquiryIPFactor = 4
-
-// inquiryLimiter counts questions to the festival assistant per hour:
-// per signed-in user ("user"), per visitor's client address ("visitor"),
-// or per client address whoever asks ("ip", four times the others).
-func (s *Server) inquiryLimiter(kind string) *keyedLimiter {
-	limit := s.cfg.InquiryRatePerHour
-	if kind == "ip" {
-		limit *= inquiryIPFactor
-	}
-	return newKeyedLimiter(s.svc.RateLimits, s.log, "inquiry-"+kind, limit, time.Hour)
-}
 
 // inquiryRequest is the body of POST /api/v1/inquiries.
 type inquiryRequest struct {
@@ -46,8 +29,7 @@ func (s *Server) handleInquiryAsk(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if !s.inquiryLimiter("ip").Allow(w, r, s.clientKey(r)) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many questions from your network. Try again later."))
+	if !s.allow(w, r, marquee.LimitInquiryClient) {
 		return
 	}
 	if requestToken(r) != "" {
@@ -55,12 +37,11 @@ func (s *Server) handleInquiryAsk(w http.ResponseWriter, r *http.Request) {
 			r = withUser
 		}
 	}
-	kind, key := "visitor", s.clientKey(r)
-	if u := currentUser(r); u != nil {
-		kind, key = "user", strconv.FormatInt(u.ID, 10)
+	limit := marquee.LimitInquiryVisitor
+	if currentUser(r) != nil {
+		limit = marquee.LimitInquiryUser
 	}
-	if !s.inquiryLimiter(kind).Allow(w, r, key) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many questions. Try again later."))
+	if !s.allow(w, r, limit) {
 		return
 	}
 	lang := requestLanguage(r)

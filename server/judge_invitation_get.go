@@ -9,8 +9,7 @@ import (
 // handleJudgeInvitationGet describes an invitation to whoever holds its
 // token (public; rate limited per client IP across nodes).
 func (s *Server) handleJudgeInvitationGet(w http.ResponseWriter, r *http.Request) {
-	if !s.judgeInvitationLimiter().Allow(w, r, s.clientKey(r)) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many requests from your network. Try again later."))
+	if !s.allow(w, r, marquee.LimitJudgeInvitationView) {
 		return
 	}
 	inv, err := s.svc.Judging.Invitation(r.Context(), r.PathValue("token"))

@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -12,8 +11,7 @@ import (
 // the password changes (each checks the password).
 func (s *Server) handleMeDelete(w http.ResponseWriter, r *http.Request) {
 	u := currentUser(r)
-	if !s.passwordByUser.Allow(w, r, strconv.FormatInt(u.ID, 10)) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many attempts. Try again later."))
+	if !s.allow(w, r, marquee.LimitPasswordCheck) {
 		return
 	}
 	var req marquee.AccountDeletion

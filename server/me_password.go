@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -11,8 +10,7 @@ import (
 // other sessions. Attempts are limited per user (each one checks the
 // current password with argon2id).
 func (s *Server) handleMePassword(w http.ResponseWriter, r *http.Request) {
-	if !s.passwordByUser.Allow(w, r, strconv.FormatInt(currentUser(r).ID, 10)) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many password changes. Try again later."))
+	if !s.allow(w, r, marquee.LimitPasswordCheck) {
 		return
 	}
 	var req marquee.PasswordChange

@@ -2,21 +2,9 @@ package server
 
 import (
 	"net/http"
-	"strconv"
-	"time"
 
 	"github.com/marquee-festival/marquee"
 )
-
-// verificationsPerHour bounds the confirmation e-mails a signed-in user
-// may ask for in an hour (each is a mail to their address).
-const verificationsPerHour = 5
-
-// verificationLimiter counts confirmation e-mails per user, in the
-// database shared by every node.
-func (s *Server) verificationLimiter() *keyedLimiter {
-	return newKeyedLimiter(s.svc.RateLimits, s.log, "verification-user", verificationsPerHour, time.Hour)
-}
 
 // handleMeVerification sends the signed-in user a new link confirming
 // their address, in the request's language: 204, 409 when it is already
@@ -27,8 +15,7 @@ func (s *Server) handleMeVerification(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, marquee.ErrAlreadyVerified())
 		return
 	}
-	if !s.verificationLimiter().Allow(w, r, strconv.FormatInt(u.ID, 10)) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many confirmation e-mails. Try again later."))
+	if !s.allow(w, r, marquee.LimitConfirmationMail) {
 		return
 	}
 	if err := s.svc.Users.RequestVerification(r.Context(), requestLanguage(r)); err != nil {

@@ -11,8 +11,7 @@ import (
 // request's language: 404 for an id its catalogue does not have, 503 when
 // the movie database cannot be reached.
 func (s *Server) handleMovieGet(w http.ResponseWriter, r *http.Request) {
-	if !s.movieLimiter().Allow(w, r, s.clientKey(r)) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many requests from your network. Try again later."))
+	if !s.allow(w, r, marquee.LimitMovies) {
 		return
 	}
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)

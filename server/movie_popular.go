@@ -4,20 +4,10 @@ import (
 	"errors"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/locale"
 )
-
-// moviesPerMinute bounds the movies pages' calls per client: they may
-// reach an outside service (the movie database).
-const moviesPerMinute = 120
-
-// movieLimiter counts the movies pages' calls per client IP.
-func (s *Server) movieLimiter() *keyedLimiter {
-	return newKeyedLimiter(s.svc.RateLimits, s.log, "movies-ip", moviesPerMinute, time.Minute)
-}
 
 // moviePage is the answer of GET /movies/popular: a page, and when the
 // movie database could not be reached, an empty one with the message the
@@ -31,8 +21,7 @@ type moviePage struct {
 // page) in the request's language; when the movie database fails, an
 // empty page with a friendly message (the catalogue logged the cause).
 func (s *Server) handleMoviePopular(w http.ResponseWriter, r *http.Request) {
-	if !s.movieLimiter().Allow(w, r, s.clientKey(r)) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many requests from your network. Try again later."))
+	if !s.allow(w, r, marquee.LimitMovies) {
 		return
 	}
 	var f marquee.FieldErrors

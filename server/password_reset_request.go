@@ -1,28 +1,11 @@
 package server
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"net/http"
-	"time"
 
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/locale"
 )
-
-// Limits of POST /api/v1/password-resets: per client and per address in an
-// hour. The address is counted by its SHA-256, so the shared counters hold
-// no address.
-const (
-	passwordResetsPerClientPerHour  = 10
-	passwordResetsPerAddressPerHour = 3
-)
-
-// passwordResetLimiters count reset requests per client and per address.
-func (s *Server) passwordResetLimiters() (byClient, byAddress *keyedLimiter) {
-	return newKeyedLimiter(s.svc.RateLimits, s.log, "reset-ip", passwordResetsPerClientPerHour, time.Hour),
-		newKeyedLimiter(s.svc.RateLimits, s.log, "reset-address", passwordResetsPerAddressPerHour, time.Hour)
-}
 
 // handlePasswordResetRequest e-mails a reset link to the account with the
 // address, in the request's language. It answers 202 with the same message
@@ -37,10 +20,7 @@ func (s *Server) handlePasswordResetRequest(w http.ResponseWriter, r *http.Reque
 		s.writeError(w, r, err)
 		return
 	}
-	byClient, byAddress := s.passwordResetLimiters()
-	sum := sha256.Sum256([]byte(req.Email))
-	if !byClient.Allow(w, r, s.clientKey(r)) || !byAddress.Allow(w, r, hex.EncodeToString(sum[:])) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many password reset requests. Try again later."))
+	if !s.allow(w, r, marquee.LimitResetClient) || !s.allow(w, r, marquee.LimitResetAddress, req.Email) {
 		return
 	}
 	req.Language = requestLanguage(r)

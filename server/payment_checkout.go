@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/locale"
@@ -27,13 +26,13 @@ func (s *Server) handlePaymentCheckout(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, res)
 }
 
-// checkout counts one payment attempt of the signed-in user (ERateLimited
-// past CheckoutRatePer10Min, shared by every node) and asks the payment
+// checkout counts one payment attempt of the signed-in user
+// (marquee.LimitPayment) and asks the payment
 // service for req in the request's language. Both the REST call and the
 // seed's call pay through it, so they share one allowance.
 func (s *Server) checkout(w http.ResponseWriter, r *http.Request, req marquee.CheckoutRequest) (*marquee.CheckoutResult, error) {
-	if !s.checkoutByUser.Allow(w, r, strconv.FormatInt(currentUser(r).ID, 10)) {
-		return nil, marquee.Errorf(marquee.ERateLimited, "Too many payment attempts. Try again in a few minutes.")
+	if err := s.limit(w, r, marquee.LimitPayment); err != nil {
+		return nil, err
 	}
 	req.Language = requestLanguage(r)
 	res, err := s.svc.Payments.Checkout(r.Context(), req)

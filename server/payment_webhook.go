@@ -25,8 +25,7 @@ const maxWebhookBytes = 64 << 10
 // internal errors are 500, so Stripe retries them. Calls are limited per
 // client IP (WebhookRatePerMinute, shared by every node).
 func (s *Server) handlePaymentWebhook(w http.ResponseWriter, r *http.Request) {
-	if !s.webhookByIP.Allow(w, r, s.clientKey(r)) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many webhooks from your network. Try again later."))
+	if !s.allow(w, r, marquee.LimitWebhook) {
 		return
 	}
 	payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBytes))

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/marquee-festival/marquee/password"
 	"github.com/marquee-festival/marquee/server"
 	"github.com/marquee-festival/marquee/store"
 	"github.com/marquee-festival/marquee/store/storetest"
@@ -89,9 +90,11 @@ func TestRateLimitsSharedByNodes(t *testing.T) {
 	})
 }
 
-// When the database cannot count, the limiter lets the request through and
-// logs the error: a rate limiter must not take the site down.
-func TestRateLimitFailsOpen(t *testing.T) {
+// When the database cannot count, a limit that guards a secret refuses
+// the request (503, Retry-After, in the client's language) without checking
+// the password; a convenience limit lets it through and logs it. The server
+// counts both (UncountedRequests).
+func TestRateLimitFailsOpenOrClosed(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "marquee.db")
 	db, err := store.Open(context.Background(), "sqlite:"+path)
 	if err != nil {
@@ -99,6 +102,10 @@ func TestRateLimitFailsOpen(t *testing.T) {
 	}
 	t.Cleanup(func() { db.Close() })
 	if err := db.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	svc := storetest.Wrap(t, db)
+	if _, err := svc.Users.UpsertAdmin(context.Background(), "root@example.com", "Root", "admin-password"); err != nil {
 		t.Fatal(err)
 	}
 	raw, err := sql.Open("sqlite", path)
@@ -111,7 +118,6 @@ func TestRateLimitFailsOpen(t *testing.T) {
 	}
 
 	var logs bytes.Buffer
-	svc := storetest.Wrap(t, db)
 	cfg := server.DefaultConfig()
 	cfg.Clock = svc.Clock.Now
 	cfg.ContactRatePerHour = 1
@@ -128,5 +134,24 @@ func TestRateLimitFailsOpen(t *testing.T) {
 	}
 	if !strings.Contains(logs.String(), "rate limit not counted; request allowed") || !strings.Contains(logs.String(), "rate_limits") {
 		t.Fatalf("no error logged:\n%s", logs.String())
+	}
+
+	checks := password.Checks()
+	r := s.do(call{method: "POST", path: "/api/v1/user/login", body: `{"email":"root@example.com","password":"admin-password"}`})
+	expect(t, r, 503, "We could not check this request against its limit just now.")
+	if got := r.header.Get("Retry-After"); got != "5" {
+		t.Fatalf("Retry-After %q, want 5", got)
+	}
+	r = s.do(call{method: "POST", path: "/api/v1/password-resets", body: `{"email":"root@example.com"}`,
+		header: map[string]string{"Accept-Language": "ja"}})
+	expect(t, r, 503, "回数制限を確認できませんでした")
+	if n := password.Checks() - checks; n != 0 {
+		t.Fatalf("%d passwords checked while their limit could not count", n)
+	}
+	if !strings.Contains(logs.String(), "rate limit not counted; request refused") {
+		t.Fatalf("no refusal logged:\n%s", logs.String())
+	}
+	if passed, refused := srv.UncountedRequests(); passed != 3 || refused != 2 {
+		t.Fatalf("uncounted: passed %d, refused %d; want 3 and 2", passed, refused)
 	}
 }

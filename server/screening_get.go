@@ -9,7 +9,7 @@ import (
 // handleScreeningGet answers a screening of an approved festival (public,
 // rate limited); any other is 404 "Screening not found".
 func (s *Server) handleScreeningGet(w http.ResponseWriter, r *http.Request) {
-	if !s.allowScreeningRead(w, r) {
+	if !s.allow(w, r, marquee.LimitScreenings) {
 		return
 	}
 	id, ok := pathID(r)

@@ -22,35 +22,52 @@ type Config struct {
 	// SessionTTL is how long a login lasts (the cookie's lifetime; the
 	// store's session service is given the same).
 	SessionTTL time.Duration
-	// LoginRatePerMinute bounds login attempts per client (an IPv4 address
-	// or an IPv6 /64), whatever the account.
+	// The settings below replace the allowances of the rate limit policies
+	// (marquee.RateLimitPolicies, applied in ratelimit.go; the README lists
+	// them all); zero keeps the policy's. Each names its policy.
+	//
+	// LoginRatePerMinute: login attempts per client, whatever the account
+	// (marquee.LimitLogin).
 	LoginRatePerMinute int
-	// LoginFailuresPerClientPerMinute bounds the failed logins one client
-	// may make for one account in a minute (see loginFailures).
+	// LoginFailuresPerClientPerMinute: the failed logins one client may
+	// make for one account in a minute (marquee.LimitLoginFailures).
 	LoginFailuresPerClientPerMinute int
-	// LoginFailuresPerAccountPer15Min bounds an account's failed logins
-	// from all clients in 15 minutes; past it, only clients that have not
-	// failed for the account may still try (see loginFailures).
+	// LoginFailuresPerAccountPer15Min: an account's failed logins from all
+	// clients in 15 minutes; past it, only clients that have not failed for
+	// the account may still try (marquee.LimitLoginAccount).
 	LoginFailuresPerAccountPer15Min int
-	// PasswordChangeRatePerHour bounds password changes (each checks the
-	// current password) per signed-in user in an hour.
+	// PasswordChangeRatePerHour: password changes and account deletions
+	// (each checks the current password) per signed-in user in an hour
+	// (marquee.LimitPasswordCheck).
 	PasswordChangeRatePerHour int
-	// FestivalRegistrationsPerUserPerDay and FestivalRegistrationsPerIPPerDay
-	// bound festival registrations (POST /api/v1/festivals and the seed's
-	// /api/v1/festival/create) per user and per client in a UTC day.
+	// PasswordResetRatePerIPPerHour and PasswordResetRatePerAddressPerHour:
+	// reset e-mails asked for per client and per address in an hour
+	// (marquee.LimitResetClient, marquee.LimitResetAddress).
+	PasswordResetRatePerIPPerHour      int
+	PasswordResetRatePerAddressPerHour int
+	// PasswordResetConfirmRatePerHour: uses of reset links per client in an
+	// hour (marquee.LimitResetConfirm).
+	PasswordResetConfirmRatePerHour int
+	// FestivalRegistrationsPerUserPerDay and FestivalRegistrationsPerIPPerDay:
+	// festival registrations (POST /api/v1/festivals and the seed's
+	// /api/v1/festival/create) per user and per client in a UTC day
+	// (marquee.LimitFestivalUser, marquee.LimitFestivalClient).
 	FestivalRegistrationsPerUserPerDay int
 	FestivalRegistrationsPerIPPerDay   int
-	// SignupRatePerHour bounds sign-ups per client IP.
+	// SignupRatePerHour: sign-ups per client (marquee.LimitSignup).
 	SignupRatePerHour int
-	// ContactRatePerHour bounds contact messages per client IP.
+	// ContactRatePerHour: contact messages per client (marquee.LimitContact).
 	ContactRatePerHour int
-	// ViewRatePerMinute bounds the page view and campaign beacons counted
-	// per client in a minute (more are answered but not counted).
+	// ViewRatePerMinute: the page view and campaign beacons counted per
+	// client in a minute; more are answered but not counted
+	// (marquee.LimitPageView).
 	ViewRatePerMinute int
-	// CheckoutRatePer10Min bounds payment attempts (checkouts, the seed's
-	// payment call) per signed-in user in ten minutes.
+	// CheckoutRatePer10Min: payment attempts (checkouts, ticket payments,
+	// the seed's payment call) per signed-in user in ten minutes
+	// (marquee.LimitPayment).
 	CheckoutRatePer10Min int
-	// WebhookRatePerMinute bounds payment provider webhooks per client IP.
+	// WebhookRatePerMinute: payment provider webhooks per client
+	// (marquee.LimitWebhook).
 	WebhookRatePerMinute int
 	// TrustProxy takes the client address from X-Forwarded-For and TLS from
 	// X-Forwarded-Proto (set it only behind a proxy that sets them).
@@ -63,9 +80,10 @@ type Config struct {
 	PublicURL string
 	// Clock returns the current time; nil means time.Now. Tests set it.
 	Clock func() time.Time
-	// InquiryRatePerHour bounds questions to the festival assistant per
+	// InquiryRatePerHour: questions to the festival assistant per
 	// signed-in user, or per visitor's client address, in an hour; a client
-	// address may ask four times as many, whoever asks.
+	// address may ask inquiryIPFactor times as many, whoever asks
+	// (marquee.LimitInquiryUser, LimitInquiryVisitor, LimitInquiryClient).
 	InquiryRatePerHour int
 	// MovieImageOrigin is where the movie database's posters come from
 	// (https://image.tmdb.org), allowed as images by the CSP; "" for none.
@@ -78,26 +96,29 @@ type Config struct {
 
 // DefaultConfig returns the settings used when nothing is configured.
 func DefaultConfig() Config {
+	allowance := func(name marquee.RateLimitName) int { return marquee.RateLimitPolicyFor(name).Allowance }
 	return Config{
-		SupportEmail:       "support@marquee.example",
-		SupportPhone:       "+1 555 010 0199",
-		SupportAddress:     "Marquee Film Festival Platform, 100 Festival Avenue, Suite 4, Los Angeles, CA 90028, USA",
-		SessionTTL:         30 * 24 * time.Hour,
-		LoginRatePerMinute: 20,
-		SignupRatePerHour:  30,
-		ContactRatePerHour: 5,
-		ViewRatePerMinute:  60,
-		MaxBodyBytes:       64 << 10,
+		SupportEmail:   "support@marquee.example",
+		SupportPhone:   "+1 555 010 0199",
+		SupportAddress: "Marquee Film Festival Platform, 100 Festival Avenue, Suite 4, Los Angeles, CA 90028, USA",
+		SessionTTL:     30 * 24 * time.Hour,
+		MaxBodyBytes:   64 << 10,
 
-		CheckoutRatePer10Min: 10,
-		WebhookRatePerMinute: 300,
-
-		LoginFailuresPerClientPerMinute:    5,
-		LoginFailuresPerAccountPer15Min:    50,
-		PasswordChangeRatePerHour:          10,
-		FestivalRegistrationsPerUserPerDay: 10,
-		FestivalRegistrationsPerIPPerDay:   30,
-		InquiryRatePerHour:                 30,
+		LoginRatePerMinute:                 allowance(marquee.LimitLogin),
+		LoginFailuresPerClientPerMinute:    allowance(marquee.LimitLoginFailures),
+		LoginFailuresPerAccountPer15Min:    allowance(marquee.LimitLoginAccount),
+		PasswordChangeRatePerHour:          allowance(marquee.LimitPasswordCheck),
+		PasswordResetRatePerIPPerHour:      allowance(marquee.LimitResetClient),
+		PasswordResetRatePerAddressPerHour: allowance(marquee.LimitResetAddress),
+		PasswordResetConfirmRatePerHour:    allowance(marquee.LimitResetConfirm),
+		FestivalRegistrationsPerUserPerDay: allowance(marquee.LimitFestivalUser),
+		FestivalRegistrationsPerIPPerDay:   allowance(marquee.LimitFestivalClient),
+		SignupRatePerHour:                  allowance(marquee.LimitSignup),
+		ContactRatePerHour:                 allowance(marquee.LimitContact),
+		ViewRatePerMinute:                  allowance(marquee.LimitPageView),
+		CheckoutRatePer10Min:               allowance(marquee.LimitPayment),
+		WebhookRatePerMinute:               allowance(marquee.LimitWebhook),
+		InquiryRatePerHour:                 allowance(marquee.LimitInquiryUser),
 	}
 }
 
@@ -110,16 +131,9 @@ type Server struct {
 	log    *slog.Logger
 	static *staticFiles
 
-	loginByIP      *keyedLimiter
-	loginFailures  *loginFailures
-	passwordByUser *keyedLimiter
-	festivalByUser *keyedLimiter
-	festivalByIP   *keyedLimiter
-	signupByIP     *keyedLimiter
-	contactByIP    *keyedLimiter
-	checkoutByUser *keyedLimiter
-	webhookByIP    *keyedLimiter
-	pageViews      *keyedLimiter // page view and campaign beacons per client
+	// limits applies the rate limit policies; loginFailures the login's.
+	limits        *rateLimits
+	loginFailures *loginFailures
 
 	// csp is the Content-Security-Policy header, fixed at construction
 	// from the payment provider (Stripe's origins only when it is Stripe).
@@ -131,39 +145,6 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 	def := DefaultConfig()
 	if cfg.SessionTTL <= 0 {
 		cfg.SessionTTL = def.SessionTTL
-	}
-	if cfg.LoginRatePerMinute <= 0 {
-		cfg.LoginRatePerMinute = def.LoginRatePerMinute
-	}
-	if cfg.SignupRatePerHour <= 0 {
-		cfg.SignupRatePerHour = def.SignupRatePerHour
-	}
-	if cfg.ContactRatePerHour <= 0 {
-		cfg.ContactRatePerHour = def.ContactRatePerHour
-	}
-	if cfg.ViewRatePerMinute <= 0 {
-		cfg.ViewRatePerMinute = def.ViewRatePerMinute
-	}
-	if cfg.CheckoutRatePer10Min <= 0 {
-		cfg.CheckoutRatePer10Min = def.CheckoutRatePer10Min
-	}
-	if cfg.WebhookRatePerMinute <= 0 {
-		cfg.WebhookRatePerMinute = def.WebhookRatePerMinute
-	}
-	for _, v := range []struct {
-		val *int
-		def int
-	}{
-		{&cfg.LoginFailuresPerClientPerMinute, def.LoginFailuresPerClientPerMinute},
-		{&cfg.LoginFailuresPerAccountPer15Min, def.LoginFailuresPerAccountPer15Min},
-		{&cfg.PasswordChangeRatePerHour, def.PasswordChangeRatePerHour},
-		{&cfg.FestivalRegistrationsPerUserPerDay, def.FestivalRegistrationsPerUserPerDay},
-		{&cfg.FestivalRegistrationsPerIPPerDay, def.FestivalRegistrationsPerIPPerDay},
-		{&cfg.InquiryRatePerHour, def.InquiryRatePerHour},
-	} {
-		if *v.val <= 0 {
-			*v.val = v.def
-		}
 	}
 	if cfg.MaxBodyBytes <= 0 {
 		cfg.MaxBodyBytes = def.MaxBodyBytes
@@ -183,25 +164,15 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 	if logger == nil {
 		logger = slog.Default()
 	}
-	limits := svc.RateLimits
+	limits := newRateLimits(svc.RateLimits, logger, cfg.rateAllowances())
 	return &Server{
-		cfg:       cfg,
-		svc:       svc,
-		log:       logger,
-		static:    newStaticFiles(cfg.Web),
-		loginByIP: newKeyedLimiter(limits, logger, "login-ip", cfg.LoginRatePerMinute, time.Minute),
-		loginFailures: &loginFailures{limits: limits, log: logger,
-			perClient: cfg.LoginFailuresPerClientPerMinute, perAccount: cfg.LoginFailuresPerAccountPer15Min,
-			events: svc.SecurityEvents},
-		passwordByUser: newKeyedLimiter(limits, logger, "password-user", cfg.PasswordChangeRatePerHour, time.Hour),
-		festivalByUser: newKeyedLimiter(limits, logger, "festival-user", cfg.FestivalRegistrationsPerUserPerDay, 24*time.Hour),
-		festivalByIP:   newKeyedLimiter(limits, logger, "festival-ip", cfg.FestivalRegistrationsPerIPPerDay, 24*time.Hour),
-		signupByIP:     newKeyedLimiter(limits, logger, "signup-ip", cfg.SignupRatePerHour, time.Hour),
-		contactByIP:    newKeyedLimiter(limits, logger, "contact-ip", cfg.ContactRatePerHour, time.Hour),
-		checkoutByUser: newKeyedLimiter(limits, logger, "checkout-user", cfg.CheckoutRatePer10Min, 10*time.Minute),
-		webhookByIP:    newKeyedLimiter(limits, logger, "webhook-ip", cfg.WebhookRatePerMinute, time.Minute),
-		pageViews:      newKeyedLimiter(limits, logger, "page-view-ip", cfg.ViewRatePerMinute, time.Minute),
-		csp:            withImageOrigin(contentSecurityPolicy(svc.Payments.Config().Provider), cfg.MovieImageOrigin),
+		cfg:           cfg,
+		svc:           svc,
+		log:           logger,
+		static:        newStaticFiles(cfg.Web),
+		limits:        limits,
+		loginFailures: &loginFailures{limits: limits, events: svc.SecurityEvents},
+		csp:           withImageOrigin(contentSecurityPolicy(svc.Payments.Config().Provider), cfg.MovieImageOrigin),
 	}, nil
 }
 

@@ -2,15 +2,9 @@ package server
 
 import (
 	"net/http"
-	"strconv"
-	"time"
 
 	"github.com/marquee-festival/marquee"
 )
-
-// SubmitRatePer10Min bounds the submitting calls of one account, counted
-// in the database so that every node shares the count.
-const SubmitRatePer10Min = 30
 
 // handleSubmissionCreate enters a film for the signed-in filmmaker, the
 // decision e-mails to come in the request's language: the body of
@@ -22,9 +16,7 @@ func (s *Server) handleSubmissionCreate(w http.ResponseWriter, r *http.Request) 
 		s.writeError(w, r, err)
 		return
 	}
-	limiter := newKeyedLimiter(s.svc.RateLimits, s.log, "submit-user", SubmitRatePer10Min, 10*time.Minute)
-	if !limiter.Allow(w, r, strconv.FormatInt(currentUser(r).ID, 10)) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many submissions. Try again in a few minutes."))
+	if !s.allow(w, r, marquee.LimitSubmission) {
 		return
 	}
 	ns.Language = requestLanguage(r)

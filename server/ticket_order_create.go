@@ -2,20 +2,10 @@ package server
 
 import (
 	"net/http"
-	"strconv"
-	"time"
 
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/locale"
 )
-
-// ticketOrdersPer10Min bounds the orders one buyer may start in ten minutes.
-const ticketOrdersPer10Min = 30
-
-// ticketOrderLimiter counts orders per signed-in buyer.
-func (s *Server) ticketOrderLimiter() *keyedLimiter {
-	return newKeyedLimiter(s.svc.RateLimits, s.log, "ticket-order-user", ticketOrdersPer10Min, 10*time.Minute)
-}
 
 // handleTicketOrderCreate holds seats for the signed-in buyer: body
 // {screeningId, quantity}, 201 TicketOrder (pending for 10 minutes, or
@@ -27,8 +17,7 @@ func (s *Server) handleTicketOrderCreate(w http.ResponseWriter, r *http.Request)
 		s.writeError(w, r, err)
 		return
 	}
-	if !s.ticketOrderLimiter().Allow(w, r, strconv.FormatInt(currentUser(r).ID, 10)) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many orders. Try again in a few minutes."))
+	if !s.allow(w, r, marquee.LimitTicketOrder) {
 		return
 	}
 	req.Language = requestLanguage(r)

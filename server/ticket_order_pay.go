@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -22,8 +21,7 @@ func (s *Server) handleTicketOrderPay(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if !s.checkoutByUser.Allow(w, r, strconv.FormatInt(currentUser(r).ID, 10)) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many payment attempts. Try again in a few minutes."))
+	if !s.allow(w, r, marquee.LimitPayment) {
 		return
 	}
 	res, err := s.svc.Tickets.PayOrder(r.Context(), id, req)

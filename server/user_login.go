@@ -10,28 +10,27 @@ import (
 // answering {user, token}. The token also arrives as an HttpOnly cookie and
 // works as `Authorization: Bearer`. An unknown email and a wrong password
 // get the same answer, in about the same time. Attempts are limited per
-// client address (loginByIP) and failures per account and client
-// (loginFailures), so that a stranger's failures never lock the owner out.
+// client address (marquee.LimitLogin) and failures per account and client
+// (loginFailures), so that a stranger's failures never lock the owner out;
+// both are counted before the password is checked.
 func (s *Server) handleUserLogin(w http.ResponseWriter, r *http.Request) {
 	var req marquee.Credentials
 	if err := s.decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	client := s.clientKey(r)
-	if !s.loginByIP.Allow(w, r, client) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many login attempts. Try again in a minute."))
+	if !s.allow(w, r, marquee.LimitLogin) {
 		return
 	}
-	account := marquee.NormalizeEmail(req.Email)
-	if err := s.loginFailures.Allow(w, r, account, client); err != nil {
+	attempt, err := s.loginFailures.Begin(w, r, req.Email, s.clientKey(r))
+	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	u, err := s.svc.Users.Authenticate(r.Context(), req)
+	attempt.Done(r, err)
 	if err != nil {
 		if marquee.ErrorCode(err) == marquee.EBadLogin {
-			s.loginFailures.Failed(r, account, client)
 			requestLogger(r, s.log).Warn("login failed")
 		}
 		s.writeError(w, r, err)

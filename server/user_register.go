@@ -9,8 +9,7 @@ import (
 // handleUserRegister creates a filmmaker account and signs it in. It is the
 // seed's POST /api/v1/user/register: success answers {user}.
 func (s *Server) handleUserRegister(w http.ResponseWriter, r *http.Request) {
-	if !s.signupByIP.Allow(w, r, s.clientKey(r)) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many sign-ups from your network. Try again later."))
+	if !s.allow(w, r, marquee.LimitSignup) {
 		return
 	}
 	var req marquee.NewUser

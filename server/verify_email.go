@@ -2,20 +2,9 @@ package server
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/marquee-festival/marquee"
 )
-
-// verifyEmailsPerHour bounds the confirmation attempts per client IP in an
-// hour. A token is 32 random bytes, so guessing is hopeless anyway; the
-// limit stops anyone from trying at scale.
-const verifyEmailsPerHour = 30
-
-// verifyEmailLimiter counts confirmation attempts per client IP.
-func (s *Server) verifyEmailLimiter() *keyedLimiter {
-	return newKeyedLimiter(s.svc.RateLimits, s.log, "verify-email-ip", verifyEmailsPerHour, time.Hour)
-}
 
 // verifyEmailRequest is the body of POST /api/v1/verify-email.
 type verifyEmailRequest struct {
@@ -27,8 +16,7 @@ type verifyEmailRequest struct {
 // nobody in: it answers {"verified": true}, or 400 for a link unknown,
 // used or expired.
 func (s *Server) handleVerifyEmail(w http.ResponseWriter, r *http.Request) {
-	if !s.verifyEmailLimiter().Allow(w, r, s.clientIP(r)) {
-		s.writeError(w, r, marquee.Errorf(marquee.ERateLimited, "Too many requests from your network. Try again later."))
+	if !s.allow(w, r, marquee.LimitEmailConfirm) {
 		return
 	}
 	var req verifyEmailRequest

@@ -49,6 +49,12 @@ type DB struct {
 	// walDirty is set when forgetFreedPages could not clear the
 	// write-ahead log; the next write transaction tries again.
 	walDirty atomic.Bool
+	// counters writes the rate limits' counts (ratelimit.go): the writer
+	// on SQLite, a small pool of its own on PostgreSQL, so that a counter
+	// never waits for a connection behind the requests it counts.
+	counters *sql.DB
+	// pepper caches the rate limits' key pepper (ratelimit_pepper.go).
+	pepper ratePepper
 	// readStmts keeps the read pool's prepared statements (SQLite only;
 	// stmt_cache.go).
 	readStmts *stmtCache
@@ -71,7 +77,15 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 		pool.SetMaxOpenConns(20)
 		pool.SetMaxIdleConns(10)
 		pool.SetConnMaxIdleTime(5 * time.Minute)
-		db.write, db.read, db.dialect = pool, pool, Postgres
+		counters, err := sql.Open("pgx", rawURL)
+		if err != nil {
+			pool.Close()
+			return nil, fmt.Errorf("store: open postgres: %w", err)
+		}
+		counters.SetMaxOpenConns(rateLimitConns)
+		counters.SetMaxIdleConns(rateLimitConns)
+		counters.SetConnMaxIdleTime(5 * time.Minute)
+		db.write, db.read, db.counters, db.dialect = pool, pool, counters, Postgres
 	case strings.HasPrefix(rawURL, "sqlite:"):
 		path := strings.TrimPrefix(strings.TrimPrefix(rawURL, "sqlite:"), "//")
 		if path == "" {
@@ -91,7 +105,7 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 			w.Close()
 			return nil, err
 		}
-		db.write, db.read, db.dialect, db.path = w, r, SQLite, path
+		db.write, db.read, db.counters, db.dialect, db.path = w, r, w, SQLite, path
 		db.readStmts = newStmtCache(r)
 	default:
 		return nil, fmt.Errorf("store: unsupported database URL %q (want sqlite:PATH or postgres://...)", redact(rawURL))
@@ -162,6 +176,9 @@ func (db *DB) Close() error {
 	err := db.write.Close()
 	if db.read != db.write {
 		err = errors.Join(err, db.read.Close())
+	}
+	if db.counters != nil && db.counters != db.write {
+		err = errors.Join(err, db.counters.Close())
 	}
 	return err
 }

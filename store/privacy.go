@@ -13,12 +13,15 @@ import (
 	"github.com/marquee-festival/marquee/password"
 )
 
-// PrivacyOptions are the privacy service's e-mail settings.
+// PrivacyOptions are the privacy service's e-mail settings and its limit.
 type PrivacyOptions struct {
 	// ComposePasswordReset writes the reset e-mail; nil sends none.
 	ComposePasswordReset marquee.ComposePasswordReset
 	// MailStatus is the outbox status of its e-mails (MailKept by default).
 	MailStatus marquee.MailStatus
+	// ExportsPerHour replaces the allowance of marquee.LimitDataExport
+	// (MARQUEE_DATA_EXPORT_RATE_PER_HOUR); 0 keeps the policy's.
+	ExportsPerHour int
 }
 
 // PrivacyService implements marquee.PrivacyService: password resets
@@ -30,6 +33,8 @@ type PrivacyService struct {
 	files        marquee.FileStore
 	composeReset marquee.ComposePasswordReset
 	mailStatus   marquee.MailStatus
+	// exports is the data export limit (marquee.LimitDataExport).
+	exports marquee.RateLimitPolicy
 }
 
 var _ marquee.PrivacyService = (*PrivacyService)(nil)

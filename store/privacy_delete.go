@@ -110,9 +110,13 @@ func (s *PrivacyService) DeleteAccount(ctx context.Context, d marquee.AccountDel
 		if err != nil {
 			return err
 		}
+		keySuffix, err := s.rateLimitAccountSuffix(ctx, c, email)
+		if err != nil {
+			return err
+		}
 		values := map[string]any{
 			"id": u.ID, "email": email, "name": name, "anon": anonymousEmail(u.ID),
-			"emailKeySuffix": "%:" + escapeLike(email),
+			"emailKeySuffix": keySuffix,
 		}
 		for _, step := range deletionSteps {
 			args := make([]any, len(step.Args))

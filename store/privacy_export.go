@@ -18,8 +18,9 @@ import (
 const exportLease = 10 * time.Minute
 
 // RequestExport records the signed-in user's request for their data (the
-// worker builds it) and its audit entry, in one transaction. A second
-// request within marquee.DataExportInterval is ErrExportTooSoon.
+// worker builds it) and its audit entry, in one transaction. The limit
+// (marquee.LimitDataExport) counts the user's exports requested within its
+// window, in that transaction: a request past it is its refusal.
 func (s *PrivacyService) RequestExport(ctx context.Context, lang string) error {
 	u, err := marquee.RequireUser(ctx)
 	if err != nil {
@@ -27,13 +28,13 @@ func (s *PrivacyService) RequestExport(ctx context.Context, lang string) error {
 	}
 	return s.inTx(ctx, func(c conn) error {
 		now := s.now()
-		var recent int64
+		var recent int
 		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM data_exports WHERE user_id = ? AND created_at > ?`,
-			u.ID, now.Add(-marquee.DataExportInterval)).Scan(&recent); err != nil {
+			u.ID, now.Add(-s.exports.Window)).Scan(&recent); err != nil {
 			return fmt.Errorf("store: recent exports of user %d: %w", u.ID, err)
 		}
-		if recent > 0 {
-			return marquee.ErrExportTooSoon()
+		if !s.exports.Allows(recent + 1) {
+			return s.exports.Refusal()
 		}
 		if _, err := c.exec(ctx, `INSERT INTO data_exports (user_id, status, language, created_at) VALUES (?, 'pending', ?, ?)`,
 			u.ID, lang, now); err != nil {

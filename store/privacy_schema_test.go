@@ -209,13 +209,8 @@ func TestAccountDeletionLeavesNoAddress(t *testing.T) {
 		if _, err := db.Privacy.BuildExports(ctx, 10, composeTestExport, marquee.MailKept); err != nil {
 			t.Fatal(err)
 		}
-		// The login failure counters as server/login_failures.go names
-		// them: per account, per (client, account) for a minute and for
-		// 15 minutes.
-		for _, key := range []string{"login-fail-account:" + email, "login-fail-client:10.1.2.3:" + email, "login-failed-15m:10.1.2.3:" + email} {
-			if err := db.ExecForTest(ctx, `INSERT INTO rate_limits (key, window_start, window_end, hits) VALUES (?, ?, ?, 1)`, key, now, now.Add(timeMinutes(15))); err != nil {
-				t.Fatal(err)
-			}
+		if _, _, err := db.RateLimits.Hit(ctx, marquee.RateLimitKey{Policy: marquee.LimitLoginAccount, Subject: []string{marquee.RateLimitAccount(email)}}, timeMinutes(15)); err != nil {
+			t.Fatal(err)
 		}
 		// What admins did to the account is audited by id, never address:
 		// a role change, an adjustment whose reason names them (the ledger

@@ -63,13 +63,14 @@ var exportEntries = []exportEntry{
 // notPersonalData are the tables with a user column that a data export
 // leaves out, each with the reason.
 var notPersonalData = map[string]string{
-	"rate_limits": "counters of requests per key, kept for minutes to a day; login failure counters named by e-mail are deleted with the account",
+	"rate_limits": "counters of requests per key, kept for minutes to a day, naming their subjects by peppered hashes only; those of the account's address are deleted with the account",
 }
 
 // deletionStep is one statement of an account's deletion; its `?` are
 // bound in order to the values Args names: 'id' the user's id, 'email'
 // their address, 'name' their name, 'anon' the anonymised address,
-// 'emailKeySuffix' a LIKE pattern of keys ending in ':' and the address.
+// 'emailKeySuffix' a LIKE pattern of the rate limit keys whose subject
+// ends with the address (ratelimit_pepper.go).
 type deletionStep struct {
 	Table string
 	SQL   string

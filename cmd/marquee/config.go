@@ -39,6 +39,9 @@ type config struct {
 	Assistant assistantConfig
 	// Movies chooses the movies pages' catalogue: The Movie Database, or the listed films.
 	Movies moviesConfig
+	// DataExportsPerHour replaces the data export limit's allowance
+	// (marquee.LimitDataExport, kept by the store); 0 keeps it.
+	DataExportsPerHour int
 }
 
 // configFromEnv reads the MARQUEE_* variables (documented in the README).
@@ -84,6 +87,12 @@ func configFromEnv(getenv func(string) string) (config, error) {
 	num("MARQUEE_PASSWORD_CHANGE_RATE_PER_HOUR", &c.Server.PasswordChangeRatePerHour)
 	num("MARQUEE_FESTIVAL_RATE_PER_USER_PER_DAY", &c.Server.FestivalRegistrationsPerUserPerDay)
 	num("MARQUEE_FESTIVAL_RATE_PER_IP_PER_DAY", &c.Server.FestivalRegistrationsPerIPPerDay)
+	num("MARQUEE_PASSWORD_RESET_RATE_PER_IP_PER_HOUR", &c.Server.PasswordResetRatePerIPPerHour)
+	num("MARQUEE_PASSWORD_RESET_RATE_PER_ADDRESS_PER_HOUR", &c.Server.PasswordResetRatePerAddressPerHour)
+	num("MARQUEE_PASSWORD_RESET_CONFIRM_RATE_PER_HOUR", &c.Server.PasswordResetConfirmRatePerHour)
+	num("MARQUEE_CHECKOUT_RATE_PER_10MIN", &c.Server.CheckoutRatePer10Min)
+	num("MARQUEE_WEBHOOK_RATE_PER_MINUTE", &c.Server.WebhookRatePerMinute)
+	num("MARQUEE_DATA_EXPORT_RATE_PER_HOUR", &c.DataExportsPerHour)
 	if v := strings.TrimSpace(getenv("MARQUEE_SESSION_TTL")); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < time.Minute {

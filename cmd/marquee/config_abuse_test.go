@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/marquee-festival/marquee"
+)
 
 // The abuse limits (issue 16) are read from their MARQUEE_* variables.
 func TestConfigAbuseLimits(t *testing.T) {
@@ -23,5 +27,33 @@ func TestConfigAbuseLimits(t *testing.T) {
 	env["MARQUEE_FESTIVAL_RATE_PER_IP_PER_DAY"] = "0"
 	if _, err := configFromEnv(func(k string) string { return env[k] }); err == nil {
 		t.Fatal("a zero limit was accepted")
+	}
+}
+
+// Every rate limit policy's setting is read, and each of the new ones
+// reaches its field.
+func TestConfigReadsEveryRateLimitSetting(t *testing.T) {
+	asked := map[string]bool{}
+	env := map[string]string{
+		"MARQUEE_PASSWORD_RESET_RATE_PER_IP_PER_HOUR":      "11",
+		"MARQUEE_PASSWORD_RESET_RATE_PER_ADDRESS_PER_HOUR": "2",
+		"MARQUEE_PASSWORD_RESET_CONFIRM_RATE_PER_HOUR":     "9",
+		"MARQUEE_CHECKOUT_RATE_PER_10MIN":                  "8",
+		"MARQUEE_WEBHOOK_RATE_PER_MINUTE":                  "500",
+		"MARQUEE_DATA_EXPORT_RATE_PER_HOUR":                "3",
+	}
+	c, err := configFromEnv(func(k string) string { asked[k] = true; return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range marquee.RateLimitPolicies() {
+		if p.Setting != "" && !asked[p.Setting] {
+			t.Errorf("policy %s: %s is never read", p.Name, p.Setting)
+		}
+	}
+	s := c.Server
+	if s.PasswordResetRatePerIPPerHour != 11 || s.PasswordResetRatePerAddressPerHour != 2 || s.PasswordResetConfirmRatePerHour != 9 ||
+		s.CheckoutRatePer10Min != 8 || s.WebhookRatePerMinute != 500 || privacyOptions(c).ExportsPerHour != 3 {
+		t.Fatalf("limits not read: %+v, exports %d", s, c.DataExportsPerHour)
 	}
 }

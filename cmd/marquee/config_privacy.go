@@ -6,8 +6,9 @@ import (
 	"github.com/marquee-festival/marquee/store"
 )
 
-// privacyOptions are the privacy service's e-mail settings: the password
-// reset e-mail, queued for SMTP when a server is configured.
+// privacyOptions are the privacy service's settings: the password reset
+// e-mail, queued for SMTP when a server is configured, and the data
+// export limit.
 func privacyOptions(cfg config) store.PrivacyOptions {
 	status := marquee.MailKept
 	if cfg.Mail.SMTPURL != "" {
@@ -16,5 +17,6 @@ func privacyOptions(cfg config) store.PrivacyOptions {
 	return store.PrivacyOptions{
 		ComposePasswordReset: mail.Composer{PublicURL: cfg.PublicURL}.PasswordReset,
 		MailStatus:           status,
+		ExportsPerHour:       cfg.DataExportsPerHour,
 	}
 }
