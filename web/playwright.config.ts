@@ -47,9 +47,19 @@ export default defineConfig({
     env: {
       MARQUEE_ADDR: `127.0.0.1:${port}`,
       MARQUEE_DATABASE_URL: e2eDatabaseURL,
+      // Every test comes from 127.0.0.1: the limits counted per client would
+      // be shared by all of them and run out in an order-dependent way. They
+      // are raised here; limits per user or per account (each test makes its
+      // own) keep their defaults.
       MARQUEE_LOGIN_RATE_PER_MINUTE: '600',
       MARQUEE_SIGNUP_RATE_PER_HOUR: '1000',
       MARQUEE_CONTACT_RATE_PER_HOUR: '600',
+      MARQUEE_PASSWORD_RESET_RATE_PER_IP_PER_HOUR: '600',
+      MARQUEE_PASSWORD_RESET_CONFIRM_RATE_PER_HOUR: '600',
+      MARQUEE_FESTIVAL_RATE_PER_IP_PER_DAY: '1000',
+      MARQUEE_VIEW_RATE_PER_MINUTE: '6000',
+      MARQUEE_INQUIRY_RATE_PER_HOUR: '1000',
+      MARQUEE_WEBHOOK_RATE_PER_MINUTE: '6000',
       MARQUEE_LOG_LEVEL: 'warn',
       // The background worker (data exports, reminders) ticks every second,
       // so a test waiting for its work waits for the data, not for a 30 s tick.

@@ -42,6 +42,9 @@ async function openProCheckout(page: Page, prefix: string) {
 }
 
 test('buy Pro with 4242…: success, 100 more credits at once, still signed in, and a receipt', async ({ page }) => {
+  // A long journey (checkout, receipt, reload, account) with four axe runs:
+  // on a busy machine it outlasts the default 30 s while every step is fine.
+  test.setTimeout(90_000);
   const errors = collectConsoleErrors(page);
   const { email, before } = await openProCheckout(page, 'buy-pro');
   const pay = page.getByRole('button', { name: 'Pay $50' });

@@ -2,13 +2,13 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createApprovedFestival, isoInMonths, ok, presetCookieConsent, trackRequests, uniqueEmail } from './helpers';
 
 // Every page as Japanese and Chinese readers see it (the machines that run
-// these tests have Noto CJK, see .ci/run), on a phone (390 px) and a laptop
-// (1280 px), as a visitor, a filmmaker, an organiser and an admin: the page
+// these tests have Noto CJK, see .ci/run), on small and common phones (360
+// and 390 px) and a laptop (1280 px), as a visitor, a filmmaker, an organiser and an admin: the page
 // never scrolls sideways, and no heading breaks inside a word (a line break
 // falls only where the language's word segmentation, Intl.Segmenter, has a
 // boundary: テクノロジー|ソリューション may break there, never テクノロ|ジー).
 
-const widths = [390, 1280] as const;
+const widths = [360, 390, 1280] as const;
 const languages = ['ja', 'zh'] as const;
 
 const publicRoutes = [
@@ -203,8 +203,12 @@ async function checkPages(browser: Browser, baseURL: string, lang: string, paths
   expect(problems).toEqual([]);
 }
 
+// Each test sets up nothing of its own, so both workers take them (each
+// worker makes its own festival in beforeAll).
+test.describe.configure({ mode: 'parallel' });
+
 for (const lang of languages) {
-  test.describe(`${lang} at 390 and 1280 px`, () => {
+  test.describe(`${lang} at 360, 390 and 1280 px`, () => {
     test('public pages', async ({ browser, baseURL }) => {
       test.setTimeout(120_000);
       await checkPages(browser, baseURL!, lang, [...publicRoutes, '/festivals', `/festival/${slug}`, `/screenings/${screeningId}/buy`]);
