@@ -97,6 +97,11 @@ func (s *PromotionService) Start(ctx context.Context, slug string, p marquee.New
 			u.ID, -price, string(marquee.LedgerPromotion), marquee.PromotionReference(id), now); err != nil {
 			return fmt.Errorf("store: promote: ledger row of campaign %d: %w", id, err)
 		}
+		e := festivalAudit(f.ID, marquee.AuditPromotionStart, "promotion", auditTargetID(id))
+		e.After = auditJSON(map[string]any{"days": p.Days, "credits": price, "endsAt": now.Add(time.Duration(p.Days) * 24 * time.Hour)})
+		if err := recordAudit(ctx, c, now, e); err != nil {
+			return err
+		}
 		return markIndexChanged(ctx, c, f.ID)
 	})
 	if errors.Is(err, errPromotionRace) {

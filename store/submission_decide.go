@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -37,21 +39,24 @@ func (s *SubmissionService) Decide(ctx context.Context, slug string, ids []int64
 	var out []*marquee.Submission
 	err = s.inTx(ctx, func(c conn) error {
 		in := ` IN (` + subMarks(len(uniq)) + `)`
-		q, err := c.query(ctx, `SELECT id, status FROM submissions WHERE festival_id = ? AND id`+in, append([]any{fest.id}, subArgs(uniq)...)...)
+		q, err := c.query(ctx, `SELECT id, status, award_name, share_comments FROM submissions WHERE festival_id = ? AND id`+in, append([]any{fest.id}, subArgs(uniq)...)...)
 		if err != nil {
 			return fmt.Errorf("store: decide: read submissions: %w", err)
 		}
 		found := 0
 		withdrawn := false
+		prior := map[int64]map[string]any{} // each submission's decision before, for the audit log
 		for q.Next() {
 			var id int64
-			var status string
-			if err := q.Scan(&id, &status); err != nil {
+			var status, award string
+			var share int
+			if err := q.Scan(&id, &status, &award, &share); err != nil {
 				q.Close()
 				return fmt.Errorf("store: decide: read submissions: %w", err)
 			}
 			found++
 			withdrawn = withdrawn || status == string(marquee.SubmissionWithdrawn)
+			prior[id] = decisionFacts(status, award, share != 0)
 		}
 		q.Close()
 		if err := q.Err(); err != nil {
@@ -82,6 +87,19 @@ func (s *SubmissionService) Decide(ctx context.Context, slug string, ids []int64
 		}
 		for _, id := range uniq {
 			if err := rollupSubmission(ctx, c, id, 1); err != nil {
+				return err
+			}
+		}
+		// One entry per submission whose decision changed: sending the
+		// same decision again writes none.
+		for _, id := range uniq {
+			before, after, changed := auditChanges(prior[id], decisionFacts(string(d.Status), d.AwardName, d.ShareComments))
+			if !changed {
+				continue
+			}
+			e := festivalAudit(fest.id, marquee.AuditSubmissionDecide, "submission", auditTargetID(id))
+			e.Before, e.After = before, after
+			if err := recordAudit(ctx, c, now, e); err != nil {
 				return err
 			}
 		}
@@ -123,6 +141,11 @@ func (s *SubmissionService) Decide(ctx context.Context, slug string, ids []int64
 	return out, nil
 }
 
+// decisionFacts are a submission's decision in its audit entries.
+func decisionFacts(status, awardName string, shareComments bool) map[string]any {
+	return map[string]any{"status": status, "awardName": awardName, "shareComments": shareComments}
+}
+
 // SetFlag sets the team's flag on a submission of a managed festival.
 func (s *SubmissionService) SetFlag(ctx context.Context, slug string, id int64, flag marquee.SubmissionFlag) (*marquee.Submission, error) {
 	fest, err := s.managed(ctx, slug)
@@ -134,6 +157,13 @@ func (s *SubmissionService) SetFlag(ctx context.Context, slug string, id int64, 
 	}
 	var out *marquee.Submission
 	err = s.inTx(ctx, func(c conn) error {
+		var prior string
+		err := c.queryRow(ctx, `SELECT flag FROM submissions WHERE id = ? AND festival_id = ?`, id, fest.id).Scan(&prior)
+		if errors.Is(err, sql.ErrNoRows) {
+			return marquee.ErrSubmissionNotFound()
+		} else if err != nil {
+			return fmt.Errorf("store: flag submission %d: %w", id, err)
+		}
 		r, err := c.exec(ctx, `UPDATE submissions SET flag = ?, updated_at = ? WHERE id = ? AND festival_id = ?`, string(flag), s.now(), id, fest.id)
 		if err != nil {
 			return fmt.Errorf("store: flag submission %d: %w", id, err)
@@ -148,7 +178,12 @@ func (s *SubmissionService) SetFlag(ctx context.Context, slug string, id int64, 
 			return err
 		}
 		out = row.Submission
-		return nil
+		if prior == string(flag) {
+			return nil
+		}
+		e := festivalAudit(fest.id, marquee.AuditSubmissionFlag, "submission", auditTargetID(id))
+		e.Before, e.After = auditJSON(map[string]any{"flag": prior}), auditJSON(map[string]any{"flag": flag})
+		return recordAudit(ctx, c, s.now(), e)
 	})
 	if err != nil {
 		return nil, err
