@@ -57,8 +57,8 @@ func (s *PromotionService) End(ctx context.Context, id int64) (*marquee.Promotio
 		}
 		if err := recordAudit(ctx, c, now, marquee.AuditEntry{Action: marquee.AuditPromotionEnd, TargetType: "promotion",
 			TargetID: strconv.FormatInt(id, 10), FestivalID: &p.FestivalID,
-			Before:   auditJSON(map[string]any{"status": p.Status, "festival": p.FestivalSlug, "credits": p.Credits, "endsAt": p.EndsAt}),
-			After:    auditJSON(map[string]any{"status": out.Status, "refundedCredits": refund})}); err != nil {
+			Before: auditJSON(map[string]any{"status": p.Status, "festival": p.FestivalSlug, "credits": p.Credits, "endsAt": p.EndsAt}),
+			After:  auditJSON(map[string]any{"status": out.Status, "refundedCredits": refund})}); err != nil {
 			return err
 		}
 		return markIndexChanged(ctx, c, p.FestivalID)
