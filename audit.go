@@ -7,13 +7,16 @@ import (
 	"time"
 )
 
-// AuditAction names what an audit entry records. Every admin action and
-// every security-relevant event writes one entry, in the transaction of
-// the change it records (a change that fails leaves no entry).
+// AuditAction names what an audit entry records. Every admin action,
+// every change to a festival's management (its organiser's, or a judge's
+// conflict) and every security-relevant event writes one entry, in the
+// transaction of the change it records (a change that fails, or changes
+// nothing, leaves no entry).
 type AuditAction string
 
-// The audited actions. Add a constant here (and its label in the front
-// end's admin.audit.actions) for every new kind of entry.
+// The audited actions. Add a constant here, to AuditActions, and to the
+// front end (web/src/api/audit.ts, with its labels in the admin-users
+// and activity catalogues) for every new kind of entry.
 const (
 	AuditUserRoleChange       AuditAction = "user.role_change"
 	AuditUserCreditAdjust     AuditAction = "user.credit_adjust"
@@ -34,7 +37,43 @@ const (
 	AuditPromotionEnd         AuditAction = "promotion.end"
 	AuditPromotionPriceChange AuditAction = "promotion_price.update"
 	AuditScreeningCancel      AuditAction = "screening.cancel" // an organiser cancelled a screening: its orders are refunded
+
+	// A festival's management (by its organiser, or an admin acting for
+	// them); each entry carries the festival's id.
+	AuditFestivalSettings AuditAction = "festival.settings"  // refunds on withdrawal, blind review
+	AuditFestivalTimeZone AuditAction = "festival.time_zone" // the zone of its screenings and days
+	AuditJudgingLock      AuditAction = "judging.lock"
+	AuditJudgingUnlock    AuditAction = "judging.unlock"
+	AuditSubmissionDecide AuditAction = "submission.decide" // a status, award or shared comments changed
+	AuditSubmissionFlag   AuditAction = "submission.flag"
+	AuditWaiverCreate     AuditAction = "waiver.create"
+	AuditWaiverDelete     AuditAction = "waiver.delete"
+	AuditJudgeInvite      AuditAction = "judge.invite" // an invitation sent (again)
+	AuditJudgeRemove      AuditAction = "judge.remove"
+	AuditJudgeAssign      AuditAction = "judge.assign" // judges' scope or specific assignments
+	AuditJudgeUnassign    AuditAction = "judge.unassign"
+	AuditJudgeConflict    AuditAction = "judge.conflict" // a judge declared a conflict: the submission left their queue
+	AuditScreeningCreate  AuditAction = "screening.create"
+	AuditScreeningUpdate  AuditAction = "screening.update"
+	AuditDoorStaffAdd     AuditAction = "door_staff.add"
+	AuditDoorStaffRemove  AuditAction = "door_staff.remove"
+	AuditPromotionStart   AuditAction = "promotion.start"
 )
+
+// AuditActions lists every audited action, in the order above; the front
+// end's auditActions (web/src/api/audit.ts) mirrors it (go test . fails
+// when they disagree).
+var AuditActions = []AuditAction{
+	AuditUserRoleChange, AuditUserCreditAdjust, AuditUserDisable, AuditUserEnable, AuditUserSessionsEnd,
+	AuditUserPasswordReset, AuditUserResetRequest, AuditUserDelete, AuditUserExport,
+	AuditPackageUpdate, AuditPurchaseRefund,
+	AuditFestivalApprove, AuditFestivalReject, AuditRevisionApprove, AuditRevisionReject,
+	AuditLoginRateLimited, AuditPromotionEnd, AuditPromotionPriceChange, AuditScreeningCancel,
+	AuditFestivalSettings, AuditFestivalTimeZone, AuditJudgingLock, AuditJudgingUnlock,
+	AuditSubmissionDecide, AuditSubmissionFlag, AuditWaiverCreate, AuditWaiverDelete,
+	AuditJudgeInvite, AuditJudgeRemove, AuditJudgeAssign, AuditJudgeUnassign, AuditJudgeConflict,
+	AuditScreeningCreate, AuditScreeningUpdate, AuditDoorStaffAdd, AuditDoorStaffRemove, AuditPromotionStart,
+}
 
 // AuditEntry is one row of the append-only audit log: who did what to
 // which target, the target's state before and after (JSON, null when
@@ -49,22 +88,29 @@ type AuditEntry struct {
 	Action     AuditAction `json:"action"`
 	// TargetType is "user", "package", "purchase", "festival", ...;
 	// TargetID the target's id as text ("12", "basic").
-	TargetType string          `json:"targetType"`
-	TargetID   string          `json:"targetId"`
-	Before     json.RawMessage `json:"before"`
-	After      json.RawMessage `json:"after"`
-	IP         string          `json:"ip"`
-	CreatedAt  time.Time       `json:"createdAt"`
+	TargetType string `json:"targetType"`
+	TargetID   string `json:"targetId"`
+	// FestivalID is the festival the entry belongs to (nil for none: an
+	// account, a package); FestivalSlug its address today ("" once the
+	// festival is gone), read with the entry.
+	FestivalID   *int64          `json:"festivalId"`
+	FestivalSlug string          `json:"festivalSlug"`
+	Before       json.RawMessage `json:"before"`
+	After        json.RawMessage `json:"after"`
+	IP           string          `json:"ip"`
+	CreatedAt    time.Time       `json:"createdAt"`
 }
 
 // AuditFilter narrows the audit log: by actor (id, or part of the e-mail),
-// by action, by target (type and, optionally, id). Zero values match all.
+// by action, by target (type and, optionally, id), by festival (its
+// slug). Zero values match all.
 type AuditFilter struct {
 	ActorID    int64
 	Actor      string
 	Action     AuditAction
 	TargetType string
 	TargetID   string
+	Festival   string
 	PageRequest
 }
 
@@ -77,12 +123,19 @@ func (f *AuditFilter) Normalize() {
 	f.Action = AuditAction(strings.TrimSpace(string(f.Action)))
 	f.TargetType = strings.TrimSpace(f.TargetType)
 	f.TargetID = strings.TrimSpace(f.TargetID)
+	f.Festival = strings.TrimSpace(f.Festival)
 }
 
-// AuditService reads the audit log; only admins may. Entries are written
-// by the services that make the changes, never through this interface.
+// AuditService reads the audit log: all of it for admins (List), one
+// festival's trail for those who manage it (FestivalActivity). Entries
+// are written by the services that make the changes, never through this
+// interface.
 type AuditService interface {
 	List(ctx context.Context, f AuditFilter) (*Page[*AuditEntry], error)
+	// FestivalActivity answers a page of the entries of the festival with
+	// slug, newest first, to its organiser and admins
+	// (ErrFestivalNotFound to anyone else).
+	FestivalActivity(ctx context.Context, slug string, p PageRequest) (*Page[*FestivalActivity], error)
 }
 
 // clientIPContextKey is the context key of the caller's address.

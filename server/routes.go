@@ -47,6 +47,8 @@ func (s *Server) routes(mux router) {
 	mux.Handle("PUT /api/v1/manage/festivals/{slug}", s.requireUser(s.handleManageFestivalDetails))
 	mux.Handle("PUT /api/v1/manage/festivals/{slug}/categories", s.requireUser(s.handleManageFestivalCategories))
 	mux.Handle("PUT /api/v1/manage/festivals/{slug}/criteria", s.requireUser(s.handleManageFestivalCriteria))
+	// The festival's audit trail (read only), for its organiser and admins.
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/activity", s.requireUser(s.handleFestivalActivityList))
 
 	// Judging: the organiser's jury (judges, assignments, conflicts,
 	// ranking, lock), the judges' queues and scores, and invitations.

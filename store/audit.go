@@ -12,7 +12,8 @@ import (
 	"github.com/marquee-festival/marquee"
 )
 
-// AuditService reads the audit log (admins only). Entries are written by
+// AuditService reads the audit log (admins), and a festival's entries
+// (FestivalActivity: its organiser and admins). Entries are written by
 // recordAudit, inside the transaction of each change.
 type AuditService struct{ service }
 
@@ -29,6 +30,32 @@ func auditJSON(v any) json.RawMessage {
 		b, _ = json.Marshal(map[string]string{"error": err.Error()})
 	}
 	return b
+}
+
+// auditChanges returns the facts of before and after that differ, each
+// side as JSON, and whether any does: a change that changes nothing
+// writes no entry. Values are compared as JSON.
+func auditChanges(before, after map[string]any) (json.RawMessage, json.RawMessage, bool) {
+	b, a := map[string]any{}, map[string]any{}
+	for k, v := range before {
+		if string(auditJSON(v)) != string(auditJSON(after[k])) {
+			b[k] = v
+		}
+	}
+	for k, v := range after {
+		if _, seen := before[k]; !seen || string(auditJSON(v)) != string(auditJSON(before[k])) {
+			a[k] = v
+		}
+	}
+	if len(a) == 0 && len(b) == 0 {
+		return nil, nil, false
+	}
+	return auditJSON(b), auditJSON(a), true
+}
+
+// festivalAudit is an audit entry of festival festivalID.
+func festivalAudit(festivalID int64, action marquee.AuditAction, targetType, targetID string) marquee.AuditEntry {
+	return marquee.AuditEntry{FestivalID: &festivalID, Action: action, TargetType: targetType, TargetID: targetID}
 }
 
 // recordAudit appends e to the audit log through c, which must be the
@@ -55,6 +82,10 @@ func recordAudit(ctx context.Context, c conn, now time.Time, e marquee.AuditEntr
 	if e.ActorID != nil {
 		actor = sql.NullInt64{Int64: *e.ActorID, Valid: true}
 	}
+	var festival sql.NullInt64
+	if e.FestivalID != nil {
+		festival = sql.NullInt64{Int64: *e.FestivalID, Valid: true}
+	}
 	var before, after sql.NullString
 	if e.Before != nil {
 		before = sql.NullString{String: string(e.Before), Valid: true}
@@ -62,9 +93,9 @@ func recordAudit(ctx context.Context, c conn, now time.Time, e marquee.AuditEntr
 	if e.After != nil {
 		after = sql.NullString{String: string(e.After), Valid: true}
 	}
-	_, err := c.exec(ctx, `INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, before_json, after_json, ip, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		actor, e.ActorEmail, string(e.Action), e.TargetType, e.TargetID, before, after, e.IP, now)
+	_, err := c.exec(ctx, `INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, festival_id, before_json, after_json, ip, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		actor, e.ActorEmail, string(e.Action), e.TargetType, e.TargetID, festival, before, after, e.IP, now)
 	if err != nil {
 		return fmt.Errorf("store: record audit %s %s:%s: %w", e.Action, e.TargetType, e.TargetID, err)
 	}
@@ -84,21 +115,24 @@ func (s *AuditService) List(ctx context.Context, f marquee.AuditFilter) (*marque
 	var where []string
 	var args []any
 	if f.ActorID != 0 {
-		where, args = append(where, "actor_id = ?"), append(args, f.ActorID)
+		where, args = append(where, "a.actor_id = ?"), append(args, f.ActorID)
 	}
 	if f.Actor != "" {
-		where, args = append(where, "lower(actor_email) LIKE ? ESCAPE '\\'"), append(args, "%"+escapeLike(strings.ToLower(f.Actor))+"%")
+		where, args = append(where, "lower(a.actor_email) LIKE ? ESCAPE '\\'"), append(args, "%"+escapeLike(strings.ToLower(f.Actor))+"%")
 	}
 	if f.Action != "" {
-		where, args = append(where, "action = ?"), append(args, string(f.Action))
+		where, args = append(where, "a.action = ?"), append(args, string(f.Action))
 	}
 	if f.TargetType != "" {
-		where, args = append(where, "target_type = ?"), append(args, f.TargetType)
+		where, args = append(where, "a.target_type = ?"), append(args, f.TargetType)
 	}
 	if f.TargetID != "" {
-		where, args = append(where, "target_id = ?"), append(args, f.TargetID)
+		where, args = append(where, "a.target_id = ?"), append(args, f.TargetID)
 	}
-	from := " FROM audit_log"
+	if f.Festival != "" {
+		where, args = append(where, "a.festival_id = (SELECT id FROM festivals WHERE slug = ?)"), append(args, f.Festival)
+	}
+	from := " FROM audit_log a"
 	if len(where) > 0 {
 		from += " WHERE " + strings.Join(where, " AND ")
 	}
@@ -106,25 +140,44 @@ func (s *AuditService) List(ctx context.Context, f marquee.AuditFilter) (*marque
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.reader().query(ctx, `SELECT id, actor_id, actor_email, action, target_type, target_id, before_json, after_json, ip, created_at`+
-		from+` ORDER BY id DESC`+limitOffset(f.PerPage), append(args, f.Offset())...)
+	items, err := s.entries(ctx, from, f.PerPage, append(args, f.Offset())...)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.addAdjustmentReasons(ctx, items); err != nil {
+		return nil, err
+	}
+	return marquee.NewCappedPage(items, total, max(f.Page, 1), f.PerPage), nil
+}
+
+// entries reads a page of perPage entries of audit_log a, newest first:
+// from is the query's FROM and WHERE, args its arguments and the offset.
+func (s *AuditService) entries(ctx context.Context, from string, perPage int, args ...any) ([]*marquee.AuditEntry, error) {
+	rows, err := s.reader().query(ctx, `SELECT a.id, a.actor_id, a.actor_email, a.action, a.target_type, a.target_id,
+		a.festival_id, COALESCE((SELECT fe.slug FROM festivals fe WHERE fe.id = a.festival_id), ''),
+		a.before_json, a.after_json, a.ip, a.created_at`+from+` ORDER BY a.id DESC`+limitOffset(perPage), args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: list audit log: %w", err)
 	}
 	defer rows.Close()
-	var items []*marquee.AuditEntry
+	items := []*marquee.AuditEntry{}
 	for rows.Next() {
 		var (
-			e             marquee.AuditEntry
-			actor         sql.NullInt64
-			before, after sql.NullString
+			e               marquee.AuditEntry
+			actor, festival sql.NullInt64
+			before, after   sql.NullString
 		)
-		if err := rows.Scan(&e.ID, &actor, &e.ActorEmail, &e.Action, &e.TargetType, &e.TargetID, &before, &after, &e.IP, &e.CreatedAt); err != nil {
+		if err := rows.Scan(&e.ID, &actor, &e.ActorEmail, &e.Action, &e.TargetType, &e.TargetID, &festival, &e.FestivalSlug,
+			&before, &after, &e.IP, &e.CreatedAt); err != nil {
 			return nil, fmt.Errorf("store: scan audit entry: %w", err)
 		}
 		if actor.Valid {
 			id := actor.Int64
 			e.ActorID = &id
+		}
+		if festival.Valid {
+			id := festival.Int64
+			e.FestivalID = &id
 		}
 		if before.Valid {
 			e.Before = json.RawMessage(before.String)
@@ -138,10 +191,36 @@ func (s *AuditService) List(ctx context.Context, f marquee.AuditFilter) (*marque
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: list audit log: %w", err)
 	}
-	if err := s.addAdjustmentReasons(ctx, items); err != nil {
+	return items, nil
+}
+
+// FestivalActivity returns a page of the entries of the festival with
+// slug, newest first, as its organiser reads them
+// (marquee.NewFestivalActivity): to its organiser and admins; to anyone
+// else the festival does not exist. The total is counted up to
+// marquee.CountCap.
+func (s *AuditService) FestivalActivity(ctx context.Context, slug string, p marquee.PageRequest) (*marquee.Page[*marquee.FestivalActivity], error) {
+	f, err := managedFestival(ctx, s.reader(), strings.TrimSpace(slug))
+	if err != nil {
 		return nil, err
 	}
-	return marquee.NewCappedPage(items, total, max(f.Page, 1), f.PerPage), nil
+	if p.PerPage <= 0 {
+		p.PerPage = marquee.FestivalActivityPerPage
+	}
+	from := " FROM audit_log a WHERE a.festival_id = ?"
+	total, err := countCapped(ctx, s.reader(), "festival activity", from, f.ID)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := s.entries(ctx, from, p.PerPage, f.ID, p.Offset())
+	if err != nil {
+		return nil, err
+	}
+	items := make([]*marquee.FestivalActivity, len(entries))
+	for i, e := range entries {
+		items[i] = marquee.NewFestivalActivity(e, f.OrganiserID)
+	}
+	return marquee.NewCappedPage(items, total, max(p.Page, 1), p.PerPage), nil
 }
 
 // auditTargetID formats a numeric target id.

@@ -71,7 +71,7 @@ func (db *FestivalService) review(ctx context.Context, id int64, status marquee.
 		if status == marquee.FestivalRejected {
 			action, after["reason"] = marquee.AuditFestivalReject, f.RejectionReason
 		}
-		return recordAudit(ctx, c, now, marquee.AuditEntry{Action: action, TargetType: "festival", TargetID: auditTargetID(id),
+		return recordAudit(ctx, c, now, marquee.AuditEntry{Action: action, TargetType: "festival", TargetID: auditTargetID(id), FestivalID: &id,
 			Before: auditJSON(map[string]any{"name": f.Name, "status": prior}), After: auditJSON(after)})
 	})
 	if err != nil {

@@ -163,7 +163,7 @@ func (db *FestivalService) ApproveRevision(ctx context.Context, id, revisionID i
 			return fmt.Errorf("store: apply festival %d revision %d: %w", id, revisionID, err)
 		}
 		if err := recordAudit(ctx, c, now, marquee.AuditEntry{Action: marquee.AuditRevisionApprove,
-			TargetType: "festival", TargetID: auditTargetID(id),
+			TargetType: "festival", TargetID: auditTargetID(id), FestivalID: &id,
 			Before: auditJSON(revisionAuditFacts(revisionID, old)), After: auditJSON(revisionAuditFacts(revisionID, d))}); err != nil {
 			return err
 		}
@@ -204,7 +204,7 @@ func (db *FestivalService) RejectRevision(ctx context.Context, id, revisionID in
 			return fmt.Errorf("store: reject festival %d revision %d: %w", id, revisionID, err)
 		}
 		if err := recordAudit(ctx, c, now, marquee.AuditEntry{Action: marquee.AuditRevisionReject,
-			TargetType: "festival", TargetID: auditTargetID(id),
+			TargetType: "festival", TargetID: auditTargetID(id), FestivalID: &id,
 			Before: auditJSON(map[string]any{"revision": revisionID, "status": "pending"}),
 			After:  auditJSON(map[string]any{"revision": revisionID, "status": "rejected", "reason": reason})}); err != nil {
 			return err

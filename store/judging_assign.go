@@ -172,12 +172,16 @@ func (s *JudgingService) Assign(ctx context.Context, slug string, req marquee.As
 		}
 		before := jy.coverage(req.JudgeIDs)
 		var pairs []marquee.JudgePair
+		scoped := false // a judge's scope or categories changed
 		switch req.Mode {
 		case marquee.AssignAll, marquee.AssignCategory:
 			for _, cid := range req.CategoryIDs {
 				if req.Mode == marquee.AssignCategory && !jy.categories[cid] {
 					return marquee.Errorf(marquee.ENotFound, "Category not found")
 				}
+			}
+			for _, id := range req.JudgeIDs {
+				scoped = scoped || jy.judges[id].scopeChanges(req)
 			}
 			if err := setScope(ctx, c, req); err != nil {
 				return err
@@ -250,9 +254,55 @@ func (s *JudgingService) Assign(ctx context.Context, slug string, req marquee.As
 				}
 			}
 		}
-		return nil
+		if !scoped && len(pairs) == 0 && added == 0 {
+			return nil // nothing changed: no entry
+		}
+		return recordAudit(ctx, c, s.now(), assignmentAudit(f.ID, req, len(pairs), added))
 	})
 	return added, err
+}
+
+// scopeChanges reports whether req (mode all or category) changes judge
+// j's scope or categories.
+func (j *juror) scopeChanges(req marquee.AssignmentRequest) bool {
+	if j.scope != req.Mode {
+		return true
+	}
+	if req.Mode != marquee.AssignCategory {
+		return false
+	}
+	want := map[int64]bool{}
+	for _, cid := range req.CategoryIDs {
+		want[cid] = true
+	}
+	if len(want) != len(j.categories) {
+		return true
+	}
+	for cid := range want {
+		if !j.categories[cid] {
+			return true
+		}
+	}
+	return false
+}
+
+// assignmentAudit is the entry of an assignment of festival festivalID:
+// the request, the specific assignments written and the (judge,
+// submission) pairs it added.
+func assignmentAudit(festivalID int64, req marquee.AssignmentRequest, written, added int) marquee.AuditEntry {
+	after := map[string]any{"mode": req.Mode, "judgeIds": req.JudgeIDs, "added": added}
+	switch req.Mode {
+	case marquee.AssignCategory:
+		after["categoryIds"] = req.CategoryIDs
+	case marquee.AssignSpecific, marquee.AssignSpread:
+		after["submissionIds"], after["assignments"] = req.SubmissionIDs, written
+		if req.Mode == marquee.AssignSpread {
+			after["perSubmission"] = req.PerSubmission
+		}
+	}
+	e := festivalAudit(festivalID, marquee.AuditJudgeAssign, "festival", auditTargetID(festivalID))
+	e.After = auditJSON(after)
+	return e
 }
 
 // setScope gives the judges of req the scope of its mode (all, or
@@ -320,15 +370,19 @@ func (s *JudgingService) Unassign(ctx context.Context, slug string, judgeID, sub
 	if err != nil {
 		return err
 	}
-	res, err := s.writer().exec(ctx, `DELETE FROM judge_assignments WHERE judge_id = ? AND submission_id = ?
-		AND judge_id IN (SELECT id FROM judges WHERE festival_id = ?)`, judgeID, submissionID, f.ID)
-	if err != nil {
-		return fmt.Errorf("store: unassign judge %d from submission %d: %w", judgeID, submissionID, err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return marquee.Errorf(marquee.ENotFound, "Assignment not found")
-	}
-	return nil
+	return s.inTx(ctx, func(c conn) error {
+		res, err := c.exec(ctx, `DELETE FROM judge_assignments WHERE judge_id = ? AND submission_id = ?
+			AND judge_id IN (SELECT id FROM judges WHERE festival_id = ?)`, judgeID, submissionID, f.ID)
+		if err != nil {
+			return fmt.Errorf("store: unassign judge %d from submission %d: %w", judgeID, submissionID, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return marquee.Errorf(marquee.ENotFound, "Assignment not found")
+		}
+		e := festivalAudit(f.ID, marquee.AuditJudgeUnassign, "judge", auditTargetID(judgeID))
+		e.Before = auditJSON(map[string]any{"submissionId": submissionID})
+		return recordAudit(ctx, c, s.now(), e)
+	})
 }
 
 // Conflicts lists the conflicts declared in a managed festival, newest first.

@@ -168,6 +168,7 @@ func (s *JudgingService) invite(ctx context.Context, f *judgingFestival, email, 
 	var id int64
 	err := s.inTx(ctx, func(c conn) error {
 		var status string
+		again := false
 		err := c.queryRow(ctx, `SELECT id, status FROM judges WHERE festival_id = ? AND email = ?`, f.ID, email).Scan(&id, &status)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
@@ -190,6 +191,13 @@ func (s *JudgingService) invite(ctx context.Context, f *judgingFestival, email, 
 			if _, err := c.exec(ctx, `UPDATE judges SET token_hash = ?, invited_at = ? WHERE id = ?`, hashToken(token), now, id); err != nil {
 				return fmt.Errorf("store: invite %s again to festival %d: %w", email, f.ID, err)
 			}
+			again = true
+		}
+		// The judge is named by id: their address stays out of the log.
+		e := festivalAudit(f.ID, marquee.AuditJudgeInvite, "judge", auditTargetID(id))
+		e.After = auditJSON(map[string]any{"status": marquee.JudgeInvited, "again": again})
+		if err := recordAudit(ctx, c, now, e); err != nil {
+			return err
 		}
 		if s.composeInvitation == nil {
 			return nil
@@ -221,14 +229,25 @@ func (s *JudgingService) RemoveJudge(ctx context.Context, slug string, judgeID i
 		if err != nil {
 			return fmt.Errorf("store: scores of judge %d: %w", judgeID, err)
 		}
-		res, err := c.exec(ctx, `DELETE FROM judges WHERE id = ? AND festival_id = ?`, judgeID, f.ID)
-		if err != nil {
+		var userID sql.NullInt64
+		var status string
+		err = c.queryRow(ctx, `DELETE FROM judges WHERE id = ? AND festival_id = ? RETURNING user_id, status`, judgeID, f.ID).Scan(&userID, &status)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errJudgeNotFound()
+		} else if err != nil {
 			return fmt.Errorf("store: remove judge %d: %w", judgeID, err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return errJudgeNotFound()
+		now := s.now()
+		e := festivalAudit(f.ID, marquee.AuditJudgeRemove, "judge", auditTargetID(judgeID))
+		before := map[string]any{"status": status, "scores": len(scored)}
+		if userID.Valid {
+			before["userId"] = userID.Int64
 		}
-		return recomputeScores(ctx, c, s.now(), f.ID, scored)
+		e.Before = auditJSON(before)
+		if err := recordAudit(ctx, c, now, e); err != nil {
+			return err
+		}
+		return recomputeScores(ctx, c, now, f.ID, scored)
 	})
 }
 

@@ -64,7 +64,7 @@ func (s *JudgingService) Ranking(ctx context.Context, slug string, categoryID in
 }
 
 // SetLocked locks or unlocks judging of a managed festival and returns
-// its settings.
+// its settings; a change is audited (locking a locked festival is none).
 func (s *JudgingService) SetLocked(ctx context.Context, slug string, locked bool) (*marquee.FestivalSettings, error) {
 	f, err := managedFestival(ctx, s.reader(), slug)
 	if err != nil {
@@ -74,10 +74,31 @@ func (s *JudgingService) SetLocked(ctx context.Context, slug string, locked bool
 	if locked {
 		v = 1
 	}
-	if _, err := s.writer().exec(ctx, `INSERT INTO festival_settings (festival_id, judging_locked, updated_at) VALUES (?, ?, ?)
-		ON CONFLICT (festival_id) DO UPDATE SET judging_locked = excluded.judging_locked, updated_at = excluded.updated_at`,
-		f.ID, v, s.now()); err != nil {
-		return nil, fmt.Errorf("store: lock judging of festival %d: %w", f.ID, err)
+	var out *marquee.FestivalSettings
+	err = s.inTx(ctx, func(c conn) error {
+		prior, err := settingsOf(ctx, c, f.ID)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		if _, err := c.exec(ctx, `INSERT INTO festival_settings (festival_id, judging_locked, updated_at) VALUES (?, ?, ?)
+			ON CONFLICT (festival_id) DO UPDATE SET judging_locked = excluded.judging_locked, updated_at = excluded.updated_at`,
+			f.ID, v, now); err != nil {
+			return fmt.Errorf("store: lock judging of festival %d: %w", f.ID, err)
+		}
+		if out, err = settingsOf(ctx, c, f.ID); err != nil || prior.JudgingLocked == locked {
+			return err
+		}
+		action := marquee.AuditJudgingUnlock
+		if locked {
+			action = marquee.AuditJudgingLock
+		}
+		e := festivalAudit(f.ID, action, "festival", auditTargetID(f.ID))
+		e.Before, e.After = auditJSON(map[string]any{"judgingLocked": prior.JudgingLocked}), auditJSON(map[string]any{"judgingLocked": locked})
+		return recordAudit(ctx, c, now, e)
+	})
+	if err != nil {
+		return nil, err
 	}
-	return settingsOf(ctx, s.writer(), f.ID)
+	return out, nil
 }

@@ -130,6 +130,13 @@ func (s *JudgingService) DeclareConflict(ctx context.Context, slug string, submi
 			seat.JudgeID, submissionID, reason, s.now()); err != nil {
 			return fmt.Errorf("store: declare conflict of judge %d on submission %d: %w", seat.JudgeID, submissionID, err)
 		}
+		// The reason is the judge's free text about a person: it stays in
+		// judge_conflicts, out of the append-only log.
+		e := festivalAudit(seat.Fest.ID, marquee.AuditJudgeConflict, "submission", auditTargetID(submissionID))
+		e.After = auditJSON(map[string]any{"judgeId": seat.JudgeID})
+		if err := recordAudit(ctx, c, s.now(), e); err != nil {
+			return err
+		}
 		res, err := c.exec(ctx, `DELETE FROM judge_scores WHERE judge_id = ? AND submission_id = ?`, seat.JudgeID, submissionID)
 		if err != nil {
 			return fmt.Errorf("store: delete score in conflict: %w", err)

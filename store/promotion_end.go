@@ -53,9 +53,9 @@ func (s *PromotionService) End(ctx context.Context, id int64) (*marquee.Promotio
 			return err
 		}
 		if err := recordAudit(ctx, c, now, marquee.AuditEntry{Action: marquee.AuditPromotionEnd, TargetType: "promotion",
-			TargetID: strconv.FormatInt(id, 10),
-			Before:   auditJSON(map[string]any{"status": p.Status, "festival": p.FestivalSlug, "credits": p.Credits, "endsAt": p.EndsAt}),
-			After:    auditJSON(map[string]any{"status": out.Status, "refundedCredits": refund})}); err != nil {
+			TargetID: strconv.FormatInt(id, 10), FestivalID: &p.FestivalID,
+			Before: auditJSON(map[string]any{"status": p.Status, "festival": p.FestivalSlug, "credits": p.Credits, "endsAt": p.EndsAt}),
+			After:  auditJSON(map[string]any{"status": out.Status, "refundedCredits": refund})}); err != nil {
 			return err
 		}
 		return markIndexChanged(ctx, c, p.FestivalID)

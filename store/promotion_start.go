@@ -90,6 +90,11 @@ func (s *PromotionService) Start(ctx context.Context, slug string, p marquee.New
 		} else if err != nil {
 			return fmt.Errorf("store: promote: campaign %d: %w", id, err)
 		}
+		audit := festivalAudit(f.ID, marquee.AuditPromotionStart, "promotion", auditTargetID(id))
+		audit.After = auditJSON(map[string]any{"days": p.Days, "credits": price, "endsAt": now.Add(time.Duration(p.Days) * 24 * time.Hour)})
+		if err := recordAudit(ctx, c, now, audit); err != nil {
+			return err
+		}
 		return markIndexChanged(ctx, c, f.ID)
 	})
 	if errors.Is(err, errPromotionRace) {

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -89,6 +91,21 @@ func (s *SubmissionService) Decide(ctx context.Context, slug string, ids []int64
 				return err
 			}
 		}
+		// One entry per submission whose decision changed: sending the
+		// same decision again writes none.
+		for _, id := range changed {
+			was := current[id]
+			before, after, differs := auditChanges(decisionFacts(string(was.Status), was.AwardName, was.ShareComments),
+				decisionFacts(string(d.Status), d.AwardName, d.ShareComments))
+			if !differs {
+				continue
+			}
+			e := festivalAudit(fest.id, marquee.AuditSubmissionDecide, "submission", auditTargetID(id))
+			e.Before, e.After = before, after
+			if err := recordAudit(ctx, c, now, e); err != nil {
+				return err
+			}
+		}
 		rows, err := querySubmissions(ctx, c, `SELECT `+submissionColumns+submissionFrom+` WHERE s.festival_id = ? AND s.id`+in,
 			append([]any{fest.id}, subArgs(uniq)...)...)
 		if err != nil {
@@ -157,6 +174,11 @@ func applyDecision(ctx context.Context, c conn, festID int64, ids []int64, d mar
 	return nil
 }
 
+// decisionFacts are a submission's decision in its audit entries.
+func decisionFacts(status, awardName string, shareComments bool) map[string]any {
+	return map[string]any{"status": status, "awardName": awardName, "shareComments": shareComments}
+}
+
 // SetFlag sets the team's flag on a submission of a managed festival.
 func (s *SubmissionService) SetFlag(ctx context.Context, slug string, id int64, flag marquee.SubmissionFlag) (*marquee.Submission, error) {
 	fest, err := s.managed(ctx, slug)
@@ -168,6 +190,13 @@ func (s *SubmissionService) SetFlag(ctx context.Context, slug string, id int64, 
 	}
 	var out *marquee.Submission
 	err = s.inTx(ctx, func(c conn) error {
+		var prior string
+		err := c.queryRow(ctx, `SELECT flag FROM submissions WHERE id = ? AND festival_id = ?`, id, fest.id).Scan(&prior)
+		if errors.Is(err, sql.ErrNoRows) {
+			return marquee.ErrSubmissionNotFound()
+		} else if err != nil {
+			return fmt.Errorf("store: flag submission %d: %w", id, err)
+		}
 		r, err := c.exec(ctx, `UPDATE submissions SET flag = ?, updated_at = ? WHERE id = ? AND festival_id = ?`, string(flag), s.now(), id, fest.id)
 		if err != nil {
 			return fmt.Errorf("store: flag submission %d: %w", id, err)
@@ -182,7 +211,12 @@ func (s *SubmissionService) SetFlag(ctx context.Context, slug string, id int64, 
 			return err
 		}
 		out = row.Submission
-		return nil
+		if prior == string(flag) {
+			return nil
+		}
+		e := festivalAudit(fest.id, marquee.AuditSubmissionFlag, "submission", auditTargetID(id))
+		e.Before, e.After = auditJSON(map[string]any{"flag": prior}), auditJSON(map[string]any{"flag": flag})
+		return recordAudit(ctx, c, s.now(), e)
 	})
 	if err != nil {
 		return nil, err

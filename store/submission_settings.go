@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -61,18 +62,34 @@ func (s *SubmissionService) UpdateSettings(ctx context.Context, slug string, cha
 		}
 		cur := marquee.FestivalSettings{RefundOnWithdraw: refund != 0, BlindReview: blind != 0, JudgingLocked: locked != 0}
 		if out = change.Apply(cur); out == cur {
+			// Nothing changes: nothing is written, nothing audited.
 			return nil
 		}
 		if _, err := c.exec(ctx, `UPDATE festival_settings SET refund_on_withdraw = ?, blind_review = ?, updated_at = ?
 			WHERE festival_id = ?`, settingInt(out.RefundOnWithdraw), settingInt(out.BlindReview), now, f.id); err != nil {
 			return fmt.Errorf("store: save settings of festival %d: %w", f.id, err)
 		}
-		return nil
+		return recordSettingsChange(ctx, c, now, f.id, &cur, &out)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return &out, nil
+}
+
+// recordSettingsChange audits the change of festival id's refund and
+// blind review settings from prior to now, if any.
+func recordSettingsChange(ctx context.Context, c conn, at time.Time, id int64, prior, now *marquee.FestivalSettings) error {
+	facts := func(fs *marquee.FestivalSettings) map[string]any {
+		return map[string]any{"refundOnWithdraw": fs.RefundOnWithdraw, "blindReview": fs.BlindReview}
+	}
+	before, after, changed := auditChanges(facts(prior), facts(now))
+	if !changed {
+		return nil
+	}
+	e := festivalAudit(id, marquee.AuditFestivalSettings, "festival", auditTargetID(id))
+	e.Before, e.After = before, after
+	return recordAudit(ctx, c, at, e)
 }
 
 // settingInt stores a boolean as 0 or 1 (INTEGER on both databases).
@@ -130,8 +147,15 @@ func (s *SubmissionService) CreateWaiver(ctx context.Context, slug string, nw ma
 		return nil, err
 	}
 	var id int64
-	err = s.writer().queryRow(ctx, `INSERT INTO waivers (festival_id, code, percent, usage_limit, used, expires_on, created_at)
-		VALUES (?, ?, ?, ?, 0, ?, ?) RETURNING id`, f.id, nw.Code, nw.Percent, nw.UsageLimit, nw.ExpiresOn, now).Scan(&id)
+	err = s.inTx(ctx, func(c conn) error {
+		if err := c.queryRow(ctx, `INSERT INTO waivers (festival_id, code, percent, usage_limit, used, expires_on, created_at)
+			VALUES (?, ?, ?, ?, 0, ?, ?) RETURNING id`, f.id, nw.Code, nw.Percent, nw.UsageLimit, nw.ExpiresOn, now).Scan(&id); err != nil {
+			return err
+		}
+		e := festivalAudit(f.id, marquee.AuditWaiverCreate, "waiver", auditTargetID(id))
+		e.After = auditJSON(waiverFacts(nw.Code, nw.Percent, nw.UsageLimit, nw.ExpiresOn))
+		return recordAudit(ctx, c, now, e)
+	})
 	if isUniqueViolation(err) {
 		return nil, &marquee.Error{Code: marquee.EConflict, Message: "This festival already has that waiver code",
 			Fields: map[string]string{"code": "This festival already has that waiver code"}}
@@ -149,14 +173,22 @@ func (s *SubmissionService) DeleteWaiver(ctx context.Context, slug string, id in
 	if err != nil {
 		return err
 	}
-	r, err := s.writer().exec(ctx, `DELETE FROM waivers WHERE id = ? AND festival_id = ?`, id, f.id)
-	if err != nil {
-		return fmt.Errorf("store: delete waiver %d: %w", id, err)
-	}
-	if n, err := r.RowsAffected(); err != nil {
-		return fmt.Errorf("store: delete waiver %d: %w", id, err)
-	} else if n == 0 {
-		return marquee.Errorf(marquee.ENotFound, "Waiver not found")
-	}
-	return nil
+	return s.inTx(ctx, func(c conn) error {
+		w, err := scanWaiver(c.queryRow(ctx, `DELETE FROM waivers WHERE id = ? AND festival_id = ? RETURNING `+waiverColumns, id, f.id))
+		if errors.Is(err, sql.ErrNoRows) {
+			return marquee.Errorf(marquee.ENotFound, "Waiver not found")
+		} else if err != nil {
+			return fmt.Errorf("store: delete waiver %d: %w", id, err)
+		}
+		e := festivalAudit(f.id, marquee.AuditWaiverDelete, "waiver", auditTargetID(id))
+		facts := waiverFacts(w.Code, w.Percent, w.UsageLimit, w.ExpiresOn)
+		facts["used"] = w.Used
+		e.Before = auditJSON(facts)
+		return recordAudit(ctx, c, s.now(), e)
+	})
+}
+
+// waiverFacts are a waiver code's facts in its audit entries.
+func waiverFacts(code string, percent, usageLimit int, expiresOn string) map[string]any {
+	return map[string]any{"code": code, "percent": percent, "usageLimit": usageLimit, "expiresOn": expiresOn}
 }

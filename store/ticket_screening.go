@@ -74,16 +74,35 @@ func (s *TicketService) CreateScreening(ctx context.Context, slug string, in mar
 			return err
 		}
 		now := s.now()
-		return c.queryRow(ctx, `INSERT INTO screenings (festival_id, submission_id, title, venue, starts_at, ends_at, capacity,
+		if err := c.queryRow(ctx, `INSERT INTO screenings (festival_id, submission_id, title, venue, starts_at, ends_at, capacity,
 			price_cents, currency, sales_start_at, sales_end_at, status, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'scheduled', ?, ?) RETURNING id`,
 			f.ID, nullID(in.SubmissionID), title, in.Venue, t.StartsAt, t.EndsAt, in.Capacity, in.PriceCents, marquee.Currency,
-			t.SalesStartAt, t.SalesEndAt, now, now).Scan(&id)
+			t.SalesStartAt, t.SalesEndAt, now, now).Scan(&id); err != nil {
+			return err
+		}
+		e := festivalAudit(f.ID, marquee.AuditScreeningCreate, "screening", screeningIDText(id))
+		e.After = auditJSON(screeningFacts(title, in, t))
+		return recordAudit(ctx, c, now, e)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: create screening of festival %d: %w", f.ID, err)
 	}
 	return loadScreening(ctx, s.reader(), id, s.now(), true)
+}
+
+// screeningFacts are a screening's facts in its audit entries: its title
+// (the film's, or the organiser's name of the showing), venue, times,
+// seats and price.
+func screeningFacts(title string, in marquee.ScreeningInput, t marquee.ScreeningTimes) map[string]any {
+	return map[string]any{"title": title, "submissionId": in.SubmissionID, "venue": in.Venue,
+		"startsAt": t.StartsAt.UTC(), "endsAt": t.EndsAt.UTC(), "salesStartAt": t.SalesStartAt.UTC(), "salesEndAt": t.SalesEndAt.UTC(),
+		"capacity": in.Capacity, "priceCents": in.PriceCents}
+}
+
+// screeningInputOf is the part of m's form that screeningFacts reads.
+func screeningInputOf(m *marquee.ManagedScreening) marquee.ScreeningInput {
+	return marquee.ScreeningInput{SubmissionID: m.SubmissionID, Venue: m.Venue, Capacity: m.Capacity, PriceCents: m.PriceCents}
 }
 
 func nullID(p *int64) sql.NullInt64 {
@@ -110,6 +129,10 @@ func (s *TicketService) UpdateScreening(ctx context.Context, slug string, id int
 		if err != nil {
 			return err
 		}
+		prior, err := loadScreening(ctx, c, id, s.now(), false)
+		if err != nil {
+			return err
+		}
 		var sold, held int
 		err = c.queryRow(ctx, `UPDATE screenings SET title = ?, submission_id = ?, venue = ?, starts_at = ?, ends_at = ?,
 			price_cents = ?, sales_start_at = ?, sales_end_at = ?, updated_at = ?,
@@ -123,7 +146,18 @@ func (s *TicketService) UpdateScreening(ctx context.Context, slug string, id int
 			return fmt.Errorf("store: update screening %d: %w", id, err)
 		}
 		// Refused after the row's lock: nothing of the change stays.
-		return marquee.CheckCapacity(in.Capacity, sold+held)
+		if err := marquee.CheckCapacity(in.Capacity, sold+held); err != nil {
+			return err
+		}
+		before, after, changed := auditChanges(screeningFacts(prior.Title, screeningInputOf(prior),
+			marquee.ScreeningTimes{StartsAt: prior.StartsAt, EndsAt: prior.EndsAt, SalesStartAt: prior.SalesStartAt, SalesEndAt: prior.SalesEndAt}),
+			screeningFacts(title, in, t))
+		if !changed {
+			return nil
+		}
+		e := festivalAudit(f.ID, marquee.AuditScreeningUpdate, "screening", screeningIDText(id))
+		e.Before, e.After = before, after
+		return recordAudit(ctx, c, s.now(), e)
 	})
 	if err != nil {
 		return nil, err
@@ -141,8 +175,23 @@ func (s *TicketService) SetTimeZone(ctx context.Context, slug, tz string) (strin
 	if err != nil {
 		return "", err
 	}
-	if _, err := s.writer().exec(ctx, `UPDATE festivals SET time_zone = ? WHERE id = ?`, loc.String(), f.ID); err != nil {
-		return "", fmt.Errorf("store: set time zone of festival %d: %w", f.ID, err)
+	err = s.inTx(ctx, func(c conn) error {
+		var prior string
+		if err := c.queryRow(ctx, `SELECT time_zone FROM festivals WHERE id = ?`, f.ID).Scan(&prior); err != nil {
+			return fmt.Errorf("store: time zone of festival %d: %w", f.ID, err)
+		}
+		if _, err := c.exec(ctx, `UPDATE festivals SET time_zone = ? WHERE id = ?`, loc.String(), f.ID); err != nil {
+			return fmt.Errorf("store: set time zone of festival %d: %w", f.ID, err)
+		}
+		if prior == loc.String() {
+			return nil
+		}
+		e := festivalAudit(f.ID, marquee.AuditFestivalTimeZone, "festival", auditTargetID(f.ID))
+		e.Before, e.After = auditJSON(map[string]any{"timeZone": prior}), auditJSON(map[string]any{"timeZone": loc.String()})
+		return recordAudit(ctx, c, s.now(), e)
+	})
+	if err != nil {
+		return "", err
 	}
 	return loc.String(), nil
 }
@@ -214,13 +263,23 @@ func (s *TicketService) AddDoorStaff(ctx context.Context, slug, email string) (*
 		return nil, fmt.Errorf("store: door staff: find user: %w", err)
 	}
 	now := s.now()
-	if _, err := s.writer().exec(ctx, `INSERT INTO festival_door_staff (festival_id, user_id, added_at) VALUES (?, ?, ?)
-		ON CONFLICT (festival_id, user_id) DO NOTHING`, f.ID, m.UserID, now); err != nil {
-		return nil, fmt.Errorf("store: add door staff %d to festival %d: %w", m.UserID, f.ID, err)
-	}
-	err = s.reader().queryRow(ctx, `SELECT added_at FROM festival_door_staff WHERE festival_id = ? AND user_id = ?`, f.ID, m.UserID).Scan(&m.AddedAt)
+	err = s.inTx(ctx, func(c conn) error {
+		res, err := c.exec(ctx, `INSERT INTO festival_door_staff (festival_id, user_id, added_at) VALUES (?, ?, ?)
+			ON CONFLICT (festival_id, user_id) DO NOTHING`, f.ID, m.UserID, now)
+		if err != nil {
+			return fmt.Errorf("store: add door staff %d to festival %d: %w", m.UserID, f.ID, err)
+		}
+		if err := c.queryRow(ctx, `SELECT added_at FROM festival_door_staff WHERE festival_id = ? AND user_id = ?`, f.ID, m.UserID).Scan(&m.AddedAt); err != nil {
+			return fmt.Errorf("store: add door staff %d to festival %d: %w", m.UserID, f.ID, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil // named before
+		}
+		// The account is named by id: its address stays out of the log.
+		return recordAudit(ctx, c, now, festivalAudit(f.ID, marquee.AuditDoorStaffAdd, "user", auditTargetID(m.UserID)))
+	})
 	if err != nil {
-		return nil, fmt.Errorf("store: add door staff %d to festival %d: %w", m.UserID, f.ID, err)
+		return nil, err
 	}
 	m.AddedAt = m.AddedAt.UTC()
 	return &m, nil
@@ -232,14 +291,16 @@ func (s *TicketService) RemoveDoorStaff(ctx context.Context, slug string, userID
 	if err != nil {
 		return err
 	}
-	res, err := s.writer().exec(ctx, `DELETE FROM festival_door_staff WHERE festival_id = ? AND user_id = ?`, f.ID, userID)
-	if err != nil {
-		return fmt.Errorf("store: remove door staff %d of festival %d: %w", userID, f.ID, err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return marquee.Errorf(marquee.ENotFound, "Door staff member not found")
-	}
-	return nil
+	return s.inTx(ctx, func(c conn) error {
+		res, err := c.exec(ctx, `DELETE FROM festival_door_staff WHERE festival_id = ? AND user_id = ?`, f.ID, userID)
+		if err != nil {
+			return fmt.Errorf("store: remove door staff %d of festival %d: %w", userID, f.ID, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return marquee.Errorf(marquee.ENotFound, "Door staff member not found")
+		}
+		return recordAudit(ctx, c, s.now(), festivalAudit(f.ID, marquee.AuditDoorStaffRemove, "user", auditTargetID(userID)))
+	})
 }
 
 // FestivalScreenings lists an approved festival's scheduled screenings

@@ -224,7 +224,7 @@ func (s *TicketService) CancelScreening(ctx context.Context, slug string, id int
 		if n, _ := res.RowsAffected(); n == 0 {
 			return nil // cancelled before
 		}
-		return recordAudit(ctx, c, now, marquee.AuditEntry{Action: marquee.AuditScreeningCancel, TargetType: "screening", TargetID: screeningIDText(id)})
+		return recordAudit(ctx, c, now, festivalAudit(f.ID, marquee.AuditScreeningCancel, "screening", screeningIDText(id)))
 	})
 	if err != nil {
 		return nil, err

@@ -3,7 +3,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { collectConsoleErrors, consentCookieName, seriousViolations, uniqueEmail } from './helpers';
+import { collectConsoleErrors, consentCookieName, isoInMonths, seriousViolations, uniqueEmail } from './helpers';
 
 // This journey changes a package's price, which other specs (checkout,
 // legal-pricing, admin) read as the seed's. So it runs against a server
@@ -119,6 +119,76 @@ test('an admin finds a user, gives 10 credits with a reason, reprices a package 
   await expect(rows.nth(2)).toContainText('Festival prize 2026');
   await expect(rows.nth(2)).toContainText(admin);
   await page.getByLabel('Actor').fill('nobody-like-this');
+  await expect(page.getByText('No entries match these filters.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+// Runs after the test above (one worker, in order), whose log it leaves alone.
+test("an organiser reads their festival's activity, and an admin filters the audit log by that festival", async ({ page, playwright }) => {
+  const errors = collectConsoleErrors(page);
+  await page.context().addCookies([{ name: consentCookieName, value: 'v1.a0.p0', url: base }]);
+  const organiser = { email: uniqueEmail('activity-organiser'), password: 'member-password-1' };
+  const admin = { email: uniqueEmail('activity-admin'), password: 'admin-password-1' };
+  execFileSync(binary, ['admin', 'create', '--email', admin.email], {
+    input: `${admin.password}\n`,
+    env: { ...process.env, MARQUEE_DATABASE_URL: databaseURL },
+  });
+
+  // The organiser's festival, its settings and a waiver code; the admin's approval.
+  const org = await playwright.request.newContext({ baseURL: base });
+  await register(org, organiser.email, 'Olga Organiser');
+  const created = await org.post('/api/v1/festivals', {
+    data: {
+      name: `Activity Shorts ${Date.now() % 100000}`,
+      description: 'Short films, every change on the record.',
+      location: 'Town Hall',
+      country: 'GB',
+      city: 'York',
+      startDate: isoInMonths(4, 10),
+      endDate: isoInMonths(4, 14),
+      contactEmail: 'films@activity.example',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { festival } = (await created.json()) as { festival: { id: number; slug: string } };
+  expect((await org.put(`/api/v1/manage/festivals/${festival.slug}/settings`, { data: { refundOnWithdraw: false, blindReview: true } })).ok()).toBeTruthy();
+  const waiver = await org.post(`/api/v1/manage/festivals/${festival.slug}/waivers`, {
+    data: { code: 'PRESS', percent: 50, usageLimit: 5, expiresOn: isoInMonths(3, 1) },
+  });
+  expect(waiver.status()).toBe(201);
+  await org.dispose();
+  const adm = await playwright.request.newContext({ baseURL: base });
+  expect((await adm.post('/api/v1/user/login', { data: admin })).ok()).toBeTruthy();
+  expect((await adm.post(`/api/v1/admin/festivals/${festival.id}/approve`)).ok()).toBeTruthy();
+  await adm.dispose();
+
+  // The organiser's trail, newest first, the team's approval named by its part.
+  expect((await page.request.post(`${base}/api/v1/user/login`, { data: organiser })).ok()).toBeTruthy();
+  await page.goto(`${base}/manage/festivals/${festival.slug}/activity`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+  const rows = page.getByTestId('activity-table').getByRole('row');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(1)).toContainText('Festival approved');
+  await expect(rows.nth(1)).toContainText('Marquee team');
+  await expect(rows.nth(2)).toContainText('Waiver code created');
+  await expect(rows.nth(2)).toContainText('PRESS');
+  await expect(rows.nth(3)).toContainText('Submission settings changed');
+  await expect(rows.nth(3)).toContainText('Blind review: No → Yes');
+  await expect(page.getByTestId('activity-table')).not.toContainText(admin.email);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The admin's log, opened filtered by the festival: its three entries only.
+  await page.context().clearCookies();
+  await page.context().addCookies([{ name: consentCookieName, value: 'v1.a0.p0', url: base }]);
+  expect((await page.request.post(`${base}/api/v1/user/login`, { data: admin })).ok()).toBeTruthy();
+  await page.goto(`${base}/admin/audit?festival=${festival.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  const logRows = page.getByTestId('audit-table').getByRole('row');
+  await expect(logRows).toHaveCount(4);
+  await expect(page.getByTestId('audit-total')).toHaveText('3 entries');
+  await expect(logRows.nth(3)).toContainText(organiser.email);
+  await page.getByLabel('Festival').fill('no-such-festival');
   await expect(page.getByText('No entries match these filters.')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);

@@ -41,6 +41,7 @@ export const pages = {
   'manage-submissions/RankingPage': () => import('./features/manage-submissions/RankingPage'),
   'manage-submissions/SettingsPage': () => import('./features/manage-submissions/SettingsPage'),
   'analytics/AnalyticsPage': () => import('./features/analytics/AnalyticsPage'),
+  'activity/ActivityPage': () => import('./features/activity/ActivityPage'),
   'promotion/PromotionPage': () => import('./features/promotion/PromotionPage'),
   'judging/JudgeHomePage': () => import('./features/judging/JudgeHomePage'),
   'judging/JudgeQueuePage': () => import('./features/judging/JudgeQueuePage'),

@@ -109,6 +109,7 @@ export const routes: RouteObject[] = [
           { path: 'manage/festivals/:slug/ranking', Component: otherPage('manage-submissions/RankingPage') },
           { path: 'manage/festivals/:slug/settings', Component: otherPage('manage-submissions/SettingsPage') },
           { path: 'manage/festivals/:slug/analytics', Component: otherPage('analytics/AnalyticsPage') },
+          { path: 'manage/festivals/:slug/activity', Component: otherPage('activity/ActivityPage') },
           { path: 'manage/promotion', Component: otherPage('promotion/PromotionPage') },
           { path: 'judge', Component: otherPage('judging/JudgeHomePage') },
           { path: 'judge/:slug', Component: otherPage('judging/JudgeQueuePage') },

@@ -1,6 +1,6 @@
 import { request, type Page } from './client';
 
-/** The audited actions (marquee.AuditAction). */
+/** The audited actions (marquee.AuditActions, in its order: go test . fails when they disagree). */
 export const auditActions = [
   'user.role_change',
   'user.credit_adjust',
@@ -20,6 +20,25 @@ export const auditActions = [
   'login.rate_limited',
   'promotion.end',
   'promotion_price.update',
+  'screening.cancel',
+  'festival.settings',
+  'festival.time_zone',
+  'judging.lock',
+  'judging.unlock',
+  'submission.decide',
+  'submission.flag',
+  'waiver.create',
+  'waiver.delete',
+  'judge.invite',
+  'judge.remove',
+  'judge.assign',
+  'judge.unassign',
+  'judge.conflict',
+  'screening.create',
+  'screening.update',
+  'door_staff.add',
+  'door_staff.remove',
+  'promotion.start',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -33,6 +52,9 @@ export interface AuditEntry {
   action: AuditAction | string;
   targetType: string;
   targetId: string;
+  /** The festival the entry belongs to (null for none); its slug today ('' once it is gone). */
+  festivalId: number | null;
+  festivalSlug: string;
   /** The target's state before and after (JSON objects), null when there is none. */
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
@@ -46,17 +68,38 @@ export interface AuditQuery {
   action?: string;
   targetType?: string;
   targetId?: string;
+  /** A festival's slug. */
+  festival?: string;
   page?: number;
 }
 
+/** Who wrote an entry of a festival's activity, by their part (marquee.ActivityActor). */
+export type ActivityActor = 'organiser' | 'judge' | 'admin' | 'none';
+
+/** One entry of a festival's activity, as its organiser reads it: no address, IP or account id. */
+export interface FestivalActivity {
+  id: number;
+  actor: ActivityActor;
+  action: AuditAction | string;
+  targetType: string;
+  targetId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  createdAt: string;
+}
+
 export const auditApi = {
-  /** GET /api/v1/admin/audit?actor=&action=&targetType=&targetId=&page= (admins only), 50 a page. */
-  list: ({ actor = '', action = '', targetType = '', targetId = '', page = 1 }: AuditQuery = {}) => {
+  /** GET /api/v1/admin/audit?actor=&action=&targetType=&targetId=&festival=&page= (admins only), 50 a page. */
+  list: ({ actor = '', action = '', targetType = '', targetId = '', festival = '', page = 1 }: AuditQuery = {}) => {
     const params = new URLSearchParams({ page: String(page) });
     if (actor.trim()) params.set('actor', actor.trim());
     if (action) params.set('action', action);
     if (targetType.trim()) params.set('targetType', targetType.trim());
     if (targetId.trim()) params.set('targetId', targetId.trim());
+    if (festival.trim()) params.set('festival', festival.trim());
     return request<Page<AuditEntry>>('GET', `/api/v1/admin/audit?${params.toString()}`);
   },
+  /** GET /api/v1/manage/festivals/{slug}/activity?page= (the festival's organiser and admins), 50 a page, newest first. */
+  festivalActivity: (slug: string, page = 1) =>
+    request<Page<FestivalActivity>>('GET', `/api/v1/manage/festivals/${encodeURIComponent(slug)}/activity?page=${page}`),
 };

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '../../api/audit';
 import { renderPage, stubApi } from '../contact/testUtils';
-import AdminAuditPage, { auditChanges } from './AdminAuditPage';
+import { auditChanges } from '../../ui/auditChanges';
+import AdminAuditPage from './AdminAuditPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -23,6 +24,8 @@ function entry(over: Partial<AuditEntry> = {}): AuditEntry {
     action: 'user.credit_adjust',
     targetType: 'user',
     targetId: '7',
+    festivalId: null,
+    festivalSlug: '',
     before: { credits: 0 },
     after: { credits: 10, delta: 10, reason: 'Festival prize' },
     ip: '203.0.113.5',
@@ -84,6 +87,37 @@ describe('AdminAuditPage', () => {
     expect(urls).toContain('/api/v1/admin/audit?page=1&actor=root&action=package.update');
     // Read only: nothing but GETs.
     expect(fetch.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+  });
+
+  it("filters by festival, typed or picked from an entry's festival", async () => {
+    const decision = entry({
+      id: 5,
+      actorEmail: 'org@example.com',
+      action: 'submission.decide',
+      targetType: 'submission',
+      targetId: '41',
+      festivalId: 3,
+      festivalSlug: 'kyoto-shorts',
+      before: { status: 'submitted' },
+      after: { status: 'selected' },
+    });
+    const fetch = stubApi({
+      'GET /api/v1/admin/audit?page=1': page([decision, entry()]),
+      'GET /api/v1/admin/audit?page=1&festival=kyoto-shorts': page([decision]),
+      'GET /api/v1/admin/audit?page=1&festival=osaka': page([]),
+    });
+    renderPage(routes, ['/admin/audit']);
+    const table = await screen.findByTestId('audit-table');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Decision made');
+    await userEvent.click(within(table).getByRole('button', { name: "Show only kyoto-shorts's entries" }));
+    expect(await screen.findByText('1 entry')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Festival' })).toHaveValue('kyoto-shorts');
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Festival' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Festival' }), 'osaka');
+    expect(await screen.findByText('No entries match these filters.')).toBeInTheDocument();
+    const urls = fetch.mock.calls.map(([u]) => String(u));
+    expect(urls).toContain('/api/v1/admin/audit?page=1&festival=kyoto-shorts');
+    expect(urls).toContain('/api/v1/admin/audit?page=1&festival=osaka');
   });
 
   it("opens filtered by a link's target", async () => {

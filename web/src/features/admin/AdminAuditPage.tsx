@@ -1,56 +1,37 @@
-import { Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { auditActions, auditApi, type AuditEntry } from '../../api/audit';
+import { auditActions, auditApi } from '../../api/audit';
 import { pageCount } from '../../api/client';
 import { usePageMeta } from '../../content/usePageMeta';
+import { auditChanges, shortAuditValue as shortValue } from '../../ui/auditChanges';
 import { apiErrorText } from '../contact/apiErrorText';
 import { AdminListState, AdminPageHeading } from './AdminList';
 import { AdminPagination } from './AdminPagination';
 import { AdminTable } from './AdminTable';
 import { count } from './format';
 
-/** One changed field of an entry: its value before and after (undefined when absent). */
-export interface AuditChange {
-  key: string;
-  before?: unknown;
-  after?: unknown;
-}
-
-/** auditChanges lists the fields an entry's before and after differ in (every field of a side alone). */
-export function auditChanges(e: Pick<AuditEntry, 'before' | 'after'>): AuditChange[] {
-  const before = e.before ?? {};
-  const after = e.after ?? {};
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys
-    .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
-    .map((k) => ({ key: k, before: before[k], after: after[k] }));
-}
-
-/** shortValue renders a JSON value compactly, cut at 60 characters. */
-function shortValue(v: unknown): string {
-  if (v === undefined) return '';
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
-  return s.length > 60 ? `${s.slice(0, 59)}…` : s;
-}
-
-/** /admin/audit: the append-only audit log, newest first, filtered by actor, action and target; 50 a page. */
+/** /admin/audit: the append-only audit log, newest first, filtered by actor, action, target and festival; 50 a page. */
 export default function AdminAuditPage() {
   const { t, i18n } = useTranslation('admin-users');
   usePageMeta(t('audit.title'), t('audit.description'));
   const language = i18n.resolvedLanguage ?? i18n.language;
-  // A link may open the log filtered (the user page's: ?targetType=user&targetId=7).
+  // A link may open the log filtered (the user page's: ?targetType=user&targetId=7; a festival's: ?festival=slug).
   const [params] = useSearchParams();
   const [actor, setActor] = useState(() => params.get('actor') ?? '');
   const [action, setAction] = useState(() => params.get('action') ?? '');
   const [targetType, setTargetType] = useState(() => params.get('targetType') ?? '');
   const [targetId, setTargetId] = useState(() => params.get('targetId') ?? '');
+  const [festival, setFestival] = useState(() => params.get('festival') ?? '');
   const [page, setPage] = useState(1);
   // Debounced typing; the first render already holds the link's filters.
-  const [filters] = useDebouncedValue({ actor: actor.trim(), targetType: targetType.trim(), targetId: targetId.trim() }, 300);
+  const [filters] = useDebouncedValue(
+    { actor: actor.trim(), targetType: targetType.trim(), targetId: targetId.trim(), festival: festival.trim() },
+    300,
+  );
 
   const query = useQuery({
     queryKey: ['admin', 'audit', { ...filters, action, page }],
@@ -99,6 +80,14 @@ export default function AdminAuditPage() {
           onChange={(e) => edit(setTargetId)(e.currentTarget.value)}
           w={{ base: '100%', xs: 150 }}
         />
+        <TextInput
+          label={t('audit.festival')}
+          placeholder={t('audit.festivalPlaceholder')}
+          value={festival}
+          onChange={(e) => edit(setFestival)(e.currentTarget.value)}
+          w={{ base: '100%', xs: 200 }}
+          data-testid="audit-festival-filter"
+        />
         {query.data && (
           <Text size="sm" c="gray.7" aria-live="polite" data-testid="audit-total">
             {query.data.totalCapped
@@ -140,6 +129,20 @@ export default function AdminAuditPage() {
                       <Table.Td>{actionLabel(e.action)}</Table.Td>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>
                         {e.targetType} {e.targetId}
+                        {e.festivalSlug && (
+                          <Text size="xs" c="gray.7">
+                            {t('audit.ofFestival')}{' '}
+                            <Anchor
+                              component="button"
+                              type="button"
+                              size="xs"
+                              onClick={() => edit(setFestival)(e.festivalSlug)}
+                              aria-label={t('audit.filterFestival', { slug: e.festivalSlug })}
+                            >
+                              {e.festivalSlug}
+                            </Anchor>
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td>
                         <Stack gap={2}>

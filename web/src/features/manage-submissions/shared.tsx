@@ -28,8 +28,17 @@ export function useManagedFestival(slug: string) {
   return useQuery({ queryKey: manageFestivalKey(slug), queryFn: () => festivalsApi.manage(slug) });
 }
 
-export type ManageSection = 'festival' | 'submissions' | 'judges' | 'ranking' | 'settings' | 'screenings' | 'check-in' | 'analytics';
-const sections: ManageSection[] = ['festival', 'submissions', 'judges', 'ranking', 'settings', 'screenings', 'check-in', 'analytics'];
+export type ManageSection =
+  | 'festival'
+  | 'submissions'
+  | 'judges'
+  | 'ranking'
+  | 'settings'
+  | 'screenings'
+  | 'check-in'
+  | 'analytics'
+  | 'activity';
+const sections: ManageSection[] = ['festival', 'submissions', 'judges', 'ranking', 'settings', 'screenings', 'check-in', 'analytics', 'activity'];
 
 /** sectionPath is the address of one of a managed festival's pages. */
 export function sectionPath(slug: string, s: ManageSection): string {
@@ -37,7 +46,7 @@ export function sectionPath(slug: string, s: ManageSection): string {
   return s === 'festival' ? root : `${root}/${s}`;
 }
 
-/** ManageNav links a managed festival's pages: the editor, submissions, judges, ranking and settings. */
+/** ManageNav links a managed festival's pages: the editor, submissions, judges, ranking, settings, screenings, check-in, analytics and activity. */
 export function ManageNav({ slug, current }: { slug: string; current: ManageSection }) {
   const { t } = useTranslation(ns);
   return (
