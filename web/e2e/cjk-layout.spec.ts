@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createApprovedFestival, isoInMonths, ok, presetCookieConsent, trackRequests, uniqueEmail } from './helpers';
+import { createApprovedFestival, isoInMonths, ok, presetCookieConsent, publicRoutes, trackRequests, uniqueEmail } from './helpers';
 
 // Every page as Japanese and Chinese readers see it (the machines that run
 // these tests have Noto CJK, see .ci/run), on small and common phones (360
@@ -11,31 +11,6 @@ import { createApprovedFestival, isoInMonths, ok, presetCookieConsent, trackRequ
 const widths = [360, 390, 1280] as const;
 const languages = ['ja', 'zh'] as const;
 
-const publicRoutes = [
-  '/',
-  '/about',
-  '/services',
-  '/services/technology-solutions',
-  '/services/security-services',
-  '/services/tax-consultation',
-  '/services/custom-software-development',
-  '/blogs',
-  '/faqs',
-  '/marketing',
-  '/movies',
-  '/contact',
-  '/privacy',
-  '/terms',
-  '/cookies',
-  '/pricing',
-  '/pricing/basic',
-  '/pricing/pro',
-  '/pricing/enterprise',
-  '/login',
-  '/signup',
-  '/forgot-password',
-  '/no-such-page',
-];
 
 const password = 'layout-password-1';
 const organiser = { email: uniqueEmail('layout-organiser'), password };
@@ -211,7 +186,7 @@ for (const lang of languages) {
   test.describe(`${lang} at 360, 390 and 1280 px`, () => {
     test('public pages', async ({ browser, baseURL }) => {
       test.setTimeout(120_000);
-      await checkPages(browser, baseURL!, lang, [...publicRoutes, '/festivals', `/festival/${slug}`, `/screenings/${screeningId}/buy`]);
+      await checkPages(browser, baseURL!, lang, [...publicRoutes, '/forgot-password', '/no-such-page', '/festivals', `/festival/${slug}`, `/screenings/${screeningId}/buy`]);
     });
 
     test("a filmmaker's pages", async ({ browser, baseURL }) => {
@@ -243,6 +218,7 @@ for (const lang of languages) {
           `${f}/analytics`,
           `${f}/screenings`,
           `${f}/check-in`,
+          `${f}/activity`,
           '/manage/promotion',
         ],
         organiser,

@@ -165,3 +165,28 @@ export function trackRequests(page: Page): () => Promise<void> {
       .toEqual([]);
   };
 }
+
+/** Every public page of the site (public-pages.spec.ts, cjk-layout.spec.ts). */
+export const publicRoutes = [
+  '/',
+  '/about',
+  '/services',
+  '/services/technology-solutions',
+  '/services/security-services',
+  '/services/tax-consultation',
+  '/services/custom-software-development',
+  '/blogs',
+  '/faqs',
+  '/marketing',
+  '/movies',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/cookies',
+  '/pricing',
+  '/pricing/basic',
+  '/pricing/pro',
+  '/pricing/enterprise',
+  '/login',
+  '/signup',
+];

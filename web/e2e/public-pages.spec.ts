@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { presetCookieConsent, trackRequests } from './helpers';
+import { presetCookieConsent, publicRoutes, trackRequests } from './helpers';
 
 // Every public page of the site, in every language: it renders, is
 // translated, titled and quiet in the console; every link on the site leads
@@ -10,29 +10,6 @@ import { presetCookieConsent, trackRequests } from './helpers';
 // them.
 test.describe.configure({ mode: 'parallel' });
 
-const publicRoutes = [
-  '/',
-  '/about',
-  '/services',
-  '/services/technology-solutions',
-  '/services/security-services',
-  '/services/tax-consultation',
-  '/services/custom-software-development',
-  '/blogs',
-  '/faqs',
-  '/marketing',
-  '/movies',
-  '/contact',
-  '/privacy',
-  '/terms',
-  '/cookies',
-  '/pricing',
-  '/pricing/basic',
-  '/pricing/pro',
-  '/pricing/enterprise',
-  '/login',
-  '/signup',
-];
 
 const languages = [
   { code: 'en', htmlLang: 'en' },
