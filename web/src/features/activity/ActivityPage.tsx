@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { auditApi, type FestivalActivity } from '../../api/audit';
 import { pageCount } from '../../api/client';
 import { usePageMeta } from '../../content/usePageMeta';
 import { languageFor } from '../../i18n/languages';
-import { auditChanges, shortAuditValue } from '../../ui/auditChanges';
+import { AuditChangeList } from '../../ui/AuditChangeList';
+import { shortAuditValue } from '../../ui/auditChanges';
 import { AdminListState } from '../admin/AdminList';
 import { AdminPagination } from '../admin/AdminPagination';
 import { AdminTable } from '../admin/AdminTable';
@@ -103,27 +104,12 @@ export default function ActivityPage() {
                         <Target slug={slug} e={e} />
                       </Table.Td>
                       <Table.Td>
-                        <Stack gap={2}>
-                          {auditChanges(e).map((c) => (
-                            <Text key={c.key} size="xs" style={{ overflowWrap: 'anywhere' }}>
-                              <Text span fw={600} size="xs">
-                                {t(`fields.${c.key}`, { defaultValue: c.key })}
-                              </Text>
-                              {': '}
-                              {c.before !== undefined && (
-                                <>
-                                  <Text span c="red.9" size="xs" td="line-through">
-                                    {value(e, c.key, c.before)}
-                                  </Text>
-                                  {' → '}
-                                </>
-                              )}
-                              <Text span c="teal.9" size="xs">
-                                {c.after === undefined ? t('values.removed') : value(e, c.key, c.after)}
-                              </Text>
-                            </Text>
-                          ))}
-                        </Stack>
+                        <AuditChangeList
+                          entry={e}
+                          label={(key) => t(`fields.${key}`, { defaultValue: key })}
+                          value={(key, v) => value(e, key, v)}
+                          removed={t('values.removed')}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   ))}

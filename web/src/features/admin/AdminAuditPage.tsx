@@ -7,7 +7,8 @@ import { useSearchParams } from 'react-router';
 import { auditActions, auditApi } from '../../api/audit';
 import { pageCount } from '../../api/client';
 import { usePageMeta } from '../../content/usePageMeta';
-import { auditChanges, shortAuditValue as shortValue } from '../../ui/auditChanges';
+import { AuditChangeList } from '../../ui/AuditChangeList';
+import { shortAuditValue as shortValue } from '../../ui/auditChanges';
 import { apiErrorText } from '../contact/apiErrorText';
 import { AdminListState, AdminPageHeading } from './AdminList';
 import { AdminPagination } from './AdminPagination';
@@ -145,27 +146,7 @@ export default function AdminAuditPage() {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <Stack gap={2}>
-                          {auditChanges(e).map((c) => (
-                            <Text key={c.key} size="xs" style={{ overflowWrap: 'anywhere' }}>
-                              <Text span fw={600} size="xs">
-                                {c.key}
-                              </Text>
-                              {': '}
-                              {c.before !== undefined && (
-                                <>
-                                  <Text span c="red.9" size="xs" td="line-through">
-                                    {shortValue(c.before)}
-                                  </Text>
-                                  {' → '}
-                                </>
-                              )}
-                              <Text span c="teal.9" size="xs">
-                                {c.after === undefined ? '∅' : shortValue(c.after)}
-                              </Text>
-                            </Text>
-                          ))}
-                        </Stack>
+                        <AuditChangeList entry={e} label={(key) => key} value={(_, v) => shortValue(v)} removed="∅" />
                       </Table.Td>
                       <Table.Td>{e.ip}</Table.Td>
                     </Table.Tr>
