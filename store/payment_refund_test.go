@@ -145,7 +145,10 @@ func TestRefundUnspentShare(t *testing.T) {
 					if marquee.ErrorMessage(err) != tc.refusal {
 						t.Fatalf("refusal %v", err)
 					}
-					got, _ := f.pay.Payments.Purchase(admin, p.ID, "en")
+					got, err := f.pay.Payments.AdminPurchase(admin, p.ID, "en")
+					if err != nil {
+						t.Fatal(err)
+					}
 					if got.Status != marquee.PurchaseSucceeded || got.RefundedCredits != 0 || f.fake.refundCalls != 0 ||
 						count(t, db.DB, `SELECT COUNT(*) FROM audit_log WHERE action = ?`, string(marquee.AuditPurchaseRefund)) != 0 {
 						t.Fatalf("a refused refund wrote: %+v, %d provider calls", got, f.fake.refundCalls)
@@ -289,7 +292,10 @@ func TestRefundProviderDown(t *testing.T) {
 		f.fake.setRefundDown(true)
 		_, err := f.pay.Payments.Refund(admin, p.ID, conf)
 		wantCode(t, err, marquee.EUnavailable)
-		got, _ := f.pay.Payments.Purchase(admin, p.ID, "en")
+		got, err := f.pay.Payments.AdminPurchase(admin, p.ID, "en")
+		if err != nil {
+			t.Fatal(err)
+		}
 		if got.Status != marquee.PurchaseRefunded || !got.RefundPending || got.RefundedAt != nil || got.RefundedCredits != 40 ||
 			got.RefundedCents != 2000 || credits(t, db.DB, f.buyer.ID) != 0 {
 			t.Fatalf("unconfirmed refund: %+v", got)
