@@ -82,10 +82,8 @@ func (s *PrivacyService) DeleteAccount(ctx context.Context, d marquee.AccountDel
 	if err != nil {
 		return err
 	}
-	if s.files != nil {
-		for _, key := range posters {
-			_ = s.files.Delete(context.WithoutCancel(ctx), key)
-		}
+	for _, key := range posters {
+		deletePosterFiles(context.WithoutCancel(ctx), s.files, key)
 	}
 	return nil
 }

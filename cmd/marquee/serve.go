@@ -15,6 +15,7 @@ import (
 
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/mail"
+	"github.com/marquee-festival/marquee/poster"
 	"github.com/marquee-festival/marquee/server"
 	"github.com/marquee-festival/marquee/store"
 	"github.com/marquee-festival/marquee/web"
@@ -47,7 +48,7 @@ func openServices(ctx context.Context, cfg config) (*store.DB, *store.Services, 
 		return nil, nil, err
 	}
 	svc, err := store.NewServices(db, store.Options{Password: cfg.Password, SessionTTL: cfg.Server.SessionTTL,
-		Payments: paymentOptions(cfg), Files: fileStore, Judging: judgingOptions(cfg), Submissions: submissionOptions(cfg), Users: userOptions(cfg),
+		Payments: paymentOptions(cfg), Files: fileStore, Posters: poster.New(poster.Config{}), Judging: judgingOptions(cfg), Submissions: submissionOptions(cfg), Users: userOptions(cfg),
 		Inquiry: inquiry, Privacy: privacyOptions(cfg), Tickets: ticketOptions(cfg)})
 	if err != nil {
 		db.Close()
@@ -88,6 +89,9 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
+	if cfg.Server.UploadDir, err = openUploads(cfg); err != nil {
+		return err
+	}
 	cfg.Server.Web, err = webFS(cfg)
 	if err != nil {
 		return err
