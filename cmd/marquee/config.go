@@ -10,6 +10,7 @@ import (
 
 	"github.com/marquee-festival/marquee/mail"
 	"github.com/marquee-festival/marquee/password"
+	"github.com/marquee-festival/marquee/poster"
 	"github.com/marquee-festival/marquee/server"
 	"github.com/marquee-festival/marquee/worker"
 )
@@ -39,6 +40,8 @@ type config struct {
 	Assistant assistantConfig
 	// Movies chooses the movies pages' catalogue: The Movie Database, or the listed films.
 	Movies moviesConfig
+	// Posters bounds the poster decodes running at once (zero: the defaults).
+	Posters poster.Config
 }
 
 // configFromEnv reads the MARQUEE_* variables (documented in the README).
@@ -116,6 +119,7 @@ func configFromEnv(getenv func(string) string) (config, error) {
 	errs = append(errs, filesFromEnv(getenv, &c)...)
 	errs = append(errs, assistantFromEnv(getenv, &c)...)
 	errs = append(errs, moviesFromEnv(getenv, &c)...)
+	errs = append(errs, postersFromEnv(getenv, &c)...)
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}

@@ -15,7 +15,6 @@ import (
 
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/mail"
-	"github.com/marquee-festival/marquee/poster"
 	"github.com/marquee-festival/marquee/server"
 	"github.com/marquee-festival/marquee/store"
 	"github.com/marquee-festival/marquee/web"
@@ -48,7 +47,7 @@ func openServices(ctx context.Context, cfg config) (*store.DB, *store.Services, 
 		return nil, nil, err
 	}
 	svc, err := store.NewServices(db, store.Options{Password: cfg.Password, SessionTTL: cfg.Server.SessionTTL,
-		Payments: paymentOptions(cfg), Files: fileStore, Posters: poster.New(poster.Config{}), Judging: judgingOptions(cfg), Submissions: submissionOptions(cfg), Users: userOptions(cfg),
+		Payments: paymentOptions(cfg), Files: fileStore, Posters: posterEncoder(cfg), Judging: judgingOptions(cfg), Submissions: submissionOptions(cfg), Users: userOptions(cfg),
 		Inquiry: inquiry, Privacy: privacyOptions(cfg), Tickets: ticketOptions(cfg)})
 	if err != nil {
 		db.Close()
