@@ -106,3 +106,39 @@ func TestLegacyPosters(t *testing.T) {
 		}
 	})
 }
+
+// Deleting an account deletes both files of the posters of the films it
+// removes (those in no submission).
+func TestAccountDeletionRemovesPosterFiles(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
+		ctx := context.Background()
+		const pw = "poster owner password"
+		u, err := db.Users.Register(ctx, marquee.NewUser{Email: "poster.owner@example.com", Password: pw, Name: "Poster Owner", Language: "en"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := mustFilm(t, db, u, filmDetails("Tide"))
+		withPoster, err := db.Films.SetPoster(as(u), f.ID, bytes.NewReader(postertest.JPEG(t, postertest.Halves(900, 1350))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files := db.Services.Films.FilesForTest()
+		names := []string{
+			strings.TrimPrefix(withPoster.PosterImages.Card.URL, "/media/posters/"),
+			strings.TrimPrefix(withPoster.PosterImages.Detail.URL, "/media/posters/"),
+		}
+		for _, name := range names {
+			if _, _, _, err := files.Open(ctx, name); err != nil {
+				t.Fatalf("before: %s %v", name, err)
+			}
+		}
+		if err := db.Privacy.DeleteAccount(as(u), marquee.AccountDeletion{Password: pw}); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range names {
+			if _, _, _, err := files.Open(ctx, name); marquee.ErrorCode(err) != marquee.ENotFound {
+				t.Fatalf("after: %s %v", name, err)
+			}
+		}
+	})
+}
