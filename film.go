@@ -62,9 +62,13 @@ type Film struct {
 	ID      int64 `json:"id"`
 	OwnerID int64 `json:"ownerId"`
 	FilmDetails
-	// PosterURL is where the poster is served ("" when there is none); it
+	// PosterURL is where the poster is served ("" when there is none): its
+	// detail image (or a legacy poster's one file, see PosterKey); it
 	// changes whenever the poster does, so it is cached for a year.
 	PosterURL string `json:"posterUrl"`
+	// PosterImages are the poster's two sizes, for srcset; nil when there
+	// is no poster or a legacy one (PosterURL alone).
+	PosterImages *PosterImages `json:"posterImages"`
 	// ActiveSubmissions counts the film's submissions not withdrawn (the
 	// film cannot be deleted while there are any).
 	ActiveSubmissions int       `json:"activeSubmissions"`
@@ -77,11 +81,12 @@ func (f *Film) HideScreener() {
 	f.ScreenerURL, f.ScreenerPassword = "", ""
 }
 
-// Poster is a stored poster image, for serving.
+// Poster is a stored poster image, one file of a poster, for serving.
 type Poster struct {
-	// Key names the poster; it is part of PosterURL and changes with the bytes.
+	// Key names the file; it is part of the address it is served at and
+	// changes with the bytes (a new upload has a new PosterKey token).
 	Key         string
-	ContentType string // image/jpeg, image/png or image/webp
+	ContentType string // image/jpeg or image/png (image/webp: legacy posters)
 	Size        int64
 	ModTime     time.Time
 	Body        io.ReadSeekCloser
@@ -114,11 +119,13 @@ type FilmService interface {
 	// Delete removes the signed-in user's film and its poster; EConflict
 	// while a submission of it is active.
 	Delete(ctx context.Context, id int64) error
-	// SetPoster stores data (sniffed: JPEG, PNG or WebP, at most
-	// PosterMaxBytes) as the poster of the signed-in user's film.
-	SetPoster(ctx context.Context, id int64, data []byte) (*Film, error)
-	// Poster opens a stored poster by key, for anyone (posters are public).
-	Poster(ctx context.Context, key string) (*Poster, error)
+	// SetPoster reads upload through the PosterEncoder (decoded, checked
+	// and written again in two sizes) and makes it the poster of the
+	// signed-in user's film.
+	SetPoster(ctx context.Context, id int64, upload io.ReadSeeker) (*Film, error)
+	// Poster opens a file of a film's current poster by name (see
+	// PosterKey.Serves), for anyone (posters are public).
+	Poster(ctx context.Context, name string) (*Poster, error)
 	// ListPublic lists the films whose owners listed them, newest first.
 	ListPublic(ctx context.Context, page PageRequest) (*Page[*Film], error)
 }

@@ -1,7 +1,6 @@
 package marquee
 
 import (
-	"net/http"
 	"net/url"
 	"strings"
 )
@@ -111,58 +110,6 @@ func validScreenerURL(s string) bool {
 	}
 	u, err := url.Parse(s)
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil
-}
-
-// Poster content types and the extension each is stored under.
-var posterTypes = map[string]string{
-	"image/jpeg": "jpg",
-	"image/png":  "png",
-	"image/webp": "webp",
-}
-
-// SniffPoster returns the content type of a poster upload, judged from
-// its bytes (never from what the client claims): JPEG, PNG or WebP, at
-// most PosterMaxBytes. Anything else is EUnsupportedMedia, an empty or
-// oversized upload EInvalid or ETooLarge.
-func SniffPoster(data []byte) (contentType string, err error) {
-	switch {
-	case len(data) == 0:
-		return "", Errorf(EInvalid, "The poster is empty; choose an image file")
-	case len(data) > PosterMaxBytes:
-		return "", Errorf(ETooLarge, "The poster must be at most 5 MB")
-	}
-	ct := http.DetectContentType(data)
-	if _, ok := posterTypes[ct]; !ok {
-		return "", Errorf(EUnsupportedMedia, "The poster must be a JPEG, PNG or WebP image")
-	}
-	return ct, nil
-}
-
-// PosterExtension returns the file extension (without the dot) a poster
-// of contentType is stored under, or "" for a type SniffPoster refuses.
-func PosterExtension(contentType string) string { return posterTypes[contentType] }
-
-// PosterContentType returns the content type of a stored poster from its
-// key's extension, or "" when the key names no poster type.
-func PosterContentType(key string) string {
-	dot := strings.LastIndexByte(key, '.')
-	if dot < 0 {
-		return ""
-	}
-	for ct, ext := range posterTypes {
-		if key[dot+1:] == ext {
-			return ct
-		}
-	}
-	return ""
-}
-
-// PosterPath is the URL path a poster is served at ("" for no poster).
-func PosterPath(key string) string {
-	if key == "" {
-		return ""
-	}
-	return "/media/posters/" + key
 }
 
 // ErrFilmNotFound is the answer for a film that does not exist or that the

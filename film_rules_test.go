@@ -1,7 +1,6 @@
 package marquee
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
@@ -92,48 +91,6 @@ func TestFilmDetailsValidate(t *testing.T) {
 				t.Fatalf("got %v %v, want %s: %q", err, ErrorFields(err), tc.field, tc.msg)
 			}
 		})
-	}
-}
-
-func TestSniffPoster(t *testing.T) {
-	png := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
-	jpg := []byte("\xff\xd8\xff\xe0\x00\x10JFIF\x00")
-	webp := []byte("RIFF\x1a\x00\x00\x00WEBPVP8 \x0e\x00\x00\x00")
-	for _, tc := range []struct {
-		name string
-		data []byte
-		ct   string
-		code string
-	}{
-		{"png", png, "image/png", ""},
-		{"jpeg", jpg, "image/jpeg", ""},
-		{"webp", webp, "image/webp", ""},
-		{"gif", []byte("GIF89a\x01\x00\x01\x00"), "", EUnsupportedMedia},
-		{"text", []byte("hello"), "", EUnsupportedMedia},
-		{"svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`), "", EUnsupportedMedia},
-		{"html", []byte(`<html><script>alert(1)</script>`), "", EUnsupportedMedia},
-		{"empty", nil, "", EInvalid},
-		{"at the limit", append(bytes.Clone(png), make([]byte, PosterMaxBytes-len(png))...), "image/png", ""},
-		{"over the limit", append(bytes.Clone(png), make([]byte, PosterMaxBytes-len(png)+1)...), "", ETooLarge},
-	} {
-		ct, err := SniffPoster(tc.data)
-		if ct != tc.ct || ErrorCode(err) != tc.code {
-			t.Errorf("%s: %q %v", tc.name, ct, err)
-		}
-	}
-	if _, err := SniffPoster([]byte("GIF89a")); ErrorMessage(err) != "The poster must be a JPEG, PNG or WebP image" {
-		t.Fatalf("message %q", ErrorMessage(err))
-	}
-	for ct, ext := range map[string]string{"image/png": "png", "image/jpeg": "jpg", "image/webp": "webp", "image/gif": ""} {
-		if PosterExtension(ct) != ext {
-			t.Errorf("extension of %s: %q", ct, PosterExtension(ct))
-		}
-		if ext != "" && PosterContentType("7-abc."+ext) != ct {
-			t.Errorf("type of .%s", ext)
-		}
-	}
-	if PosterContentType("7-abc") != "" || PosterContentType("7-abc.gif") != "" || PosterPath("") != "" || PosterPath("k.png") != "/media/posters/k.png" {
-		t.Fatal("poster helpers")
 	}
 }
 

@@ -34,6 +34,9 @@ type Movie struct {
 	// PosterURL is an absolute URL (The Movie Database's images) or a path
 	// on this site (a Marquee poster); "" when there is none.
 	PosterURL string `json:"posterUrl"`
+	// PosterImages are a Marquee poster's two sizes, for srcset; absent
+	// for The Movie Database's movies and legacy posters.
+	PosterImages *PosterImages `json:"posterImages,omitempty"`
 	// ReleaseDate is YYYY-MM-DD, or only YYYY when the source knows only the
 	// year (Marquee films); "" when unknown.
 	ReleaseDate string `json:"releaseDate"`
@@ -74,7 +77,8 @@ func ErrMoviesUnavailable() error {
 // when given. Whether the film may be listed is FilmView's rule (public).
 func (f *Film) Movie() Movie {
 	m := Movie{ID: f.ID, Title: f.Title, Overview: f.Logline, PosterURL: f.PosterURL,
-		Runtime: f.RuntimeMinutes, Source: MovieSourceMarquee}
+		PosterImages: f.PosterImages,
+		Runtime:      f.RuntimeMinutes, Source: MovieSourceMarquee}
 	if f.Year > 0 {
 		m.ReleaseDate = strconv.Itoa(f.Year)
 	}

@@ -1,17 +1,19 @@
 package server
 
 import (
-	"errors"
-	"io"
 	"net/http"
 
 	"github.com/marquee-festival/marquee"
 )
 
-// handleFilmPosterPut stores the request body (the raw image; its type is
-// sniffed from the bytes, whatever Content-Type says) as the poster of one
-// of the signed-in user's films: {film}; 413 over marquee.PosterMaxBytes,
-// 415 for anything but JPEG, PNG or WebP, 429 past the hourly limit.
+// handleFilmPosterPut makes the request body (the raw image; its format
+// is read from the bytes, whatever Content-Type says) the poster of one
+// of the signed-in user's films: {film}. The body is spooled to a
+// temporary file, never held in memory; the film service decodes it
+// within the process's poster budget and writes it again in two sizes.
+// 413 over marquee.PosterMaxBytes or the pixel limit, 415 for anything
+// that does not decode as JPEG, PNG, WebP or GIF, 429 past the hourly
+// limit or when too many posters are being decoded (Retry-After).
 func (s *Server) handleFilmPosterPut(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(r)
 	if !ok {
@@ -22,22 +24,16 @@ func (s *Server) handleFilmPosterPut(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.ContentLength > marquee.PosterMaxBytes {
-		s.writeError(w, r, marquee.Errorf(marquee.ETooLarge, "The poster must be at most 5 MB"))
+		s.writeError(w, r, marquee.ErrPosterTooLarge())
 		return
 	}
-	// Read one byte past the limit, so that an oversized body is told
-	// from one of exactly the limit without reading it all.
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, marquee.PosterMaxBytes+1))
-	var tooLarge *http.MaxBytesError
-	switch {
-	case errors.As(err, &tooLarge) || len(data) > marquee.PosterMaxBytes:
-		s.writeError(w, r, marquee.Errorf(marquee.ETooLarge, "The poster must be at most 5 MB"))
-		return
-	case err != nil:
-		s.writeError(w, r, marquee.Errorf(marquee.EInvalid, "The upload was interrupted; please try again"))
+	upload, discard, err := s.spoolUpload(w, r, marquee.PosterMaxBytes, marquee.ErrPosterTooLarge())
+	if err != nil {
+		s.writeError(w, r, err)
 		return
 	}
-	f, err := s.svc.Films.SetPoster(r.Context(), id, data)
+	defer discard()
+	f, err := s.svc.Films.SetPoster(r.Context(), id, upload)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

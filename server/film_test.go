@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bytes"
+	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
@@ -9,12 +10,15 @@ import (
 	"image/jpeg"
 	"image/png"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/poster/postertest"
+	"github.com/marquee-festival/marquee/server"
 	"github.com/marquee-festival/marquee/store"
 	"github.com/marquee-festival/marquee/store/storetest"
 )
@@ -73,11 +77,6 @@ func jpegBytes(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
-}
-
-// webpBytes is a minimal RIFF/WEBP header, enough for the sniffer.
-func webpBytes() []byte {
-	return append([]byte("RIFF\x1a\x00\x00\x00WEBPVP8 \x0e\x00\x00\x00"), make([]byte, 14)...)
 }
 
 func TestFilmCRUD(t *testing.T) {
@@ -149,51 +148,85 @@ func TestFilmValidation(t *testing.T) {
 
 func TestFilmPosterUploadAndServe(t *testing.T) {
 	db, _ := filmDB(t)
-	s := newTestServer(t, db)
+	uploads := t.TempDir()
+	s := newTestServer(t, db, func(c *server.Config) { c.UploadDir = uploads })
 	token := s.signUp("maker@example.com", "password123")
 	id := s.createFilm(token, filmJSON)
 	path := fmt.Sprintf("/api/v1/films/%d/poster", id)
 
 	for _, tc := range []struct {
-		name, ext, ctype string
-		data             []byte
+		name         string
+		data         []byte
+		ext, ctype   string
+		card, detail [2]float64
 	}{
-		{"png", ".png", "image/png", pngBytes(t)},
-		{"jpeg", ".jpg", "image/jpeg", jpegBytes(t)},
-		{"webp", ".webp", "image/webp", webpBytes()},
+		{"transparent png", pngBytes(t), "png", "image/png", [2]float64{3, 2}, [2]float64{3, 2}},
+		{"jpeg", jpegBytes(t), "jpg", "image/jpeg", [2]float64{3, 2}, [2]float64{3, 2}},
+		{"webp", postertest.WebP, "jpg", "image/jpeg", [2]float64{1, 1}, [2]float64{1, 1}},
+		{"transparent webp", postertest.WebPAlpha, "png", "image/png", [2]float64{1, 1}, [2]float64{1, 1}},
+		{"gif", []byte("GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"), "jpg", "image/jpeg", [2]float64{1, 1}, [2]float64{1, 1}},
+		{"a large jpeg with exif", postertest.JPEGWithEXIF(t, postertest.Halves(1000, 1500), 1), "jpg", "image/jpeg", [2]float64{400, 600}, [2]float64{1000, 1500}},
 	} {
-		// The declared type does not matter: the bytes are sniffed.
+		// The declared type does not matter: the bytes are decoded.
 		r := s.do(call{method: "PUT", path: path, token: token, body: string(tc.data), header: map[string]string{"Content-Type": "application/octet-stream"}})
 		if r.status != 200 {
 			t.Fatalf("%s: %d %s", tc.name, r.status, r.raw)
 		}
 		url, _ := field(r, "film", "posterUrl").(string)
-		if !strings.HasPrefix(url, fmt.Sprintf("/media/posters/%d-", id)) || !strings.HasSuffix(url, tc.ext) {
-			t.Fatalf("%s: posterUrl %q", tc.name, url)
+		cardURL, _ := field(r, "film", "posterImages", "card", "url").(string)
+		detailURL, _ := field(r, "film", "posterImages", "detail", "url").(string)
+		prefix := fmt.Sprintf("/media/posters/%d-", id)
+		if !strings.HasPrefix(cardURL, prefix) || !strings.HasSuffix(cardURL, "-card."+tc.ext) || !strings.HasSuffix(detailURL, "-detail."+tc.ext) || url != detailURL ||
+			field(r, "film", "posterImages", "card", "width") != tc.card[0] || field(r, "film", "posterImages", "card", "height") != tc.card[1] ||
+			field(r, "film", "posterImages", "detail", "width") != tc.detail[0] || field(r, "film", "posterImages", "detail", "height") != tc.detail[1] {
+			t.Fatalf("%s: %s", tc.name, r.raw)
 		}
-		got := s.do(call{method: "GET", path: url})
-		if got.status != 200 || !bytes.Equal(got.raw, tc.data) || got.header.Get("Content-Type") != tc.ctype ||
-			got.header.Get("Cache-Control") != "public, max-age=31536000, immutable" || got.header.Get("X-Content-Type-Options") != "nosniff" ||
-			got.header.Get("Content-Length") != fmt.Sprint(len(tc.data)) {
-			t.Fatalf("%s served: %d %v", tc.name, got.status, got.header)
-		}
-		// Revalidation by ETag answers 304.
-		if again := s.do(call{method: "GET", path: url, header: map[string]string{"If-None-Match": got.header.Get("ETag")}}); again.status != http.StatusNotModified {
-			t.Fatalf("%s revalidated: %d", tc.name, again.status)
+		for i, u := range []string{cardURL, detailURL} {
+			got := s.do(call{method: "GET", path: u})
+			if got.status != 200 || got.header.Get("Content-Type") != tc.ctype ||
+				got.header.Get("Cache-Control") != "public, max-age=31536000, immutable" || got.header.Get("X-Content-Type-Options") != "nosniff" ||
+				got.header.Get("Content-Length") != fmt.Sprint(len(got.raw)) {
+				t.Fatalf("%s served: %d %v", tc.name, got.status, got.header)
+			}
+			// What is served is the picture written again, at its size,
+			// and nothing of the upload's metadata.
+			cfg, _, err := image.DecodeConfig(bytes.NewReader(got.raw))
+			want := [][2]float64{tc.card, tc.detail}[i]
+			if err != nil || float64(cfg.Width) != want[0] || float64(cfg.Height) != want[1] {
+				t.Fatalf("%s: %s is %+v %v", tc.name, u, cfg, err)
+			}
+			if bytes.Contains(got.raw, []byte(postertest.Marker)) || bytes.Contains(got.raw, []byte("Exif")) {
+				t.Fatalf("%s: %s keeps the EXIF and GPS", tc.name, u)
+			}
+			// Revalidation by ETag answers 304.
+			if again := s.do(call{method: "GET", path: u, header: map[string]string{"If-None-Match": got.header.Get("ETag")}}); again.status != http.StatusNotModified {
+				t.Fatalf("%s revalidated: %d", tc.name, again.status)
+			}
 		}
 		// The film's own page names the same poster.
-		if r := s.do(call{method: "GET", path: fmt.Sprintf("/api/v1/films/%d", id), token: token}); field(r, "film", "posterUrl") != url {
-			t.Fatalf("film's posterUrl %v", field(r, "film", "posterUrl"))
+		if r := s.do(call{method: "GET", path: fmt.Sprintf("/api/v1/films/%d", id), token: token}); field(r, "film", "posterUrl") != url ||
+			field(r, "film", "posterImages", "card", "url") != cardURL {
+			t.Fatalf("film's poster %s", r.raw)
 		}
 	}
 
 	for name, data := range map[string]string{
-		"gif":  "GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;",
 		"text": "hello, this is not an image",
 		"svg":  `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`,
 	} {
 		r := s.do(call{method: "PUT", path: path, token: token, body: data, header: map[string]string{"Content-Type": "image/png"}})
-		expect(t, r, http.StatusUnsupportedMediaType, "The poster must be a JPEG, PNG or WebP image")
+		expect(t, r, http.StatusUnsupportedMediaType, "The poster must be a JPEG, PNG, WebP or GIF image")
+		if field(r, "code") != marquee.EUnsupportedMedia {
+			t.Fatalf("%s: code %v", name, field(r, "code"))
+		}
+	}
+	// An image's first bytes and then something else: not an image.
+	for name, data := range map[string][]byte{
+		"png signature then html": postertest.PNGWithHTML,
+		"gif header only":         []byte("GIF89a\x01\x00\x01\x00"),
+	} {
+		r := s.do(call{method: "PUT", path: path, token: token, body: string(data), header: map[string]string{"Content-Type": "image/png"}})
+		expect(t, r, http.StatusUnsupportedMediaType, "could not be read as an image")
 		if field(r, "code") != marquee.EUnsupportedMedia {
 			t.Fatalf("%s: code %v", name, field(r, "code"))
 		}
@@ -201,13 +234,56 @@ func TestFilmPosterUploadAndServe(t *testing.T) {
 	big := string(pngBytes(t)) + strings.Repeat("x", 6<<20)
 	expect(t, s.do(call{method: "PUT", path: path, token: token, body: big}), http.StatusRequestEntityTooLarge, "The poster must be at most 5 MB")
 	expect(t, s.do(call{method: "PUT", path: path, token: token}), http.StatusBadRequest, "The poster is empty")
+	// Uploads were spooled to the upload folder and left nothing there.
+	if left, err := os.ReadDir(uploads); err != nil || len(left) != 0 {
+		t.Fatalf("upload folder holds %v %v", left, err)
+	}
 
 	// Unknown keys and other media paths are plain 404s, never the app.
-	for _, p := range []string{"/media/posters/1-0000000000000000.png", "/media/posters/nope", "/media/posters/..%2f..%2fetc%2fpasswd", "/media/other.png", "/media/x"} {
+	for _, p := range []string{"/media/posters/1-0000000000000000.png", "/media/posters/1-0000000000000000-card.jpg", "/media/posters/nope",
+		"/media/posters/..%2f..%2fetc%2fpasswd", "/media/other.png", "/media/x"} {
 		if r := s.do(call{method: "GET", path: p}); r.status != 404 || strings.Contains(string(r.raw), "<div id=root>") {
 			t.Fatalf("%s: %d %s", p, r.status, r.raw)
 		}
 	}
+}
+
+// While as many posters as the server decodes at once are being decoded
+// (storetest's encoder: one, waiting 200 ms), another upload is answered
+// 429 with Retry-After and a message, and nothing of it is kept.
+func TestFilmPosterBusy(t *testing.T) {
+	db, _ := filmDB(t)
+	s := newTestServer(t, db)
+	token := s.signUp("maker@example.com", "password123")
+	id := s.createFilm(token, filmJSON)
+	path := fmt.Sprintf("/api/v1/films/%d/poster", id)
+
+	// Another upload of the process holds the one slot, stopped mid-decode.
+	gated := postertest.NewGated(postertest.PNG(t, postertest.Noise(300, 300)), 64<<10)
+	done := make(chan error, 1)
+	go func() {
+		_, err := db.Posters.Encode(context.Background(), gated)
+		done <- err
+	}()
+	<-gated.Blocked()
+
+	r := s.do(call{method: "PUT", path: path, token: token, body: string(pngBytes(t)), header: map[string]string{"Accept-Language": "ja"}})
+	expect(t, r, http.StatusTooManyRequests, "")
+	if r.header.Get("Retry-After") == "" || field(r, "code") != marquee.ERateLimited {
+		t.Fatalf("busy: %v %s", r.header, r.raw)
+	}
+	if msg := field(r, "message").(string); msg == "" || msg == "Many posters are being processed right now. Please try again in a moment." {
+		t.Fatalf("untranslated: %q", msg)
+	}
+	if r := s.do(call{method: "GET", path: fmt.Sprintf("/api/v1/films/%d", id), token: token}); field(r, "film", "posterUrl") != "" {
+		t.Fatalf("a refused upload set the poster: %s", r.raw)
+	}
+
+	gated.Open()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	expect(t, s.do(call{method: "PUT", path: path, token: token, body: string(pngBytes(t))}), http.StatusOK, "")
 }
 
 func TestFilmPosterRateLimited(t *testing.T) {

@@ -39,7 +39,8 @@ func TestMoviesFromListedFilms(t *testing.T) {
 		}
 		m := items[0].(map[string]any)
 		if m["id"] != float64(listed) || m["title"] != "Tide" || m["overview"] != "A short line." || m["releaseDate"] != "2025" ||
-			m["source"] != "marquee" || !strings.HasPrefix(m["posterUrl"].(string), "/media/posters/") || m["runtime"] != 12.0 {
+			m["source"] != "marquee" || !strings.HasPrefix(m["posterUrl"].(string), "/media/posters/") || m["runtime"] != 12.0 ||
+			field(reply{json: m}, "posterImages", "card", "width") != 3.0 || field(reply{json: m}, "posterImages", "detail", "url") != m["posterUrl"] {
 			t.Fatalf("movie %v", m)
 		}
 		if strings.Contains(string(r.raw), "s3cret") || strings.Contains(string(r.raw), "vimeo") {

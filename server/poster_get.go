@@ -6,11 +6,12 @@ import (
 	"github.com/marquee-festival/marquee"
 )
 
-// handlePosterGet serves a poster image by key, for anyone: its sniffed
-// type, cached for a year (a new poster gets a new key), never sniffed
-// again by the browser. An unknown key is a plain 404.
+// handlePosterGet serves a file of a film's current poster by name (its
+// card or detail, or a legacy poster's one file; see marquee.PosterKey),
+// for anyone: its type, cached for a year (a new poster gets new names),
+// never sniffed by the browser. Any other name is a plain 404.
 func (s *Server) handlePosterGet(w http.ResponseWriter, r *http.Request) {
-	p, err := s.svc.Films.Poster(r.Context(), r.PathValue("key"))
+	p, err := s.svc.Films.Poster(r.Context(), r.PathValue("name"))
 	if marquee.ErrorCode(err) == marquee.ENotFound {
 		http.NotFound(w, r)
 		return

@@ -99,7 +99,7 @@ func (s *Server) routes(mux router) {
 	mux.Handle("PUT /api/v1/films/{id}", s.requireUser(s.handleFilmUpdate))
 	mux.Handle("DELETE /api/v1/films/{id}", s.requireUser(s.handleFilmDelete))
 	mux.Handle("PUT /api/v1/films/{id}/poster", s.requireUser(s.handleFilmPosterPut))
-	mux.HandleFunc("GET /media/posters/{key}", s.handlePosterGet)
+	mux.HandleFunc("GET /media/posters/{name}", s.handlePosterGet)
 	mux.HandleFunc("/media/", s.handleMediaNotFound)
 
 	// Movies: the movie database's popular movies, or the listed films.

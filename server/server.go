@@ -88,6 +88,10 @@ type Config struct {
 	// MovieImageOrigin is where the movie database's posters come from
 	// (https://image.tmdb.org), allowed as images by the CSP; "" for none.
 	MovieImageOrigin string
+	// UploadDir is where uploads (posters) are spooled while they are
+	// read, so that none is held in memory; "" is the system's temporary
+	// folder. cmd/marquee puts it under MARQUEE_DATA_DIR, on disk.
+	UploadDir string
 	// Readiness gates GET /readyz: 503 until its MarkReady (serve calls it
 	// once the festival search index is warm). Nil means ready whenever the
 	// database answers.

@@ -6,5 +6,6 @@ import "github.com/marquee-festival/marquee"
 // posters in the file store.
 type FilmService struct {
 	service
-	files marquee.FileStore
+	files   marquee.FileStore
+	posters marquee.PosterEncoder
 }

@@ -37,7 +37,7 @@ func scanFilmRow(row interface{ Scan(...any) error }) (*marquee.Film, error) {
 		f.Credits = []marquee.FilmCredit{}
 	}
 	f.Public = public != 0
-	f.PosterURL = marquee.PosterPath(posterKey)
+	f.PosterURL, f.PosterImages = marquee.PosterFromKey(posterKey)
 	f.CreatedAt, f.UpdatedAt = f.CreatedAt.UTC(), f.UpdatedAt.UTC()
 	return &f, nil
 }

@@ -5,13 +5,14 @@ import (
 	"context"
 	"fmt"
 	"image"
-	"image/png"
+	_ "image/jpeg" // decodes the served posters
 	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/poster/postertest"
 	"github.com/marquee-festival/marquee/store"
 	"github.com/marquee-festival/marquee/store/storetest"
 )
@@ -90,14 +91,10 @@ func filmJudge(t testing.TB, db *storetest.DB, festivalID int64, u *marquee.User
 	return id
 }
 
-// tinyPNG returns a valid 2x2 PNG.
-func tinyPNG(t testing.TB) []byte {
+// tinyPNG returns a valid 2x2 PNG, as an upload.
+func tinyPNG(t testing.TB) *bytes.Reader {
 	t.Helper()
-	var b bytes.Buffer
-	if err := png.Encode(&b, image.NewRGBA(image.Rect(0, 0, 2, 2))); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
+	return bytes.NewReader(postertest.PNG(t, image.NewRGBA(image.Rect(0, 0, 2, 2))))
 }
 
 func TestFilmCreateListGetUpdate(t *testing.T) {
@@ -350,6 +347,12 @@ func TestFilmDelete(t *testing.T) {
 		if _, err := db.Films.Poster(context.Background(), key); marquee.ErrorCode(err) != marquee.ENotFound {
 			t.Fatalf("poster of a deleted film: %v", err)
 		}
+		for _, img := range []marquee.PosterImage{poster.PosterImages.Card, poster.PosterImages.Detail} {
+			name := strings.TrimPrefix(img.URL, "/media/posters/")
+			if _, _, _, err := db.Services.Films.FilesForTest().Open(context.Background(), name); marquee.ErrorCode(err) != marquee.ENotFound {
+				t.Fatalf("file %s of a deleted film: %v", name, err)
+			}
+		}
 		if err := db.Films.Delete(as(owner), f.ID); marquee.ErrorCode(err) != marquee.ENotFound {
 			t.Fatalf("delete again: %v", err)
 		}
@@ -362,52 +365,90 @@ func TestFilmPoster(t *testing.T) {
 		owner := filmUser(t, db, "maker@example.com")
 		other := filmUser(t, db, "other@example.com")
 		f := mustFilm(t, db, owner, filmDetails("Tide"))
-		img := tinyPNG(t)
+		files := db.Services.Films.FilesForTest()
+		upload := postertest.JPEGWithEXIF(t, postertest.Halves(900, 1350), 1)
 
-		if _, err := db.Films.SetPoster(as(other), f.ID, img); marquee.ErrorCode(err) != marquee.ENotFound {
+		if _, err := db.Films.SetPoster(as(other), f.ID, bytes.NewReader(upload)); marquee.ErrorCode(err) != marquee.ENotFound {
 			t.Fatalf("other's poster: %v", err)
 		}
-		if _, err := db.Films.SetPoster(as(owner), f.ID, []byte("GIF89a......")); marquee.ErrorCode(err) != marquee.EUnsupportedMedia {
-			t.Fatalf("gif: %v", err)
+		for name, tc := range map[string]struct {
+			data []byte
+			code string
+		}{
+			"PNG signature then HTML": {postertest.PNGWithHTML, marquee.EUnsupportedMedia},
+			"GIF header only":         {[]byte("GIF89a......"), marquee.EUnsupportedMedia},
+			"over 5 MB":               {make([]byte, marquee.PosterMaxBytes+1), marquee.ETooLarge},
+			"empty":                   {nil, marquee.EInvalid},
+		} {
+			if _, err := db.Films.SetPoster(as(owner), f.ID, bytes.NewReader(tc.data)); marquee.ErrorCode(err) != tc.code {
+				t.Fatalf("%s: %v", name, err)
+			}
 		}
-		if _, err := db.Films.SetPoster(as(owner), f.ID, make([]byte, marquee.PosterMaxBytes+1)); marquee.ErrorCode(err) != marquee.ETooLarge {
-			t.Fatalf("too large: %v", err)
+		if got, err := db.Films.Get(as(owner), f.ID); err != nil || got.PosterURL != "" || got.PosterImages != nil {
+			t.Fatalf("a refused upload set the poster: %+v %v", got, err)
 		}
+
 		setNow(db, filmNow.Add(time.Minute))
-		first, err := db.Films.SetPoster(as(owner), f.ID, img)
-		if err != nil || !strings.HasPrefix(first.PosterURL, fmt.Sprintf("/media/posters/%d-", f.ID)) || !strings.HasSuffix(first.PosterURL, ".png") ||
-			!first.UpdatedAt.Equal(filmNow.Add(time.Minute)) {
+		first, err := db.Films.SetPoster(as(owner), f.ID, bytes.NewReader(upload))
+		if err != nil || first.PosterImages == nil || !first.UpdatedAt.Equal(filmNow.Add(time.Minute)) {
 			t.Fatalf("set poster %+v %v", first, err)
 		}
-		key1 := strings.TrimPrefix(first.PosterURL, "/media/posters/")
-		p, err := db.Films.Poster(context.Background(), key1)
-		if err != nil {
-			t.Fatal(err)
+		card, detail := first.PosterImages.Card, first.PosterImages.Detail
+		if card.PosterSize != (marquee.PosterSize{Width: 400, Height: 600}) || detail.PosterSize != (marquee.PosterSize{Width: 900, Height: 1350}) ||
+			first.PosterURL != detail.URL || !strings.HasPrefix(card.URL, fmt.Sprintf("/media/posters/%d-", f.ID)) || !strings.HasSuffix(card.URL, "-card.jpg") ||
+			!strings.HasSuffix(detail.URL, "-detail.jpg") {
+			t.Fatalf("poster images %+v, url %q", first.PosterImages, first.PosterURL)
 		}
-		body, _ := io.ReadAll(p.Body)
-		p.Body.Close()
-		if p.ContentType != "image/png" || p.Size != int64(len(img)) || !bytes.Equal(body, img) || p.Key != key1 || p.ModTime.IsZero() {
-			t.Fatalf("poster %+v", p)
+		for _, img := range []marquee.PosterImage{card, detail} {
+			name := strings.TrimPrefix(img.URL, "/media/posters/")
+			p, err := db.Films.Poster(context.Background(), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(p.Body)
+			p.Body.Close()
+			cfg, format, err := image.DecodeConfig(bytes.NewReader(body))
+			if err != nil || format != "jpeg" || cfg.Width != img.Width || cfg.Height != img.Height || p.ContentType != "image/jpeg" ||
+				p.Size != int64(len(body)) || p.Key != name || p.ModTime.IsZero() {
+				t.Fatalf("%s: %+v %s %v %+v", name, cfg, format, err, p)
+			}
+			if bytes.Contains(body, []byte(postertest.Marker)) || bytes.Contains(body, []byte("Exif")) {
+				t.Fatalf("%s keeps the upload's EXIF", name)
+			}
 		}
-		// The same bytes again get a new key; the old one is gone.
-		second, err := db.Films.SetPoster(as(owner), f.ID, img)
-		if err != nil || second.PosterURL == first.PosterURL {
+		// Every read of the film names the same two sizes.
+		if got, err := db.Films.Get(as(owner), f.ID); err != nil || got.PosterURL != first.PosterURL || *got.PosterImages != *first.PosterImages {
+			t.Fatalf("get %+v %v", got, err)
+		}
+		if list, err := db.Films.List(as(owner)); err != nil || len(list) != 1 || *list[0].PosterImages != *first.PosterImages {
+			t.Fatalf("list %+v %v", list, err)
+		}
+
+		// The same bytes again get a new token; the old files are gone.
+		second, err := db.Films.SetPoster(as(owner), f.ID, bytes.NewReader(upload))
+		if err != nil || second.PosterURL == first.PosterURL || second.PosterImages.Card.URL == card.URL {
 			t.Fatalf("second poster %+v %v", second, err)
 		}
-		if _, err := db.Films.Poster(context.Background(), key1); marquee.ErrorCode(err) != marquee.ENotFound {
-			t.Fatalf("old poster: %v", err)
+		for _, img := range []marquee.PosterImage{card, detail} {
+			name := strings.TrimPrefix(img.URL, "/media/posters/")
+			if _, err := db.Films.Poster(context.Background(), name); marquee.ErrorCode(err) != marquee.ENotFound {
+				t.Fatalf("old poster %s: %v", name, err)
+			}
+			if _, _, _, err := files.Open(context.Background(), name); marquee.ErrorCode(err) != marquee.ENotFound {
+				t.Fatalf("old file %s kept: %v", name, err)
+			}
 		}
-		if _, _, _, err := db.Services.Films.FilesForTest().Open(context.Background(), key1); marquee.ErrorCode(err) != marquee.ENotFound {
-			t.Fatalf("old file kept: %v", err)
-		}
-		for _, key := range []string{"", "x.png", "../1-aa.png", fmt.Sprintf("%d-00.gif", f.ID), fmt.Sprintf("%d-0000000000000000.png", f.ID), "99-0000000000000000.png"} {
-			if _, err := db.Films.Poster(context.Background(), key); marquee.ErrorCode(err) != marquee.ENotFound {
-				t.Fatalf("poster %q: %v", key, err)
+		current := strings.TrimPrefix(second.PosterImages.Card.URL, "/media/posters/")
+		key := strings.TrimSuffix(current, "-card.jpg")
+		for _, name := range []string{"", "x.png", "../" + current, fmt.Sprintf("%d-00.gif", f.ID), fmt.Sprintf("%d-0000000000000000-card.jpg", f.ID),
+			"99" + current[strings.IndexByte(current, '-'):], key + "-card.png", key + "-400x600-900x1350.jpg", key + "-original.jpg"} {
+			if _, err := db.Films.Poster(context.Background(), name); marquee.ErrorCode(err) != marquee.ENotFound {
+				t.Fatalf("poster %q: %v", name, err)
 			}
 		}
 		// The poster stays through an update of the details.
 		up, err := db.Films.Update(as(owner), f.ID, filmDetails("Tide"))
-		if err != nil || up.PosterURL != second.PosterURL {
+		if err != nil || up.PosterURL != second.PosterURL || *up.PosterImages != *second.PosterImages {
 			t.Fatalf("update keeps the poster: %+v %v", up, err)
 		}
 	})

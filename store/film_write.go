@@ -142,11 +142,9 @@ func (s *FilmService) Delete(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	if posterKey != "" && s.files != nil {
-		// The film is gone; a poster file left behind by a failure here is
-		// never served again (Poster checks the film's key), so the delete
-		// still succeeds.
-		_ = s.files.Delete(ctx, posterKey)
-	}
+	// The film is gone; a poster file left behind by a failure here is
+	// never served again (Poster checks the film's key), so the delete
+	// still succeeds.
+	deletePosterFiles(ctx, s.files, posterKey)
 	return nil
 }

@@ -182,9 +182,7 @@ func (raw *filmRaw) finish(f *marquee.Film) error {
 			return fmt.Errorf("store: credits of film %d: %w", f.ID, err)
 		}
 	}
-	if raw.poster != "" {
-		f.PosterURL = "/media/posters/" + raw.poster
-	}
+	f.PosterURL, f.PosterImages = marquee.PosterFromKey(raw.poster)
 	f.CreatedAt, f.UpdatedAt = f.CreatedAt.UTC(), f.UpdatedAt.UTC()
 	return nil
 }

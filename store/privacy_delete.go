@@ -142,10 +142,8 @@ func (s *PrivacyService) DeleteAccount(ctx context.Context, d marquee.AccountDel
 		return err
 	}
 	s.DB.forgetFreedPages(ctx)
-	if s.files != nil {
-		for _, key := range posters {
-			_ = s.files.Delete(context.WithoutCancel(ctx), key)
-		}
+	for _, key := range posters {
+		deletePosterFiles(context.WithoutCancel(ctx), s.files, key)
 	}
 	return nil
 }

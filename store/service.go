@@ -18,6 +18,9 @@ type Options struct {
 	SessionTTL time.Duration
 	// Files keeps uploaded files (posters).
 	Files marquee.FileStore
+	// Posters decodes poster uploads and writes them again (package
+	// poster); without it, uploads fail.
+	Posters marquee.PosterEncoder
 	// Submissions and Judging compose their e-mails.
 	Submissions SubmissionOptions
 	Judging     JudgingOptions
@@ -109,7 +112,7 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 	festivals := &FestivalService{service: base}
 	users := &UserService{service: base, params: opts.Password, dummyHash: dummy,
 		composeVerification: opts.Users.ComposeVerification, mailStatus: mailStatusOr(opts.Users.MailStatus)}
-	films := &FilmService{service: base, files: opts.Files}
+	films := &FilmService{service: base, files: opts.Files, posters: opts.Posters}
 	return &Services{
 		Users:       users,
 		Sessions:    &SessionService{service: base, ttl: opts.SessionTTL},

@@ -276,9 +276,7 @@ func submittedFilms(ctx context.Context, c conn, cond string, arg any) (map[int6
 			}
 		}
 		f.Public = public != 0
-		if poster != "" {
-			f.PosterURL = "/media/posters/" + poster
-		}
+		f.PosterURL, f.PosterImages = marquee.PosterFromKey(poster)
 		f.CreatedAt, f.UpdatedAt = f.CreatedAt.UTC(), f.UpdatedAt.UTC()
 		out[f.ID] = &f
 	}

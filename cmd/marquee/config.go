@@ -10,6 +10,7 @@ import (
 
 	"github.com/marquee-festival/marquee/mail"
 	"github.com/marquee-festival/marquee/password"
+	"github.com/marquee-festival/marquee/poster"
 	"github.com/marquee-festival/marquee/server"
 	"github.com/marquee-festival/marquee/worker"
 )
@@ -42,6 +43,8 @@ type config struct {
 	// DataExportsPerHour replaces the data export limit's allowance
 	// (marquee.LimitDataExport, kept by the store); 0 keeps it.
 	DataExportsPerHour int
+	// Posters bounds the poster decodes running at once (zero: the defaults).
+	Posters poster.Config
 }
 
 // configFromEnv reads the MARQUEE_* variables (documented in the README).
@@ -125,6 +128,7 @@ func configFromEnv(getenv func(string) string) (config, error) {
 	errs = append(errs, filesFromEnv(getenv, &c)...)
 	errs = append(errs, assistantFromEnv(getenv, &c)...)
 	errs = append(errs, moviesFromEnv(getenv, &c)...)
+	errs = append(errs, postersFromEnv(getenv, &c)...)
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -36,6 +37,20 @@ func filesFromEnv(getenv func(string) string, c *config) []string {
 
 // postersDir is the folder the film posters are kept in.
 func (c config) postersDir() string { return filepath.Join(c.DataDir, "posters") }
+
+// uploadsDir is the folder uploads are spooled to while they are read.
+func (c config) uploadsDir() string { return filepath.Join(c.DataDir, "uploads") }
+
+// openUploads creates the folder uploads are spooled to and returns it:
+// under the data folder, on disk (the system's temporary folder may be
+// in memory).
+func openUploads(c config) (string, error) {
+	dir := c.uploadsDir()
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return "", fmt.Errorf("MARQUEE_DATA_DIR=%s: create %s: %w", c.DataDir, dir, err)
+	}
+	return dir, nil
+}
 
 // openFiles returns the disk store of uploaded files (posters), creating
 // its folder.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -28,5 +29,9 @@ func TestDataDirFromEnv(t *testing.T) {
 	d, err := openFiles(config{DataDir: dir})
 	if err != nil || d.Dir() != filepath.Join(dir, "posters") {
 		t.Fatalf("openFiles: %v %v", d, err)
+	}
+	up, err := openUploads(config{DataDir: dir})
+	if st, statErr := os.Stat(up); err != nil || up != filepath.Join(dir, "uploads") || statErr != nil || !st.IsDir() {
+		t.Fatalf("openUploads: %q %v %v", up, err, statErr)
 	}
 }

@@ -1,6 +1,7 @@
 // Command marquee runs Marquee: `marquee serve` serves the site and the API,
 // `marquee migrate` brings the database up to date, `marquee admin create`
-// makes or promotes an admin.
+// makes or promotes an admin, `marquee posters reencode` encodes posters
+// stored before uploads were decoded.
 package main
 
 import (
@@ -19,6 +20,8 @@ Commands:
   serve                      serve the site and the API on MARQUEE_ADDR
   migrate                    create or migrate the database, then exit
   admin create --email EMAIL make (or promote) an admin; the password is read from standard input
+  posters reencode           encode the posters stored as uploaded (before posters were decoded
+                             and written again) in the two sizes; remove those that are no image
   seed [--users N] [--months M] [--festivals N] [--seed S] [--demo]
                              add N synthetic filmmakers (default 500000 when no flag is given)
                              and N realistic festivals made from seed S (default 1); --demo adds
@@ -54,6 +57,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return migrate(ctx, cfg, stdout)
 	case "admin":
 		return admin(ctx, cfg, args[1:], stdin, stdout, stderr)
+	case "posters":
+		return posters(ctx, cfg, args[1:], stdout, stderr)
 	case "seed":
 		return seed(ctx, cfg, args[1:], stdout, stderr)
 	case "help", "-h", "--help":

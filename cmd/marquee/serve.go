@@ -47,7 +47,7 @@ func openServices(ctx context.Context, cfg config) (*store.DB, *store.Services, 
 		return nil, nil, err
 	}
 	svc, err := store.NewServices(db, store.Options{Password: cfg.Password, SessionTTL: cfg.Server.SessionTTL,
-		Payments: paymentOptions(cfg, db), Files: fileStore, Judging: judgingOptions(cfg), Submissions: submissionOptions(cfg), Users: userOptions(cfg),
+		Payments: paymentOptions(cfg, db), Files: fileStore, Posters: posterEncoder(cfg), Judging: judgingOptions(cfg), Submissions: submissionOptions(cfg), Users: userOptions(cfg),
 		Inquiry: inquiry, Privacy: privacyOptions(cfg), Tickets: ticketOptions(cfg)})
 	if err != nil {
 		db.Close()
@@ -88,6 +88,9 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
+	if cfg.Server.UploadDir, err = openUploads(cfg); err != nil {
+		return err
+	}
 	cfg.Server.Web, err = webFS(cfg)
 	if err != nil {
 		return err

@@ -17,6 +17,7 @@ import (
 	"github.com/marquee-festival/marquee/mail"
 	"github.com/marquee-festival/marquee/password"
 	"github.com/marquee-festival/marquee/payment"
+	"github.com/marquee-festival/marquee/poster"
 	"github.com/marquee-festival/marquee/store"
 )
 
@@ -44,6 +45,8 @@ type DB struct {
 	*store.DB
 	*store.Services
 	Clock *Clock
+	// Posters is the services' poster encoder (see Wrap).
+	Posters *poster.Encoder
 }
 
 // Wrap returns the services over db with a settable clock and cheap passwords.
@@ -57,13 +60,17 @@ func Wrap(t testing.TB, db *store.DB) *DB {
 func WrapProvider(t testing.TB, db *store.DB, wrap func(marquee.PaymentProvider) marquee.PaymentProvider) *DB {
 	t.Helper()
 	c := &Clock{now: time.Now()}
+	// One poster decode at a time, refused after a short wait: a test's
+	// uploads follow one another, and a test of the bound holds the one
+	// slot (see poster.Encoder).
+	posters := poster.New(poster.Config{Slots: 1, MaxWait: 200 * time.Millisecond})
 	// Payments as `marquee serve` takes them without Stripe: the test mode,
 	// keeping its payments in db, with receipts kept in the outbox.
 	var provider marquee.PaymentProvider = payment.NewTestMode(c.Now, store.NewTestPayments(db))
 	if wrap != nil {
 		provider = wrap(provider)
 	}
-	svc, err := store.NewServices(db, store.Options{Clock: c.Now, Password: FastPasswords, Files: diskFiles(t), Payments: store.PaymentOptions{
+	svc, err := store.NewServices(db, store.Options{Clock: c.Now, Password: FastPasswords, Files: diskFiles(t), Posters: posters, Payments: store.PaymentOptions{
 		Provider:       provider,
 		ComposeReceipt: mail.Composer{PublicURL: "https://marquee.example"}.Receipt,
 	}, Users: store.UserOptions{ComposeVerification: mail.Composer{PublicURL: "https://marquee.example"}.Verification},
@@ -78,7 +85,7 @@ func WrapProvider(t testing.TB, db *store.DB, wrap func(marquee.PaymentProvider)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &DB{DB: db, Services: svc, Clock: c}
+	return &DB{DB: db, Services: svc, Clock: c, Posters: posters}
 }
 
 // AsUser returns ctx signed in as u, as the HTTP layer would.

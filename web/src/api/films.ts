@@ -36,12 +36,31 @@ export interface FilmDetails {
   public: boolean;
 }
 
+/** One size of a poster, as marquee.PosterImage: its address and pixel size. */
+export interface PosterImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The two sizes the server writes every poster in (marquee.PosterImages):
+ * the card (at most 400 × 600, for lists) and the detail (at most
+ * 1200 × 1800, for a film's page); `srcset` offers both.
+ */
+export interface PosterImages {
+  card: PosterImage;
+  detail: PosterImage;
+}
+
 /** A filmmaker's project. */
 export interface Film extends FilmDetails {
   id: number;
   ownerId: number;
-  /** Where the poster is served ("" when there is none). */
+  /** Where the poster is served ("" when there is none): its detail size, or a poster stored before there were sizes. */
   posterUrl: string;
+  /** The poster's two sizes; null when there is none or it was stored before there were sizes (posterUrl alone). */
+  posterImages: PosterImages | null;
   /** Submissions not withdrawn; the film cannot be deleted while there are any. */
   activeSubmissions: number;
   createdAt: string;
@@ -66,8 +85,8 @@ export const filmLimits = {
   posterBytes: 5 << 20,
 } as const;
 
-/** The poster types the server accepts (it sniffs the bytes). */
-export const posterTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The poster types the server accepts (it decodes the bytes and writes them again). */
+export const posterTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
 export const filmsApi = {
   /** GET /api/v1/films: the signed-in user's films, newest first. */
@@ -81,7 +100,10 @@ export const filmsApi = {
   update: (id: number, d: FilmDetails) => request<{ film: Film }>('PUT', `/api/v1/films/${id}`, d).then((r) => r.film),
   /** DELETE /api/v1/films/{id}: 204; 409 while a submission of it is active. */
   remove: (id: number) => request<void>('DELETE', `/api/v1/films/${id}`),
-  /** PUT /api/v1/films/{id}/poster with the image's bytes: {film}; 415 other types, 413 over 5 MB. */
+  /**
+   * PUT /api/v1/films/{id}/poster with the image's bytes: {film}; 415 for what does not decode as
+   * JPEG, PNG, WebP or GIF, 413 over 5 MB or 25 megapixels, 429 (Retry-After) when the server is busy.
+   */
   uploadPoster: (id: number, image: Blob) =>
     request<{ film: Film }>('PUT', `/api/v1/films/${id}/poster`, image).then((r) => r.film),
 };

@@ -1,4 +1,5 @@
 import { request, type Page } from './client';
+import type { PosterImages } from './films';
 
 /**
  * The typed client of the movies pages (GET /api/v1/movies/popular and
@@ -19,6 +20,8 @@ export interface Movie {
   overviewLanguage?: string;
   /** An absolute URL or a path on this site; "" when there is none. */
   posterUrl: string;
+  /** A film listed on Marquee: its poster's two sizes (absent for The Movie Database's movies). */
+  posterImages?: PosterImages;
   /** YYYY-MM-DD, or only YYYY (films listed on Marquee); "" when unknown. */
   releaseDate: string;
   /** Minutes; absent when unknown. */

@@ -36,7 +36,9 @@ describe('film schema', () => {
 
   it('refuses posters of other types or over 5 MB', () => {
     expect(checkPoster(png())).toBeNull();
-    expect(checkPoster(new File(['x'], 'a.gif', { type: 'image/gif' }))).toBe('type');
+    expect(checkPoster(new File(['x'], 'a.gif', { type: 'image/gif' }))).toBeNull();
+    expect(checkPoster(new File(['x'], 'a.svg', { type: 'image/svg+xml' }))).toBe('type');
+    expect(checkPoster(new File(['x'], 'a.bmp', { type: 'image/bmp' }))).toBe('type');
     const big = png();
     Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
     expect(checkPoster(big)).toBe('size');
@@ -48,12 +50,31 @@ describe('FilmsPage', () => {
     stubApi({
       'GET /api/v1/films': {
         status: 200,
-        body: { items: [film({ posterUrl: '/media/posters/abc.png', activeSubmissions: 2 }), film({ id: 8, title: 'Rain', year: 0, runtimeMinutes: 0 })] },
+        body: {
+          items: [
+            film({ posterUrl: '/media/posters/abc.png', activeSubmissions: 2 }),
+            film({ id: 8, title: 'Rain', year: 0, runtimeMinutes: 0 }),
+            film({
+              id: 9,
+              title: 'Tide',
+              posterUrl: '/media/posters/9-00000000000000aa-detail.jpg',
+              posterImages: {
+                card: { url: '/media/posters/9-00000000000000aa-card.jpg', width: 400, height: 600 },
+                detail: { url: '/media/posters/9-00000000000000aa-detail.jpg', width: 1200, height: 1800 },
+              },
+            }),
+          ],
+        },
       },
     });
     renderPage(routes, ['/films']);
     const cards = await screen.findAllByTestId('film-card');
-    expect(cards).toHaveLength(2);
+    expect(cards).toHaveLength(3);
+    // Two sizes: the card is the fallback, srcset offers both for a 72 px thumbnail.
+    const tide = within(cards[2]).getByTestId('film-poster');
+    expect(tide).toHaveAttribute('src', '/media/posters/9-00000000000000aa-card.jpg');
+    expect(tide).toHaveAttribute('srcset', '/media/posters/9-00000000000000aa-card.jpg 400w, /media/posters/9-00000000000000aa-detail.jpg 1200w');
+    expect(tide).toHaveAttribute('sizes', '72px');
     expect(cards[0]).toHaveTextContent('Night Train');
     expect(cards[0]).toHaveTextContent('2025 · 14 minutes');
     expect(cards[0]).toHaveTextContent('2 active submissions');
@@ -138,8 +159,8 @@ describe('FilmEditorPage', () => {
     const user = userEvent.setup({ applyAccept: false });
     renderPage(routes, ['/films/7']);
     const input = await screen.findByTestId('poster-input');
-    await user.upload(input, new File(['gif'], 'a.gif', { type: 'image/gif' }));
-    expect(screen.getByTestId('poster-error')).toHaveTextContent('Please choose a JPEG, PNG or WebP image.');
+    await user.upload(input, new File(['<svg/>'], 'a.svg', { type: 'image/svg+xml' }));
+    expect(screen.getByTestId('poster-error')).toHaveTextContent('Please choose a JPEG, PNG, WebP or GIF image.');
     const big = png();
     Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
     fireEvent.change(input, { target: { files: [big] } });

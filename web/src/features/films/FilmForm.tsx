@@ -286,6 +286,7 @@ export function FilmForm({ film, onSaved }: { film?: Film; onSaved: (state: Save
             </Title>
             <PosterField
               currentUrl={film?.posterUrl ?? ''}
+              currentImages={film?.posterImages}
               file={poster}
               onChange={(f) => {
                 setPoster(f);

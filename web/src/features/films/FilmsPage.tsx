@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Center, Container, Group, Image, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { filmsApi, type Film } from '../../api/films';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
+import { PosterImage } from '../../ui/PosterImage';
 import { filmsKey } from './queries';
 
 /** /films: the signed-in user's film projects as cards, and 'New film'. */
@@ -87,7 +88,18 @@ function FilmCard({ film: f }: { film: Film }) {
       <Group align="flex-start" gap="md" wrap="nowrap">
         <Box w={72} h={108} style={{ flexShrink: 0, borderRadius: 4, overflow: 'hidden', background: 'var(--mantine-color-gray-1)' }}>
           {f.posterUrl ? (
-            <Image src={f.posterUrl} alt="" w={72} h={108} fit="cover" loading="lazy" data-testid="film-poster" />
+            <PosterImage
+              url={f.posterUrl}
+              images={f.posterImages}
+              use="card"
+              sizes="72px"
+              alt=""
+              w={72}
+              h={108}
+              fit="cover"
+              loading="lazy"
+              data-testid="film-poster"
+            />
           ) : (
             <Center h="100%" aria-hidden="true" data-testid="film-poster-placeholder">
               <Text fz={28} c="gray.5">

@@ -1,7 +1,8 @@
 import { Box, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { posterTypes } from '../../api/films';
+import { posterTypes, type PosterImages } from '../../api/films';
+import { PosterImage } from '../../ui/PosterImage';
 import { checkPoster } from './schema';
 
 /** objectUrl makes a preview address of a file (none where the browser cannot, as in tests). */
@@ -10,12 +11,13 @@ function objectUrl(file: File): string | null {
 }
 
 /**
- * PosterField chooses a poster: JPEG, PNG or WebP up to 5 MB, checked here
+ * PosterField chooses a poster: JPEG, PNG, WebP or GIF up to 5 MB, checked here
  * before anything is sent, with a preview. The chosen file is sent by the
  * form after the film is saved.
  */
 export function PosterField({
   currentUrl,
+  currentImages,
   file,
   onChange,
   error,
@@ -23,6 +25,8 @@ export function PosterField({
 }: {
   /** The saved poster's address ("" when none). */
   currentUrl: string;
+  /** The saved poster's two sizes, when the server has them. */
+  currentImages?: PosterImages | null;
   file: File | null;
   onChange: (file: File | null) => void;
   /** A server's refusal of the last upload. */
@@ -70,8 +74,20 @@ export function PosterField({
       </Text>
       <Group align="flex-start" gap="md" wrap="nowrap">
         <Box w={96} h={144} style={{ flexShrink: 0, borderRadius: 6, overflow: 'hidden', background: 'var(--mantine-color-gray-1)' }}>
-          {shown ? (
-            <Image src={shown} alt={t('form.poster.previewAlt')} w={96} h={144} fit="cover" data-testid="poster-preview" />
+          {preview ? (
+            <Image src={preview} alt={t('form.poster.previewAlt')} w={96} h={144} fit="cover" data-testid="poster-preview" />
+          ) : shown ? (
+            <PosterImage
+              url={shown}
+              images={currentImages}
+              use="detail"
+              sizes="96px"
+              alt={t('form.poster.previewAlt')}
+              w={96}
+              h={144}
+              fit="cover"
+              data-testid="poster-preview"
+            />
           ) : (
             <Text size="xs" c="gray.7" ta="center" pt={56} px={4} data-testid="poster-none">
               {file ? file.name : t('form.poster.none')}

@@ -183,7 +183,7 @@ export function serverField(key: string): FilmField | null {
 
 export type PosterProblem = 'type' | 'size';
 
-/** checkPoster refuses a file the server would: not JPEG, PNG or WebP, or over 5 MB. */
+/** checkPoster refuses a file the server would: not JPEG, PNG, WebP or GIF, or over 5 MB (it also decodes it: a damaged file or one over 25 megapixels is refused there). */
 export function checkPoster(file: File): PosterProblem | null {
   if (!(posterTypes as readonly string[]).includes(file.type)) return 'type';
   if (file.size > filmLimits.posterBytes) return 'size';

@@ -20,6 +20,7 @@ export function film(over: Partial<Film> = {}): Film {
     screenerPassword: 'secret',
     public: false,
     posterUrl: '',
+    posterImages: null,
     activeSubmissions: 0,
     createdAt: '2026-01-10T09:00:00Z',
     updatedAt: '2026-01-10T09:00:00Z',

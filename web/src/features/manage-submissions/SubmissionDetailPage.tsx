@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, CopyButton, Group, Image, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, CopyButton, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { AdminListState } from '../admin/AdminList';
 import { apiErrorText } from '../contact/apiErrorText';
 import { useLanguage } from '../festivals/dates';
 import { notify } from '../layout/notify';
+import { PosterImage } from '../../ui/PosterImage';
 import { DecisionForm } from './DecisionForm';
 import {
   countryName,
@@ -209,7 +210,15 @@ export function FilmCard({ film, headingLevel = 2 }: { film: Film | null; headin
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="film-title" data-testid="film-card">
       <Group align="flex-start" gap="lg" wrap="wrap">
         {film.posterUrl ? (
-          <Image src={film.posterUrl} alt={t('film.poster', { title: film.title })} w={160} radius="sm" />
+          <PosterImage
+            url={film.posterUrl}
+            images={film.posterImages}
+            use="card"
+            sizes="160px"
+            alt={t('film.poster', { title: film.title })}
+            w={160}
+            radius="sm"
+          />
         ) : null}
         <Stack gap="xs" style={{ flex: '1 1 260px', minWidth: 0 }}>
           <Title order={headingLevel} size="h3" id="film-title" style={{ overflowWrap: 'anywhere' }}>

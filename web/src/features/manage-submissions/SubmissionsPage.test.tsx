@@ -125,7 +125,14 @@ describe('SubmissionDetailPage', () => {
     renderPage(routes, ['/manage/festivals/kyoto-shorts/submissions/41']);
     const card = await screen.findByTestId('film-card');
     expect(within(card).getByRole('heading', { name: 'Rain in Gion' })).toBeInTheDocument();
-    expect(within(card).getByRole('img', { name: 'Poster of Rain in Gion' })).toHaveAttribute('src', '/media/posters/abc.jpg');
+    // The poster as a card of 160 px, from its two sizes.
+    const poster = within(card).getByRole('img', { name: 'Poster of Rain in Gion' });
+    expect(poster).toHaveAttribute('src', '/media/posters/7-0123456789abcdef-card.jpg');
+    expect(poster).toHaveAttribute(
+      'srcset',
+      '/media/posters/7-0123456789abcdef-card.jpg 400w, /media/posters/7-0123456789abcdef-detail.jpg 1200w',
+    );
+    expect(poster).toHaveAttribute('sizes', '160px');
     expect(card).toHaveTextContent('A geiko and a rainy night.');
     expect(card).toHaveTextContent('Cinematography: Ken Mori');
     expect(card).toHaveTextContent('14 minutes');

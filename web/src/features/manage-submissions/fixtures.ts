@@ -70,7 +70,11 @@ export function film(over: Partial<Film> = {}): Film {
     screenerUrl: 'https://vimeo.example/123',
     screenerPassword: 'gion-2030',
     public: false,
-    posterUrl: '/media/posters/abc.jpg',
+    posterUrl: '/media/posters/7-0123456789abcdef-detail.jpg',
+    posterImages: {
+      card: { url: '/media/posters/7-0123456789abcdef-card.jpg', width: 400, height: 600 },
+      detail: { url: '/media/posters/7-0123456789abcdef-detail.jpg', width: 1200, height: 1800 },
+    },
     activeSubmissions: 1,
     createdAt: '2030-01-01T00:00:00Z',
     updatedAt: '2030-01-01T00:00:00Z',

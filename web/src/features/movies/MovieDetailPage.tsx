@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Center, Container, Group, Image, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Center, Container, Group, Loader, Stack, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { moviesApi, type Movie } from '../../api/movies';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
+import { PosterImage } from '../../ui/PosterImage';
 import { movieKey, releaseText } from './format';
 import classes from '../shared-pages/pages.module.css';
 import local from './movies.module.css';
@@ -66,6 +67,9 @@ export default function MovieDetailPage() {
   );
 }
 
+/** How wide the page's poster is shown: its column of 18rem, the full width under 48em. */
+const movieDetailSizes = '(min-width: 48em) 18rem, 100vw';
+
 function MovieDetails({ movie: m, language }: { movie: Movie; language: string }) {
   const { t } = useTranslation('movies');
   const release = releaseText(m.releaseDate, language);
@@ -74,7 +78,17 @@ function MovieDetails({ movie: m, language }: { movie: Movie; language: string }
     <article className={local.details} data-testid="movie-details">
       <Box className={local.poster} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
         {m.posterUrl ? (
-          <Image src={m.posterUrl} alt={t('details.posterAlt', { title: m.title })} w="100%" h="100%" fit="cover" data-testid="movie-poster" />
+          <PosterImage
+            url={m.posterUrl}
+            images={m.posterImages}
+            use="detail"
+            sizes={movieDetailSizes}
+            alt={t('details.posterAlt', { title: m.title })}
+            w="100%"
+            h="100%"
+            fit="cover"
+            data-testid="movie-poster"
+          />
         ) : (
           <Center h="100%" data-testid="movie-poster-placeholder">
             <Text c="gray.7" size="sm">

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { moviesApi, type Movie, type MoviePage } from '../../api/movies';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
+import { PosterImage } from '../../ui/PosterImage';
 import { moviesKey } from './format';
 import local from './movies.module.css';
 
@@ -100,6 +101,12 @@ export function MovieGrid({ empty }: { empty: React.ReactNode }) {
   );
 }
 
+/**
+ * How wide a card's poster is shown: the grid's columns (1, then 2 from xs,
+ * 3 from sm, 4 from md) in a Container of size lg (1140 px at most).
+ */
+const movieCardSizes = '(min-width: 62em) min(25vw, 285px), (min-width: 48em) 33vw, (min-width: 36em) 50vw, 100vw';
+
 function MovieCard({ movie: m }: { movie: Movie }) {
   const { t } = useTranslation('movies');
   return (
@@ -107,7 +114,18 @@ function MovieCard({ movie: m }: { movie: Movie }) {
       <Card.Section>
         <Box className={local.poster}>
           {m.posterUrl ? (
-            <Image src={m.posterUrl} alt="" loading="lazy" w="100%" h="100%" fit="cover" data-testid="movie-poster" />
+            <PosterImage
+              url={m.posterUrl}
+              images={m.posterImages}
+              use="card"
+              sizes={movieCardSizes}
+              alt=""
+              loading="lazy"
+              w="100%"
+              h="100%"
+              fit="cover"
+              data-testid="movie-poster"
+            />
           ) : (
             <Center h="100%" data-testid="movie-poster-placeholder">
               <Text c="gray.7" size="sm">

@@ -63,6 +63,32 @@ describe('movies grid', () => {
     expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual(['/api/v1/movies/popular?page=1', '/api/v1/movies/popular?page=2']);
   });
 
+  it("offers a Marquee film's two poster sizes in srcset, sized to the grid's columns", async () => {
+    const images = {
+      card: { url: '/media/posters/7-00000000000000aa-card.jpg', width: 400, height: 600 },
+      detail: { url: '/media/posters/7-00000000000000aa-detail.jpg', width: 1200, height: 1800 },
+    };
+    stubApi({
+      'GET /api/v1/movies/popular?page=1': page(
+        1,
+        [
+          movie({ id: 7, title: 'Tide', posterUrl: images.detail.url, posterImages: images, source: 'marquee' }),
+          movie({ id: 8, title: 'Old', posterUrl: '/media/posters/8-00000000000000bb.png', source: 'marquee' }),
+        ],
+        2,
+      ),
+    });
+    renderPage(routes, ['/movies']);
+    const [tide, old] = await screen.findAllByTestId('movie-poster');
+    expect(tide).toHaveAttribute('src', images.card.url);
+    expect(tide).toHaveAttribute('srcset', `${images.card.url} 400w, ${images.detail.url} 1200w`);
+    expect(tide).toHaveAttribute('sizes', '(min-width: 62em) min(25vw, 285px), (min-width: 48em) 33vw, (min-width: 36em) 50vw, 100vw');
+    // A poster stored before there were sizes: its one address, no srcset.
+    expect(old).toHaveAttribute('src', '/media/posters/8-00000000000000bb.png');
+    expect(old).not.toHaveAttribute('srcset');
+    expect(old).not.toHaveAttribute('sizes');
+  });
+
   it('says plainly when no film is listed, with links onwards', async () => {
     stubApi({ 'GET /api/v1/movies/popular': page(1, [], 0) });
     renderPage(routes, ['/movies']);
@@ -140,6 +166,24 @@ describe('movie details', () => {
     expect(screen.queryByTestId('movie-runtime')).not.toBeInTheDocument();
     expect(screen.queryByTestId('movie-genres')).not.toBeInTheDocument();
     expect(screen.queryByTestId('tmdb-notice')).not.toBeInTheDocument();
+  });
+
+  it("offers a Marquee film's detail poster first on its page, sized to its column", async () => {
+    const images = {
+      card: { url: '/media/posters/7-00000000000000aa-card.jpg', width: 400, height: 600 },
+      detail: { url: '/media/posters/7-00000000000000aa-detail.jpg', width: 1200, height: 1800 },
+    };
+    stubApi({
+      'GET /api/v1/movies/7': {
+        status: 200,
+        body: { movie: movie({ id: 7, title: 'Tide', posterUrl: images.detail.url, posterImages: images, source: 'marquee' }) },
+      },
+    });
+    renderPage(routes, ['/movie/7']);
+    const poster = await screen.findByRole('img', { name: 'Poster of Tide' });
+    expect(poster).toHaveAttribute('src', images.detail.url);
+    expect(poster).toHaveAttribute('srcset', `${images.card.url} 400w, ${images.detail.url} 1200w`);
+    expect(poster).toHaveAttribute('sizes', '(min-width: 48em) 18rem, 100vw');
   });
 
   it('says when a movie is not found, and when it cannot be loaded', async () => {
