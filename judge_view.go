@@ -72,9 +72,10 @@ func judgeFilm(f *Film, blind bool) *Film {
 			ScreenerURL:      f.ScreenerURL,
 			ScreenerPassword: f.ScreenerPassword,
 		},
-		PosterURL: f.PosterURL,
-		CreatedAt: f.CreatedAt,
-		UpdatedAt: f.UpdatedAt,
+		PosterURL:    f.PosterURL,
+		PosterImages: f.PosterImages,
+		CreatedAt:    f.CreatedAt,
+		UpdatedAt:    f.UpdatedAt,
 	}
 	if !blind {
 		out.OwnerID, out.Director = f.OwnerID, f.Director

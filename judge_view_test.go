@@ -87,7 +87,7 @@ func TestJudgeView(t *testing.T) {
 		"FestivalName", "FestivalSlug", "FilmID", "FilmTitle", "ID", "Status", "Tier", "WithdrawnAt"}
 	subFilmmaker := []string{"FilmmakerEmail", "FilmmakerID", "FilmmakerName"}
 	subNever := []string{"FeeCredits", "Feedback", "Flag", "Language", "PaidCredits", "RefundedCredits", "Scores", "WaiverCode"}
-	filmAlways := []string{"Country", "CreatedAt", "Genre", "ID", "Language", "Logline", "OriginalTitle", "PosterURL",
+	filmAlways := []string{"Country", "CreatedAt", "Genre", "ID", "Language", "Logline", "OriginalTitle", "PosterImages", "PosterURL",
 		"RuntimeMinutes", "ScreenerPassword", "ScreenerURL", "Synopsis", "Title", "UpdatedAt", "Year"}
 	filmMaker := []string{"Credits", "Director", "OwnerID"}
 	filmNever := []string{"ActiveSubmissions", "Public"}

@@ -39,6 +39,7 @@ type juryWorld struct {
 	org, maker, judge              string // tokens
 	makerID, filmID, subID, jury   int64  // jury: the judge's id
 	invitation, posterKey, orgSlug string
+	posterNames                    []string
 }
 
 func newJuryWorld(t *testing.T, db *storetest.DB) *juryWorld {
@@ -101,6 +102,9 @@ func newJuryWorld(t *testing.T, db *storetest.DB) *juryWorld {
 		header: map[string]string{"Content-Type": "image/png"}})
 	expect(t, r, 200, "")
 	w.posterKey = strings.TrimPrefix(field(r, "film", "posterUrl").(string), "/media/posters/")
+	for _, size := range []string{"card", "detail"} {
+		w.posterNames = append(w.posterNames, strings.TrimPrefix(field(r, "film", "posterImages").(map[string]any)[size].(map[string]any)["url"].(string), "/media/posters/"))
+	}
 	r = w.do(call{method: "POST", path: "/api/v1/submissions", token: w.maker,
 		body: fmt.Sprintf(`{"filmId":%d,"entries":[{"festivalId":%d,"categoryId":%d}]}`, w.filmID, f.ID, f.Categories[0].ID)})
 	expect(t, r, 201, "")
@@ -177,7 +181,7 @@ func (w *juryWorld) judgeWalk(t *testing.T, bodies map[string]string, last []str
 		fmt.Sprint(w.filmID), fmt.Sprint(w.subID), fmt.Sprint(w.jury), fmt.Sprint(w.makerID)})))
 	values := map[string][]string{
 		"slug": {w.fest.Slug}, "id": ids, "judgeId": ids, "submissionId": ids, "userId": ids,
-		"token": {w.invitation, "unknown"}, "key": {w.posterKey}, "file": {"submissions.csv", "views.csv"}, "days": {"7"},
+		"token": {w.invitation, "unknown"}, "key": {w.posterKey}, "name": w.posterNames, "file": {"submissions.csv", "views.csv"}, "days": {"7"},
 	}
 	param := regexp.MustCompile(`\{([A-Za-z]+)\}`)
 	var calls, deferred []routeCall
