@@ -8,7 +8,7 @@ BIN       := bin/marquee
 WEB       := web
 PLACEHOLDER := $(WEB)/dist/placeholder.txt
 
-.PHONY: all build web run test test-go test-web test-e2e tools tools-browser vet clean
+.PHONY: all build web run test test-go test-web test-e2e tools tools-browser vet fuzz clean
 
 all: build
 
@@ -59,6 +59,24 @@ test-e2e: tools-browser build
 	cd $(WEB) && $(NPM) run e2e
 
 test: test-go test-web test-e2e
+
+# `make fuzz` runs every Go fuzz target (func FuzzX in a _test.go file),
+# one at a time, each for FUZZTIME: `make fuzz FUZZTIME=60s`. FUZZ picks
+# targets by name (a regular expression: `make fuzz FUZZ=Fold`), FUZZFLAGS
+# adds go test flags (-parallel=1 leaves a core to others). A failing input
+# is written to the package's testdata/fuzz/FuzzX/, which `go test` then
+# replays with the seeds on every run.
+FUZZTIME  ?= 30s
+FUZZ      ?= .
+FUZZFLAGS ?=
+
+fuzz:
+	@set -e; for dir in $$(grep -rl --include='*_test.go' --exclude-dir=web --exclude-dir=testdata --exclude-dir=node_modules '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
+		for target in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$dir/*_test.go | grep -E '$(FUZZ)' | sort); do \
+			echo "== $$dir $$target"; \
+			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $(FUZZFLAGS) $$dir; \
+		done; \
+	done
 
 clean:
 	rm -rf bin $(WEB)/node_modules $(WEB)/test-results
