@@ -117,12 +117,21 @@ const (
 // ViewSource tells where a page view came from: SourceSearch for the
 // site's festival search, SourceDirect for no referrer or another page
 // of the site, else the referrer's domain (lower case, without "www.").
+// A referrer whose host is not a plain host name or address (browsers
+// send international names as punycode: other text, a percent-encoded
+// bidi control say, is forged) counts as direct, so that every source
+// stored is ASCII a one-line field accepts.
 func ViewSource(referrer, ownHost string) string {
 	u, err := url.Parse(strings.TrimSpace(referrer))
-	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
 		return SourceDirect
 	}
 	host := strings.ToLower(u.Hostname())
+	if host == "" || strings.ContainsFunc(host, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '_' || r == ':')
+	}) {
+		return SourceDirect
+	}
 	if own := strings.ToLower(ownHost); own != "" {
 		if h, _, ok := strings.Cut(own, ":"); ok {
 			own = h

@@ -272,8 +272,10 @@ func validWebsite(s string) bool {
 	if Length(s) > FestivalWebsiteMax || strings.ContainsAny(s, " \t\r\n") {
 		return false
 	}
+	// A user name ("https://festival.example@elsewhere.example") would
+	// make the link read as another site's, as screener addresses refuse.
 	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && strings.Contains(u.Host, ".")
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && strings.Contains(u.Host, ".") && u.User == nil
 }
 
 // FestivalQuery is a search of the approved festivals.

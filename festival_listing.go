@@ -1,6 +1,7 @@
 package marquee
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -86,11 +87,15 @@ func AppendFestivalListing(dst []byte, f *Festival) ([]byte, error) {
 			return dst, err
 		}
 	}
+	// Any object DecodeFestivalListing read may be a Listing: white space
+	// around it or inside an empty one ("{ }") takes no comma.
+	listing = bytes.TrimSpace(listing)
 	if len(listing) < 2 || listing[len(listing)-1] != '}' {
 		return dst, fmt.Errorf("festival %d listing is not a JSON object", f.ID)
 	}
-	dst = append(dst, listing[:len(listing)-1]...)
-	if len(listing) > 2 {
+	body := listing[:len(listing)-1]
+	dst = append(dst, body...)
+	if trimmed := bytes.TrimSpace(body); trimmed[len(trimmed)-1] != '{' {
 		dst = append(dst, ',')
 	}
 	dst = append(dst, `"nextDeadline":`...)

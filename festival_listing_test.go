@@ -113,3 +113,20 @@ func TestDecodeFestivalListing(t *testing.T) {
 		t.Error("a cut listing decoded")
 	}
 }
+
+// A listing with white space around it or inside an empty object (any
+// object DecodeFestivalListing reads) is written as one JSON object: the
+// fuzz target FuzzDecodeFestivalListing found "{ }" written as
+// `{ ,"nextDeadline":...}`.
+func TestAppendFestivalListingWhiteSpace(t *testing.T) {
+	for _, listing := range []string{`{}`, `{ }`, " {\n}\t", `{"id":1} `, ` { "id" : 1 } `} {
+		f, err := DecodeFestivalListing([]byte(listing))
+		if err != nil {
+			t.Fatalf("decode %q: %v", listing, err)
+		}
+		out, err := AppendFestivalListing(nil, f)
+		if err != nil || !json.Valid(out) {
+			t.Errorf("listing %q written as %q (%v)", listing, out, err)
+		}
+	}
+}

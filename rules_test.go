@@ -55,6 +55,20 @@ func TestNewUserValidate(t *testing.T) {
 	if marquee.ErrorFields(long.Validate())["name"] == "" {
 		t.Fatal("a 101-character name was accepted")
 	}
+	// The name taken from a long address is cut to a name's length and
+	// trimmed (found by FuzzNewUserValidate: a 120-character name kept).
+	local := strings.Repeat("n", 120)
+	fromEmail := marquee.NewUser{Email: local + "@example.com", Password: "long enough"}
+	if err := fromEmail.Validate(); err != nil || fromEmail.Name != strings.Repeat("n", marquee.UserNameMax) {
+		t.Fatalf("name from a long address: %q (%d characters), %v", fromEmail.Name, len([]rune(fromEmail.Name)), err)
+	}
+	if err := fromEmail.Validate(); err != nil {
+		t.Fatalf("a validated sign-up fails again: %v", err)
+	}
+	spaced := marquee.NewUser{Email: "ab @example.com", Password: "long enough"}
+	if err := spaced.Validate(); err != nil || spaced.Name != "ab" {
+		t.Fatalf("name from an address ending in a space: %q, %v", spaced.Name, err)
+	}
 }
 
 func TestPasswordChangeValidate(t *testing.T) {

@@ -19,7 +19,7 @@ type NewUser struct {
 }
 
 // Validate normalises u (e-mail lower case, name trimmed and, when empty,
-// the e-mail's local part) and checks it.
+// the e-mail's local part, cut to UserNameMax characters) and checks it.
 func (u *NewUser) Validate() error {
 	u.Email = NormalizeEmail(u.Email)
 	u.Name = strings.TrimSpace(u.Name)
@@ -45,7 +45,12 @@ func (u *NewUser) Validate() error {
 		return err
 	}
 	if u.Name == "" {
-		u.Name, _, _ = strings.Cut(u.Email, "@")
+		// The address's local part, which may be longer than a name.
+		local, _, _ := strings.Cut(u.Email, "@")
+		if r := []rune(local); len(r) > UserNameMax {
+			local = string(r[:UserNameMax])
+		}
+		u.Name = strings.TrimSpace(local)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package mail
 import (
 	"context"
 	"crypto/tls"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"net"
@@ -11,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	gomail "github.com/wneessen/go-mail"
 
@@ -178,7 +180,7 @@ func (s *SMTP) message(m marquee.Mail) (*gomail.Msg, error) {
 	if err := msg.To(m.To); err != nil {
 		return nil, Permanent(fmt.Errorf("mail: recipient %q: %w", m.To, err))
 	}
-	msg.Subject(oneLine(m.Subject))
+	msg.Subject(subjectWords(oneLine(m.Subject)))
 	msg.SetBodyString(gomail.TypeTextPlain, m.Body)
 	msg.SetDate()
 	if m.ID > 0 {
@@ -199,6 +201,33 @@ func (s *SMTP) message(m marquee.Mail) (*gomail.Msg, error) {
 // oneLine makes s fit a header: line breaks and tabs become spaces.
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// subjectWords returns subject as it is (go-mail encodes what is not
+// ASCII), unless it holds "=?": a mail reader would decode a word such as
+// "=?UTF-8?q?...?=" typed into a film's title into whatever text it
+// encodes (RFC 2047), control characters included. Such a subject is
+// written as encoded words here, 45 bytes of whole characters in each
+// (72 characters with base64 and its frame, under the 75 allowed), which
+// go-mail writes as they are and readers decode back to subject.
+func subjectWords(subject string) string {
+	if !strings.Contains(subject, "=?") {
+		return subject
+	}
+	var words []string
+	for s := subject; s != ""; {
+		n := 0
+		for n < len(s) {
+			_, size := utf8.DecodeRuneInString(s[n:])
+			if n+size > 45 {
+				break
+			}
+			n += size
+		}
+		words = append(words, "=?UTF-8?b?"+base64.StdEncoding.EncodeToString([]byte(s[:n]))+"?=")
+		s = s[n:]
+	}
+	return strings.Join(words, " ")
 }
 
 // permanentError marks a failure that retrying cannot fix.

@@ -126,6 +126,37 @@ func TestReminderThroughSMTP(t *testing.T) {
 	}
 }
 
+// TestSubjectLikeEncodedWordThroughSMTP: a subject holding text that reads
+// as an RFC 2047 encoded word (a film titled "=?UTF-8?q?...?=") reaches
+// the reader as typed, not decoded into what the word encodes (found by
+// FuzzMessage: "=?UTF-8?q?evil?= x" arrived as "evil x"), long ones too.
+func TestSubjectLikeEncodedWordThroughSMTP(t *testing.T) {
+	srv := startSMTP(t, smtpmock.ConfigurationAttr{})
+	sender, err := mail.NewSMTP(mail.Config{SMTPURL: fmt.Sprintf("smtp://127.0.0.1:%d", srv.PortNumber()), Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	subjects := []string{
+		"Decision: =?UTF-8?q?=E2=80=AEevil?= x",
+		"=?UTF-8?B?WW91ciBhY2NvdW50IGlzIHN1c3BlbmRlZA==?=",
+		"映画「=?utf-8?q?x?=」" + strings.Repeat(" 東京国際映画祭", 20),
+	}
+	for _, s := range subjects {
+		if err := sender.Send(context.Background(), marquee.Mail{To: "ann@example.com", Subject: s, Body: "Hello"}); err != nil {
+			t.Fatalf("send %q: %v", s, err)
+		}
+	}
+	msgs, err := srv.WaitForMessages(len(subjects), 5*time.Second)
+	if err != nil || len(msgs) != len(subjects) {
+		t.Fatalf("server got %d messages: %v", len(msgs), err)
+	}
+	for i, m := range msgs {
+		if got := Decode(t, m).Subject; got != subjects[i] {
+			t.Errorf("subject %q arrived as %q", subjects[i], got)
+		}
+	}
+}
+
 func TestSMTPHeloSettingAndRefusals(t *testing.T) {
 	srv := startSMTP(t, smtpmock.ConfigurationAttr{NotRegisteredEmails: []string{"nobody@example.com"}})
 	sender, err := mail.NewSMTP(mail.Config{

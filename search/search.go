@@ -36,8 +36,13 @@ var foldSpecial = map[rune]string{
 // Fold normalises s for matching: NFKC (full-width letters become ASCII,
 // half-width katakana full-width), lower case, and Latin letters without
 // their diacritics (é becomes e, İ becomes i). Other scripts keep their
-// marks (が stays が).
+// marks (が stays が). Each byte of s that is not UTF-8 becomes U+FFFD
+// first: NFKC leaves such bytes, and may leave the characters after them
+// unnormalised ("\xf7Ǆ" would fold to "�ǆ", then to "�dz").
 func Fold(s string) string {
+	if !utf8.ValidString(s) {
+		s = strings.Map(func(r rune) rune { return r }, s)
+	}
 	s = strings.ToLower(norm.NFKC.String(s))
 	ascii := true
 	for i := 0; i < len(s); i++ {

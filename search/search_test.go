@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -38,6 +39,18 @@ func TestFoldShortcut(t *testing.T) {
 		lowered := strings.ToLower(norm.NFKC.String(in))
 		if got, want := Fold(in), stripLatinMarks(lowered); got != want {
 			t.Errorf("Fold(%q) = %q, full stripping gives %q", in, got, want)
+		}
+	}
+}
+
+// Folding folded text changes nothing, broken UTF-8 included (found by
+// FuzzFold: NFKC skipped the Ǆ after an invalid byte, which the second
+// fold then spelt out).
+func TestFoldIdempotent(t *testing.T) {
+	for _, in := range []string{"0000\xf7Ǆ", "\xffǄ\xfe", "\xf0\x9fＦ", "Ǆ", "\xed\xa0\x80é"} {
+		once := Fold(in)
+		if twice := Fold(once); twice != once || !utf8.ValidString(once) {
+			t.Errorf("Fold(%q) = %q, then %q", in, once, twice)
 		}
 	}
 }

@@ -152,6 +152,7 @@ func TestFestivalCreateValidation(t *testing.T) {
 			{"bad country", map[string]any{"country": "XX"}, "country", "Choose a country from the list"},
 			{"bad website", map[string]any{"website": "ftp://films.example.org"}, "website", "Enter a website address starting with http:// or https://"},
 			{"website not a url", map[string]any{"website": "my festival"}, "website", "Enter a website address starting with http:// or https://"},
+			{"website with a user name", map[string]any{"website": "https://www.festival.example@elsewhere.example/"}, "website", "Enter a website address starting with http:// or https://"},
 			{"no start date", map[string]any{"startDate": ""}, "startDate", "Start date is required"},
 			{"bad start date", map[string]any{"startDate": "2026/05/09"}, "startDate", "Enter the start date as YYYY-MM-DD"},
 			{"impossible start date", map[string]any{"startDate": "2026-02-30"}, "startDate", "Enter the start date as YYYY-MM-DD"},
