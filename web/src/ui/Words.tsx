@@ -39,11 +39,6 @@ export function wordBreaks(text: string): ReactNode {
   return parts;
 }
 
-/** Words renders text with word-break opportunities (see wordBreaks). */
-export function Words({ children }: { children: string }) {
-  return <>{wordBreaks(children)}</>;
-}
-
 /** breakWords applies wordBreaks to the strings among a heading's children. */
 export function breakWords(children: ReactNode): ReactNode {
   if (typeof children === 'string') return wordBreaks(children);
