@@ -34,8 +34,10 @@ $(WEB)/dist/index.html: $(WEB)/node_modules/.package-lock.json $(WEB_SOURCES)
 	cd $(WEB) && $(NPM) run build
 	@echo "The front-end build (make build) goes here and is embedded in bin/marquee. This file keeps the folder so go test compiles without a build." > $(PLACEHOLDER)
 
+# Built with the same flags as go vet and go test, so that `make test` compiles
+# the dependencies (modernc's SQLite above all) once, not once more for the binary.
 build: web
-	$(GO) build -trimpath -o $(BIN) ./cmd/marquee
+	$(GO) build -o $(BIN) ./cmd/marquee
 
 # A newcomer's empty database gets 60 demo festivals; `seed --demo` leaves a
 # database that already has festivals untouched.

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import i18n from '../i18n';
 
 // findBy/waitFor wait up to 3 s (default 1 s), for loaded machines.
 configure({ asyncUtilTimeout: 3000 });
@@ -51,8 +52,20 @@ for (const level of ['error', 'warn'] as const) {
 // One hook both unmounts the test's page and checks the console, in that
 // order: a check that throws must not leave the page mounted for the next
 // test (a separate cleanup hook could be skipped or run after it).
-afterEach(() => {
+//
+// Test files share a worker's modules (isolate: false in vite.config.ts: it
+// saves importing Mantine and the app again for every file, two thirds of the
+// suite's time), so the state a test can leave behind is reset here for the
+// next one, in this file or another: the language, the storages, stubbed
+// globals such as fetch, and fake timers.
+afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+  document.documentElement.lang = 'en';
   const found = unexpectedConsole;
   unexpectedConsole = [];
   if (found.length > 0) {
