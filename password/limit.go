@@ -29,6 +29,7 @@ type BusyError struct {
 	QueueFull bool
 }
 
+// Error says which refusal it was.
 func (e *BusyError) Error() string {
 	if e.QueueFull {
 		return ErrBusy.Error() + " (queue full)"

@@ -1,5 +1,7 @@
 // Package password hashes and checks passwords with argon2id, encoded in the
-// PHC string format ($argon2id$v=19$m=...,t=...,p=...$salt$hash).
+// PHC string format ($argon2id$v=19$m=...,t=...,p=...$salt$hash). Requests
+// hash through a Hasher, which bounds how many run at once and queues the
+// others (limit.go); Hash and Verify are for commands and tests.
 package password
 
 import (
