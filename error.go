@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Error codes. The HTTP layer maps each to a status; the front end
@@ -40,6 +41,10 @@ type Error struct {
 	// message stays the translation id, and the server fills the values
 	// into its translation (locale.Format). Set them with With.
 	Args map[string]string
+	// RetryAfter, when set, is how long the caller should wait before
+	// trying again: the server sends it as Retry-After (whole seconds,
+	// rounded up) with a 429 or a 503.
+	RetryAfter time.Duration
 }
 
 // With sets the value of the message's {name} placeholder and returns e.
@@ -121,6 +126,16 @@ func ErrorTemplate(err error) (string, map[string]string) {
 		return e.Message, e.Args
 	}
 	return "Internal error. Please try again later.", nil
+}
+
+// ErrorRetryAfter returns the RetryAfter of the first *Error in err's
+// chain, or 0.
+func ErrorRetryAfter(err error) time.Duration {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.RetryAfter
+	}
+	return 0
 }
 
 // ErrorFields returns the per-field messages of err, if any.

@@ -3,6 +3,7 @@ package marquee
 import (
 	"context"
 	"strings"
+	"time"
 )
 
 // UserNameMax bounds a user's display name.
@@ -77,6 +78,16 @@ func (c *Credentials) Validate() error {
 // ErrBadLogin is the one answer to a wrong e-mail or password: the two are
 // never told apart.
 func ErrBadLogin() error { return Errorf(EBadLogin, "Invalid email or password") }
+
+// ErrPasswordBusy is the answer (429) when a password could not be hashed
+// or checked because the server's queue for it was full, or the request
+// waited its longest in it: retryAfter is the time the queue is expected
+// to take to drain, sent as Retry-After.
+func ErrPasswordBusy(retryAfter time.Duration) error {
+	e := Errorf(ERateLimited, "The server is busy. Try again in a moment.")
+	e.RetryAfter = retryAfter
+	return e
+}
 
 // PasswordChange is a signed-in user's change of password.
 type PasswordChange struct {

@@ -1,9 +1,10 @@
 // Package password hashes and checks passwords with argon2id, encoded in the
-// PHC string format ($argon2id$v=19$m=...,t=...,p=...$salt$hash).
+// PHC string format ($argon2id$v=19$m=...,t=...,p=...$salt$hash). Requests
+// hash through a Hasher, which bounds how many run at once and queues the
+// others (limit.go); Hash and Verify are for commands and tests.
 package password
 
 import (
-	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
@@ -21,7 +22,11 @@ type Params struct {
 	Threads   uint8
 }
 
-// Default follows OWASP's argon2id baseline: 19 MiB, two passes, one lane.
+// Default is OWASP's minimum for argon2id (Password Storage Cheat Sheet:
+// m=19456 KiB, t=2, p=1, one of its equivalent configurations, the one it
+// states as the minimum): 19 MiB, two passes, one lane. About 27 ms a hash
+// on one core of the two-core machine the README measures on
+// (BenchmarkHashDefault).
 var Default = Params{MemoryKiB: 19 * 1024, Time: 2, Threads: 1}
 
 const (
@@ -33,20 +38,21 @@ const (
 var ErrMalformed = errors.New("password: malformed hash")
 
 // Hash returns the PHC-encoded argon2id hash of pw with a fresh random salt.
-// It waits for one of the process's hashing slots (see HashContext) without
-// a request's context: for commands and seeding.
-func Hash(pw string, p Params) (string, error) {
-	return HashContext(context.Background(), pw, p)
+// It is not bounded: for commands, seeding and tests, which hash one
+// password at a time. A request hashes through the process's Hasher.
+func Hash(pw string, p Params) (string, error) { return hash(pw, p) }
+
+// Verify reports whether pw matches the encoded hash, in constant time. Like
+// Hash it is not bounded; a request checks through the process's Hasher.
+func Verify(pw, encoded string) (bool, error) {
+	d, err := decode(encoded)
+	if err != nil {
+		return false, err
+	}
+	return d.matches(pw), nil
 }
 
-// HashContext is Hash for a request: it waits at most MaxWait (or until ctx
-// ends) for one of the process's hashing slots, failing with ErrBusy, so that
-// no more than Concurrency() argon2id computations hold memory at once.
-func HashContext(ctx context.Context, pw string, p Params) (string, error) {
-	if err := slots.acquire(ctx); err != nil {
-		return "", err
-	}
-	defer slots.release()
+func hash(pw string, p Params) (string, error) {
 	salt := make([]byte, saltLen)
 	if _, err := rand.Read(salt); err != nil {
 		return "", fmt.Errorf("password: salt: %w", err)
@@ -57,42 +63,40 @@ func HashContext(ctx context.Context, pw string, p Params) (string, error) {
 		argon2.Version, p.MemoryKiB, p.Time, p.Threads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
-// Verify reports whether pw matches the encoded hash, in constant time. Like
-// Hash it waits for a hashing slot without a request's context.
-func Verify(pw, encoded string) (bool, error) {
-	return VerifyContext(context.Background(), pw, encoded)
+// decoded is a stored hash taken apart.
+type decoded struct {
+	p          Params
+	salt, want []byte
 }
 
-// VerifyContext is Verify for a request: it waits for a hashing slot as
-// HashContext does (ErrBusy after MaxWait). A malformed hash fails before
-// taking a slot.
-func VerifyContext(ctx context.Context, pw, encoded string) (bool, error) {
+// decode takes an argon2id PHC string apart, or fails with ErrMalformed.
+func decode(encoded string) (decoded, error) {
 	parts := strings.Split(encoded, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" {
-		return false, ErrMalformed
+		return decoded{}, ErrMalformed
 	}
 	var version int
 	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
-		return false, ErrMalformed
+		return decoded{}, ErrMalformed
 	}
-	var p Params
-	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &p.MemoryKiB, &p.Time, &p.Threads); err != nil {
-		return false, ErrMalformed
+	var d decoded
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &d.p.MemoryKiB, &d.p.Time, &d.p.Threads); err != nil {
+		return decoded{}, ErrMalformed
 	}
 	b64 := base64.RawStdEncoding
-	salt, err := b64.DecodeString(parts[4])
-	if err != nil {
-		return false, ErrMalformed
+	var err error
+	if d.salt, err = b64.DecodeString(parts[4]); err != nil {
+		return decoded{}, ErrMalformed
 	}
-	want, err := b64.DecodeString(parts[5])
-	if err != nil || len(want) == 0 {
-		return false, ErrMalformed
+	if d.want, err = b64.DecodeString(parts[5]); err != nil || len(d.want) == 0 {
+		return decoded{}, ErrMalformed
 	}
-	if err := slots.acquire(ctx); err != nil {
-		return false, err
-	}
-	defer slots.release()
+	return d, nil
+}
+
+// matches reports whether pw hashes to d, in constant time.
+func (d decoded) matches(pw string) bool {
 	checks.Add(1)
-	got := argon2.IDKey([]byte(pw), salt, p.Time, p.MemoryKiB, p.Threads, uint32(len(want)))
-	return subtle.ConstantTimeCompare(got, want) == 1, nil
+	got := argon2.IDKey([]byte(pw), d.salt, d.p.Time, d.p.MemoryKiB, d.p.Threads, uint32(len(d.want)))
+	return subtle.ConstantTimeCompare(got, d.want) == 1
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -56,9 +57,12 @@ func writeRawJSON(w http.ResponseWriter, status int, body []byte) {
 // writeError answers with err's status and JSON body, logging internal errors.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	status := s.errorStatus(r, err)
-	if status == http.StatusTooManyRequests && w.Header().Get("Retry-After") == "" {
-		// A refusal without a window of its own (the password hashing
-		// slots all busy): worth retrying in a moment.
+	if retry := marquee.ErrorRetryAfter(err); retry > 0 && (status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable) {
+		// The service said when (the password queue's expected drain).
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(retry.Seconds()))))
+	} else if status == http.StatusTooManyRequests && w.Header().Get("Retry-After") == "" {
+		// A refusal without a window of its own (a poster decode's wait
+		// over): worth retrying in a moment.
 		w.Header().Set("Retry-After", "1")
 	}
 	msg, fields := translateError(r, err)

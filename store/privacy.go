@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/marquee-festival/marquee"
-	"github.com/marquee-festival/marquee/password"
 )
 
 // PrivacyOptions are the privacy service's e-mail settings and its limit.
@@ -197,11 +196,11 @@ func (s *PrivacyService) unusablePasswordHash(ctx context.Context) (string, erro
 	if err != nil {
 		return "", err
 	}
-	hash, err := password.HashContext(ctx, secret, s.users.params)
-	if errors.Is(err, password.ErrBusy) {
-		return "", errPasswordBusy()
+	hash, err := s.users.hashPassword(ctx, secret)
+	if marquee.ErrorCode(err) == marquee.ERateLimited {
+		return "", err
 	} else if err != nil {
-		return "", fmt.Errorf("store: hash: %w", err)
+		return "", fmt.Errorf("store: %w", err)
 	}
 	return hash, nil
 }

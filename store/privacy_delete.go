@@ -79,7 +79,7 @@ func (s *PrivacyService) DeleteAccount(ctx context.Context, d marquee.AccountDel
 	}
 	matches := false
 	if d.Password != "" {
-		if matches, err = verifyPassword(ctx, d.Password, u.PasswordHash); marquee.ErrorCode(err) == marquee.ERateLimited {
+		if matches, err = s.users.verifyPassword(ctx, d.Password, u.PasswordHash); marquee.ErrorCode(err) == marquee.ERateLimited {
 			return err
 		} else if err != nil {
 			return fmt.Errorf("store: delete account %d: %w", u.ID, err)

@@ -14,6 +14,11 @@ type Options struct {
 	Clock func() time.Time
 	// Password sets argon2id's cost; the zero value means password.Default.
 	Password password.Params
+	// PasswordLimits bound the requests' hashes and checks (sign-up,
+	// login, password changes): how many run at once, how many wait and
+	// for how long (zero fields: password's defaults). The services share
+	// one password.Hasher, so the bound holds for the process.
+	PasswordLimits password.Limits
 	// SessionTTL is how long a login lasts; zero means 30 days.
 	SessionTTL time.Duration
 	// Files keeps uploaded files (posters).
@@ -110,7 +115,7 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 	tickets := &TicketService{service: base, provider: opts.Payments.Provider, opts: opts.Tickets}
 	payments.tickets = tickets
 	festivals := &FestivalService{service: base}
-	users := &UserService{service: base, params: opts.Password, dummyHash: dummy,
+	users := &UserService{service: base, hasher: password.NewHasher(opts.Password, opts.PasswordLimits), dummyHash: dummy,
 		composeVerification: opts.Users.ComposeVerification, mailStatus: mailStatusOr(opts.Users.MailStatus)}
 	films := &FilmService{service: base, files: opts.Files, posters: opts.Posters}
 	return &Services{

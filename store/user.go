@@ -56,7 +56,9 @@ type UserRecord struct {
 // UserService implements marquee.UserService.
 type UserService struct {
 	service
-	params    password.Params
+	// hasher hashes and checks the requests' passwords, bounded
+	// (user_password.go).
+	hasher    *password.Hasher
 	dummyHash string
 
 	composeVerification marquee.ComposeVerification
@@ -106,14 +108,14 @@ func (db *UserService) Authenticate(ctx context.Context, c marquee.Credentials) 
 	}
 	u, err := db.FindUserByEmail(ctx, c.Email)
 	if marquee.ErrorCode(err) == marquee.ENotFound {
-		if _, err := verifyPassword(ctx, c.Password, db.dummyHash); marquee.ErrorCode(err) == marquee.ERateLimited {
+		if _, err := db.verifyPassword(ctx, c.Password, db.dummyHash); marquee.ErrorCode(err) == marquee.ERateLimited {
 			return nil, err
 		}
 		return nil, marquee.ErrBadLogin()
 	} else if err != nil {
 		return nil, err
 	}
-	ok, err := verifyPassword(ctx, c.Password, u.PasswordHash)
+	ok, err := db.verifyPassword(ctx, c.Password, u.PasswordHash)
 	if marquee.ErrorCode(err) == marquee.ERateLimited {
 		return nil, err
 	} else if err != nil {
@@ -139,7 +141,7 @@ func (db *UserService) ChangePassword(ctx context.Context, pc marquee.PasswordCh
 	}
 	matches := false
 	if pc.CurrentPassword != "" {
-		if matches, err = verifyPassword(ctx, pc.CurrentPassword, u.PasswordHash); marquee.ErrorCode(err) == marquee.ERateLimited {
+		if matches, err = db.verifyPassword(ctx, pc.CurrentPassword, u.PasswordHash); marquee.ErrorCode(err) == marquee.ERateLimited {
 			return err
 		} else if err != nil {
 			return fmt.Errorf("store: change password of user %d: %w", u.ID, err)

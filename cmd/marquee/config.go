@@ -25,6 +25,9 @@ type config struct {
 	Server      server.Config
 	// Password sets argon2id's cost for every password the services hash.
 	Password password.Params
+	// PasswordLimits bound the requests' hashes: a slot per core, and the
+	// queue's length and longest wait (MARQUEE_PASSWORD_QUEUE, _WAIT).
+	PasswordLimits password.Limits
 	// Mail holds the SMTP settings; an empty Mail.SMTPURL keeps mail in the outbox.
 	Mail mail.Config
 	// PublicURL is the site's address in e-mails ("" means mail.DefaultPublicURL).
@@ -129,6 +132,7 @@ func configFromEnv(getenv func(string) string) (config, error) {
 	errs = append(errs, assistantFromEnv(getenv, &c)...)
 	errs = append(errs, moviesFromEnv(getenv, &c)...)
 	errs = append(errs, postersFromEnv(getenv, &c)...)
+	errs = append(errs, passwordsFromEnv(getenv, &c)...)
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}

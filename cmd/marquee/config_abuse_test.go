@@ -1,6 +1,9 @@
 package main
 
 import (
+	"context"
+	"io"
+	"strings"
 	"testing"
 
 	"github.com/marquee-festival/marquee"
@@ -55,5 +58,42 @@ func TestConfigReadsEveryRateLimitSetting(t *testing.T) {
 	if s.PasswordResetRatePerIPPerHour != 11 || s.PasswordResetRatePerAddressPerHour != 2 || s.PasswordResetConfirmRatePerHour != 9 ||
 		s.CheckoutRatePer10Min != 8 || s.WebhookRatePerMinute != 500 || privacyOptions(c).ExportsPerHour != 3 {
 		t.Fatalf("limits not read: %+v, exports %d", s, c.DataExportsPerHour)
+	}
+}
+
+// A rate limit setting that is not a positive whole number stops every
+// command at start, with the variable, its value and what it wants; the
+// checkout limit (issue 23) among them.
+func TestConfigRefusesBadRateLimitSettings(t *testing.T) {
+	for _, p := range marquee.RateLimitPolicies() {
+		if p.Setting == "" {
+			continue
+		}
+		for _, bad := range []string{"0", "-3", "ten", "1.5"} {
+			_, err := configFromEnv(func(k string) string {
+				if k == p.Setting {
+					return bad
+				}
+				return ""
+			})
+			if want := p.Setting + `="` + bad + `": want a positive whole number`; err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("%s=%s: %v, want %q", p.Setting, bad, err, want)
+			}
+		}
+	}
+}
+
+// `marquee serve` with a bad checkout limit stops before it opens the
+// database or listens, saying which setting is wrong.
+func TestServeRefusesBadCheckoutLimit(t *testing.T) {
+	t.Setenv("MARQUEE_CHECKOUT_RATE_PER_10MIN", "0")
+	t.Setenv("MARQUEE_DATABASE_URL", "sqlite:"+t.TempDir()+"/never.db")
+	t.Setenv("MARQUEE_ADDR", "127.0.0.1:0")
+	// Stopped already: were the setting taken, serve would end at once.
+	ctx, stop := context.WithCancel(t.Context())
+	stop()
+	err := run(ctx, []string{"serve"}, strings.NewReader(""), io.Discard, io.Discard)
+	if err == nil || err.Error() != `configuration: MARQUEE_CHECKOUT_RATE_PER_10MIN="0": want a positive whole number` {
+		t.Fatalf("serve with a zero checkout limit: %v", err)
 	}
 }

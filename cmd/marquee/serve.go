@@ -46,7 +46,7 @@ func openServices(ctx context.Context, cfg config) (*store.DB, *store.Services, 
 		db.Close()
 		return nil, nil, err
 	}
-	svc, err := store.NewServices(db, store.Options{Password: cfg.Password, SessionTTL: cfg.Server.SessionTTL,
+	svc, err := store.NewServices(db, store.Options{Password: cfg.Password, PasswordLimits: cfg.PasswordLimits, SessionTTL: cfg.Server.SessionTTL,
 		Payments: paymentOptions(cfg, db), Files: fileStore, Posters: posterEncoder(cfg), Judging: judgingOptions(cfg), Submissions: submissionOptions(cfg), Users: userOptions(cfg),
 		Inquiry: inquiry, Privacy: privacyOptions(cfg), Tickets: ticketOptions(cfg)})
 	if err != nil {
