@@ -74,35 +74,46 @@ const pages: { label: string; path: () => string; who: 'organiser' | 'admin' | '
   { label: '/admin/outbox', path: () => '/admin/outbox', who: 'admin', ready: '', api: () => '/api/v1/admin/outbox' },
 ];
 
+// One test per language and person visits that person's pages in one browser
+// page (a page load each, not a new context and a cold cache); each page is a
+// step of its own, with the same checks as when each page was a test.
+const people = ['organiser', 'visitor', 'admin'] as const;
+
 for (const { code, htmlLang } of languages) {
   test.describe(`festival screens in ${code}`, () => {
-    for (const p of pages) {
-      test(`${p.label} (${p.who}) renders translated and accessible`, async ({ page, baseURL }) => {
+    for (const who of people) {
+      const theirs = pages.filter((p) => p.who === who);
+      test(`${theirs.map((p) => p.label).join(' ')} (${who}) render translated and accessible`, async ({ page, baseURL }) => {
         await presetCookieConsent(page.context(), baseURL!);
         const errors = collectConsoleErrors(page);
-        const answered = trackRequests(page);
         await useLanguage(page, code);
-        if (p.who !== 'visitor') await logIn(page, p.who === 'admin' ? admin : organiser);
-        const api = p.api();
-        const data = page.waitForResponse((r) => new URL(r.url()).pathname === api.split('?')[0] && r.request().method() === 'GET');
-        const response = await page.goto(p.path());
-        expect(response?.status()).toBe(200);
-        expect((await data).ok()).toBeTruthy();
-        await expect(page.locator('h1').first()).toBeVisible();
-        if (p.ready) await expect(page.getByTestId(p.ready).first()).toBeVisible();
-        await answered();
-        await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0);
-        await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
-        await expect(page).toHaveTitle(/\S.*\| Marquee$/);
-        const body = await page.locator('body').innerText();
-        expect(body.match(rawKey)?.[0] ?? null, 'untranslated key in the page').toBeNull();
-        if (code !== 'en') {
-          // A festival's own pages are headed by its name; their other texts are translated.
-          const text = p.path().includes(slug) ? await page.locator('main').innerText() : await page.locator('h1').first().innerText();
-          expect(text, 'the page speaks the chosen language').toMatch(cjk);
+        if (who !== 'visitor') await logIn(page, who === 'admin' ? admin : organiser);
+        for (const p of theirs) {
+          await test.step(p.label, async () => {
+            errors.length = 0;
+            const answered = trackRequests(page);
+            const api = p.api();
+            const data = page.waitForResponse((r) => new URL(r.url()).pathname === api.split('?')[0] && r.request().method() === 'GET');
+            const response = await page.goto(p.path());
+            expect(response?.status(), p.label).toBe(200);
+            expect((await data).ok(), `${api} answers`).toBeTruthy();
+            await expect(page.locator('h1').first()).toBeVisible();
+            if (p.ready) await expect(page.getByTestId(p.ready).first()).toBeVisible();
+            await answered();
+            await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0);
+            await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
+            await expect(page).toHaveTitle(/\S.*\| Marquee$/);
+            const body = await page.locator('body').innerText();
+            expect(body.match(rawKey)?.[0] ?? null, `untranslated key on ${p.label}`).toBeNull();
+            if (code !== 'en') {
+              // A festival's own pages are headed by its name; their other texts are translated.
+              const text = p.path().includes(slug) ? await page.locator('main').innerText() : await page.locator('h1').first().innerText();
+              expect(text, `${p.label} speaks the chosen language`).toMatch(cjk);
+            }
+            expect(await seriousViolations(page), p.label).toEqual([]);
+            expect(errors, `console errors on ${p.label}`).toEqual([]);
+          });
         }
-        expect(await seriousViolations(page)).toEqual([]);
-        expect(errors).toEqual([]);
       });
     }
   });

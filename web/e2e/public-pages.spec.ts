@@ -56,33 +56,50 @@ async function open(page: Page, path: string) {
   return response;
 }
 
+/**
+ * chunks splits the routes into n runs of consecutive routes: each run is one
+ * test that visits its routes in one browser page, so a route costs a page
+ * load, not a new browser context and a cold cache (the checks per route are
+ * the same as when each route was a test of its own, and a failing route is
+ * named by its step).
+ */
+function chunks<T>(items: readonly T[], n: number): T[][] {
+  const size = Math.ceil(items.length / n);
+  return Array.from({ length: n }, (_, i) => items.slice(i * size, (i + 1) * size)).filter((c) => c.length > 0);
+}
+
 for (const { code, htmlLang } of languages) {
   test.describe(`public pages in ${code}`, () => {
-    for (const route of publicRoutes) {
-      test(`${route} renders translated, titled and without errors`, async ({ page }) => {
+    for (const routes of chunks(publicRoutes, 3)) {
+      test(`${routes.join(' ')} render translated, titled and without errors`, async ({ page }) => {
         const errors = consoleErrors(page);
-        const answered = trackRequests(page);
         await useLanguage(page, code);
-        const response = await open(page, route);
-        expect(response?.status()).toBe(200);
+        for (const route of routes) {
+          await test.step(route, async () => {
+            errors.length = 0;
+            const answered = trackRequests(page);
+            const response = await open(page, route);
+            expect(response?.status(), route).toBe(200);
 
-        await expect(page.locator('h1')).toHaveCount(1);
-        await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
-        await expect(page.getByTestId('not-found')).toHaveCount(0);
-        await expect(page.getByTestId('content-not-available')).toHaveCount(0);
-        await expect(page).toHaveTitle(/\S.*\| Marquee$/);
+            await expect(page.locator('h1')).toHaveCount(1);
+            await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
+            await expect(page.getByTestId('not-found')).toHaveCount(0);
+            await expect(page.getByTestId('content-not-available')).toHaveCount(0);
+            await expect(page).toHaveTitle(/\S.*\| Marquee$/);
 
-        const body = await page.locator('body').innerText();
-        expect(body).not.toContain('Content not available');
-        expect(body.match(rawKey)?.[0] ?? null, 'untranslated key in the page').toBeNull();
-        if (code !== 'en') {
-          expect(await page.locator('h1').innerText(), 'the heading is in the chosen language').toMatch(cjk);
-          expect(await page.title(), 'the title is in the chosen language').toMatch(cjk);
+            const body = await page.locator('body').innerText();
+            expect(body).not.toContain('Content not available');
+            expect(body.match(rawKey)?.[0] ?? null, `untranslated key on ${route}`).toBeNull();
+            if (code !== 'en') {
+              expect(await page.locator('h1').innerText(), `the heading of ${route} is in the chosen language`).toMatch(cjk);
+              expect(await page.title(), `the title of ${route} is in the chosen language`).toMatch(cjk);
+            }
+
+            // Late errors (a failing request after render) count too.
+            await answered();
+            expect(errors, `console errors on ${route}`).toEqual([]);
+          });
         }
-
-        // Late errors (a failing request after render) count too.
-        await answered();
-        expect(errors).toEqual([]);
       });
     }
   });
@@ -145,19 +162,23 @@ test('every link on the public site leads to a real page', async ({ page, baseUR
 });
 
 test.describe('accessibility (axe, WCAG 2 A and AA)', () => {
-  for (const route of publicRoutes) {
-    test(`${route} has no serious or critical violations`, async ({ page }) => {
-      const answered = trackRequests(page);
+  for (const routes of chunks(publicRoutes, 3)) {
+    test(`${routes.join(' ')} have no serious or critical violations`, async ({ page }) => {
       await useLanguage(page, 'en');
-      await open(page, route);
-      await answered();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      for (const v of bad) {
-        console.log(`${route}: [${v.impact}] ${v.id}: ${v.help}`);
-        for (const n of v.nodes.slice(0, 5)) console.log(`    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`);
+      for (const route of routes) {
+        await test.step(route, async () => {
+          const answered = trackRequests(page);
+          await open(page, route);
+          await answered();
+          const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+          const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+          for (const v of bad) {
+            console.log(`${route}: [${v.impact}] ${v.id}: ${v.help}`);
+            for (const n of v.nodes.slice(0, 5)) console.log(`    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`);
+          }
+          expect(bad.map((v) => v.id), route).toEqual([]);
+        });
       }
-      expect(bad.map((v) => v.id)).toEqual([]);
     });
   }
 });
