@@ -49,6 +49,7 @@ func newPostgresSchema(t testing.TB) string {
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	schema := "test_" + hex.EncodeToString(b)
+	base = withoutDurableCommits(t, base)
 	admin, err := sql.Open("pgx", base)
 	if err != nil {
 		t.Fatalf("open postgres: %v", err)
@@ -68,6 +69,25 @@ func newPostgresSchema(t testing.TB) string {
 	}
 	q := u.Query()
 	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// withoutDurableCommits returns rawURL with synchronous_commit off for its
+// connections: a test's commits (each migration's above all: a fresh schema
+// takes some fifty) then return without waiting for the disk, which is what
+// made PostgreSQL's tests several times slower than SQLite's. Only the
+// durability of the last commits before a server crash is given up, which
+// a test database does not need; transactions, locks and constraints behave
+// as with durable commits.
+func withoutDurableCommits(t testing.TB, rawURL string) string {
+	t.Helper()
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		t.Fatalf("parse %s: %v", PostgresEnv, err)
+	}
+	q := u.Query()
+	q.Set("synchronous_commit", "off")
 	u.RawQuery = q.Encode()
 	return u.String()
 }
