@@ -84,6 +84,8 @@ for (const { code, htmlLang } of languages) {
     for (const who of people) {
       const theirs = pages.filter((p) => p.who === who);
       test(`${theirs.map((p) => p.label).join(' ')} (${who}) render translated and accessible`, async ({ page, baseURL }) => {
+        // The ceiling of a test per page (config: 45 s), for the pages together.
+        test.setTimeout(45_000 * theirs.length);
         await presetCookieConsent(page.context(), baseURL!);
         const errors = collectConsoleErrors(page);
         await useLanguage(page, code);

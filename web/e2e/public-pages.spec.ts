@@ -72,6 +72,8 @@ for (const { code, htmlLang } of languages) {
   test.describe(`public pages in ${code}`, () => {
     for (const routes of chunks(publicRoutes, 3)) {
       test(`${routes.join(' ')} render translated, titled and without errors`, async ({ page }) => {
+        // The ceiling of a test per page (config: 45 s), for the pages together.
+        test.setTimeout(45_000 * routes.length);
         const errors = consoleErrors(page);
         await useLanguage(page, code);
         for (const route of routes) {
@@ -164,6 +166,7 @@ test('every link on the public site leads to a real page', async ({ page, baseUR
 test.describe('accessibility (axe, WCAG 2 A and AA)', () => {
   for (const routes of chunks(publicRoutes, 3)) {
     test(`${routes.join(' ')} have no serious or critical violations`, async ({ page }) => {
+      test.setTimeout(45_000 * routes.length);
       await useLanguage(page, 'en');
       for (const route of routes) {
         await test.step(route, async () => {
