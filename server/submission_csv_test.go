@@ -2,7 +2,10 @@ package server_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
+	"iter"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -127,5 +130,56 @@ func TestSubmissionCSVGolden(t *testing.T) {
 	}
 	if got := string(r.raw); got != string(want) {
 		t.Fatalf("the CSV changed:\n--- got\n%s\n--- want\n%s", strings.ReplaceAll(got, "\r", `\r`), strings.ReplaceAll(string(want), "\r", `\r`))
+	}
+}
+
+// failingExport is the submission service with an export that yields
+// rows generated rows and then fails with err.
+type failingExport struct {
+	marquee.SubmissionService
+	rows int
+	err  error
+}
+
+func (f failingExport) Export(context.Context, string) (iter.Seq2[*marquee.Submission, error], error) {
+	return func(yield func(*marquee.Submission, error) bool) {
+		for i := range f.rows {
+			s := &marquee.Submission{ID: int64(i + 1), FilmTitle: "Film", Tier: marquee.TierEarly, Status: marquee.SubmissionSubmitted}
+			if !yield(s, nil) {
+				return
+			}
+		}
+		yield(nil, f.err)
+	}, nil
+}
+
+// TestSubmissionCSVReadFails: a read that fails before the first rows
+// are sent is answered as any error (500, nothing of the CSV); one that
+// fails after rows went out cuts the connection, so that the client sees the
+// download unfinished rather than a short file that looks whole.
+func TestSubmissionCSVReadFails(t *testing.T) {
+	db := storetest.Wrap(t, storetest.OpenSQLite(t))
+	for _, c := range []struct {
+		rows int
+		cut  bool
+	}{{0, false}, {3, false}, {5000, true}} {
+		svc := db.Domain()
+		svc.Submissions = failingExport{SubmissionService: svc.Submissions, rows: c.rows, err: errors.New("disk on fire")}
+		s := newTestServerOver(t, db, svc)
+		token := s.signUp(fmt.Sprintf("org%d@example.com", c.rows), "password-123")
+		req, _ := http.NewRequest("GET", s.url+"/api/v1/manage/festivals/any/submissions.csv", nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		switch {
+		case !c.cut && (res.StatusCode != 500 || err != nil || strings.Contains(string(body), "id,film")):
+			t.Fatalf("%d rows: %d %v %q", c.rows, res.StatusCode, err, body)
+		case c.cut && (res.StatusCode != 200 || err == nil || !strings.HasPrefix(string(body), "\uFEFFid,film,")):
+			t.Fatalf("%d rows: %d %v, %d bytes: the download looks whole", c.rows, res.StatusCode, err, len(body))
+		}
 	}
 }
