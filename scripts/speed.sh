@@ -3,8 +3,8 @@
 # against a database seeded by `marquee seed` (500,000 filmmakers, 10,000
 # festivals, 1,000,000 submissions): the festival search, the festival
 # page, an organiser's submissions page (the hot festival, one category, by
-# weighted score) and CSV export, two
-# filmmakers' /submissions, the admin user search and the admin dashboard.
+# weighted score) and CSV export, two filmmakers' /submissions, the admin
+# user search and the admin dashboard.
 # Each path is measured against a bare net/http handler serving the same
 # bytes in the same run (scripts/loadtest -bare): read the ratios, since
 # absolute figures on a shared 2-core machine swing by a factor of two.
