@@ -81,6 +81,10 @@ type FestivalService interface {
 	Create(ctx context.Context, d FestivalDetails) (*Festival, error)
 	// Public returns an approved festival by slug, with categories.
 	Public(ctx context.Context, slug string) (*Festival, error)
+	// PublicPage returns an approved festival's public page, encoded
+	// (EncodePublicFestivalPage), by slug; any other is ErrFestivalNotFound. It
+	// shows every change committed before it was called, on any node.
+	PublicPage(ctx context.Context, slug string) (*PublicFestivalPage, error)
 	// Search runs a discovery search over approved festivals.
 	Search(ctx context.Context, q FestivalQuery) (*Page[*Festival], error)
 

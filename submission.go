@@ -2,6 +2,7 @@ package marquee
 
 import (
 	"context"
+	"iter"
 	"strconv"
 	"time"
 )
@@ -269,9 +270,13 @@ type SubmissionService interface {
 	Decide(ctx context.Context, slug string, ids []int64, d Decision) ([]*Submission, error)
 	// SetFlag sets the team's flag on a submission of a managed festival.
 	SetFlag(ctx context.Context, slug string, id int64, flag SubmissionFlag) (*Submission, error)
-	// Export returns every submission of a managed festival in full, for
-	// the CSV download.
-	Export(ctx context.Context, slug string) ([]*SubmissionDetail, error)
+	// Export yields every submission of a managed festival, oldest first,
+	// with its score summary, for the CSV download. The festival is
+	// checked (and calibrated scores brought up to date) before it
+	// answers; the rows are read by one query as they are yielded, never
+	// collected, so that memory stays the same whatever the festival's
+	// size. A read that fails yields its error last (nil submission).
+	Export(ctx context.Context, slug string) (iter.Seq2[*Submission, error], error)
 
 	// Settings returns a managed festival's settings; UpdateSettings
 	// applies a change to them (SettingsChange.Apply: what it leaves out

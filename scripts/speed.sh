@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # speed.sh measures every speed budget the README reports, at 32 clients,
 # against a database seeded by `marquee seed` (500,000 filmmakers, 10,000
-# festivals, 1,000,000 submissions): the festival search, an organiser's
-# submissions page (the hot festival, one category, by weighted score), two
-# filmmakers' /submissions, the admin user search and the admin dashboard.
+# festivals, 1,000,000 submissions): the festival search, the festival
+# page, an organiser's submissions page (the hot festival, one category, by
+# weighted score) and CSV export, two filmmakers' /submissions, the admin
+# user search and the admin dashboard.
 # Each path is measured against a bare net/http handler serving the same
 # bytes in the same run (scripts/loadtest -bare): read the ratios, since
 # absolute figures on a shared 2-core machine swing by a factor of two.
@@ -65,8 +66,12 @@ echo "== festival search (public)"
 load '/api/v1/festivals?q=%E6%98%A0%E7%94%BB&country=JP&open=true' '/api/v1/festivals?q=film' '/api/v1/festivals'
 echo "== festival search (public), every request a search never made before"
 load -fresh '/api/v1/festivals?q=%E6%98%A0%E7%94%BB&country=JP&open=true' '/api/v1/festivals?q=film' '/api/v1/festivals'
+echo "== festival page (public): the hot festival's"
+load "/api/v1/festivals/$slug"
 echo "== organiser: hot festival, one category by weighted score"
 load -token "$organiser" "/api/v1/manage/festivals/$slug/submissions?category=$category&sort=score"
+echo "== organiser: CSV export of the hot festival's 5,000 submissions (64 calls, 8 at once)"
+go run ./scripts/loadtest -base "$base" -n 64 -c 8 -bare -token "$organiser" "/api/v1/manage/festivals/$slug/submissions.csv"
 echo "== filmmakers: 2 and 1,000 submissions"
 load -token "$few" /api/v1/submissions
 load -token "$many" /api/v1/submissions

@@ -33,23 +33,6 @@ func newFullFestival(f *marquee.Festival) fullFestival {
 	return out
 }
 
-// publicFestival is a festival as the public sees it: categories (always a
-// list) and no judging criteria.
-type publicFestival struct {
-	*marquee.Festival
-	Categories []marquee.Category `json:"categories"`
-}
-
-func newPublicFestival(f *marquee.Festival) publicFestival {
-	out := publicFestival{Festival: f, Categories: f.Categories}
-	out.Criteria = nil
-	out.Revision = nil // only its organiser and the admins see a revision
-	if out.Categories == nil {
-		out.Categories = []marquee.Category{}
-	}
-	return out
-}
-
 // listItems strips categories and criteria from festivals shown in lists
 // and never answers null for an empty list.
 func listItems(fs []*marquee.Festival) []*marquee.Festival {

@@ -3,6 +3,8 @@ package server
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -16,13 +18,26 @@ import (
 var submissionCSVHeader = []string{"id", "film", "filmmaker", "e-mail", "country", "category", "tier", "fee", "paid",
 	"waiver", "status", "award", "flag", "judges", "weighted", "calibrated", "spread", "submitted at"}
 
+// submissionCSVFlushRows is how many rows the export gathers before it
+// sends them (about 40 KB): memory stays bounded, and an error within the
+// first ones is still answered as an error.
+const submissionCSVFlushRows = 256
+
 // handleFestivalSubmissionExport answers every submission of a managed
 // festival as a CSV download, `<slug>-submissions.csv`: UTF-8 with a BOM
 // (so that spreadsheet programs read Japanese and Chinese right), a
 // header row, one row per submission, oldest first.
+//
+// The rows are written as the store reads them (Submissions.Export
+// yields them one at a time), sent and flushed every
+// submissionCSVFlushRows rows, so memory stays the same whatever the
+// festival's size. An error before the first rows are sent is answered as
+// usual; after that the status is out, so the error is logged and the
+// connection cut (http.ErrAbortHandler): the client sees the download
+// unfinished, never a short file that looks whole.
 func (s *Server) handleFestivalSubmissionExport(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
-	all, err := s.svc.Submissions.Export(r.Context(), slug)
+	subs, err := s.svc.Submissions.Export(r.Context(), slug)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -31,19 +46,50 @@ func (s *Server) handleFestivalSubmissionExport(w http.ResponseWriter, r *http.R
 	buf.WriteString("\uFEFF")
 	cw := csv.NewWriter(&buf)
 	_ = cw.Write(submissionCSVHeader)
-	for _, d := range all {
-		_ = cw.Write(submissionCSVRow(d.Submission))
+	sent, rows := false, 0
+	send := func() {
+		cw.Flush()
+		if !sent {
+			sent = true
+			w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+			w.Header().Set("Content-Disposition", `attachment; filename="`+csvFilename(slug)+`-submissions.csv"`)
+			w.Header().Set("Cache-Control", "no-store")
+			w.WriteHeader(http.StatusOK)
+		}
+		if _, err := w.Write(buf.Bytes()); err != nil {
+			s.cutDownload(r, "submissions csv", rows, err) // the client went away
+		}
+		buf.Reset()
 	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		s.writeError(w, r, err)
-		return
+	for sub, err := range subs {
+		if err != nil {
+			if !sent {
+				s.writeError(w, r, err)
+				return
+			}
+			s.cutDownload(r, "submissions csv", rows, err)
+		}
+		_ = cw.Write(submissionCSVRow(sub)) // into buf: cannot fail
+		if rows++; rows%submissionCSVFlushRows == 0 {
+			send()
+			if err := http.NewResponseController(w).Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {
+				s.cutDownload(r, "submissions csv", rows, err)
+			}
+		}
 	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+csvFilename(slug)+`-submissions.csv"`)
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(buf.Bytes())
+	send()
+}
+
+// cutDownload ends a download that failed after its first byte: it logs
+// why (at info when the client went away, else as an error) and aborts
+// the connection, so that the client sees the download unfinished.
+func (s *Server) cutDownload(r *http.Request, what string, rows int, err error) {
+	level := slog.LevelError
+	if r.Context().Err() != nil {
+		level = slog.LevelInfo
+	}
+	requestLogger(r, s.log).Log(r.Context(), level, what+" cut short", "rows", rows, "error", err)
+	panic(http.ErrAbortHandler)
 }
 
 // submissionCSVRow is one submission's row; the texts people typed are

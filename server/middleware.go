@@ -86,6 +86,9 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		case !strings.HasPrefix(r.URL.Path, "/api/"):
 			level = slog.LevelDebug
 		}
+		if !s.log.Enabled(r.Context(), level) {
+			return // no logger with the request's id built for a line not written
+		}
 		requestLogger(r, s.log).Log(r.Context(), level, "request",
 			"method", r.Method, "path", r.URL.Path, "status", rec.status, "bytes", rec.bytes,
 			"duration_ms", float64(time.Since(start).Microseconds())/1000, "ip", s.clientIP(r))

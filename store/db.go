@@ -60,6 +60,8 @@ type DB struct {
 	readStmts *stmtCache
 	// searchIndex answers festival searches from memory (festival_search_index.go).
 	searchIndex festivalIndex
+	// pages keeps festivals' public pages encoded (festival_page.go).
+	pages festivalPages
 	// refresh remembers the day refreshDaily last ran (festival_refresh.go).
 	refresh refreshState
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"iter"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -98,10 +99,13 @@ func (s *SubmissionService) Detail(ctx context.Context, slug string, id int64) (
 	return d[0], nil
 }
 
-// Export returns every submission of a managed festival, oldest first, in
-// full (film, scores, conflicts) for the CSV download; Judges is left
-// empty (the scores name who scored).
-func (s *SubmissionService) Export(ctx context.Context, slug string) ([]*marquee.SubmissionDetail, error) {
+// Export yields every submission of a managed festival, oldest first,
+// with its score summary, for the CSV download: one query (the
+// submissions_festival_created index, each row joined to its film,
+// category and filmmaker), each row scanned and yielded before the next
+// is read, so nothing grows with the festival. The connection is held
+// while the caller consumes the rows; stopping early closes them.
+func (s *SubmissionService) Export(ctx context.Context, slug string) (iter.Seq2[*marquee.Submission, error], error) {
 	fest, err := s.managed(ctx, slug)
 	if err != nil {
 		return nil, err
@@ -109,12 +113,27 @@ func (s *SubmissionService) Export(ctx context.Context, slug string) ([]*marquee
 	if err := refreshCalibrated(ctx, s.DB, fest.id); err != nil {
 		return nil, err
 	}
-	r := s.reader()
-	rows, err := querySubmissions(ctx, r, `SELECT `+submissionColumns+submissionFrom+` WHERE s.festival_id = ? ORDER BY s.created_at, s.id`, fest.id)
-	if err != nil {
-		return nil, fmt.Errorf("store: export submissions of festival %d: %w", fest.id, err)
-	}
-	return s.details(ctx, r, fest.id, rows, false)
+	return func(yield func(*marquee.Submission, error) bool) {
+		rows, err := s.reader().query(ctx, `SELECT `+submissionColumns+submissionFrom+` WHERE s.festival_id = ? ORDER BY s.created_at, s.id`, fest.id)
+		if err != nil {
+			yield(nil, fmt.Errorf("store: export submissions of festival %d: %w", fest.id, err))
+			return
+		}
+		defer rows.Close()
+		for rows.Next() {
+			row, err := scanSubmission(rows)
+			if err != nil {
+				yield(nil, fmt.Errorf("store: export submissions of festival %d: %w", fest.id, err))
+				return
+			}
+			if !yield(row.Submission, nil) {
+				return
+			}
+		}
+		if err := rows.Err(); err != nil {
+			yield(nil, fmt.Errorf("store: export submissions of festival %d: %w", fest.id, err))
+		}
+	}, nil
 }
 
 // details completes rows of festival id into SubmissionDetails with a

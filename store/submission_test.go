@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -415,10 +416,21 @@ func TestReceivedFiltersAndSorts(t *testing.T) {
 		if s := p.Items[5]; s.Scores.Weighted != nil {
 			t.Fatalf("unscored %+v", s.Scores)
 		}
-		// Export: every submission in full.
-		all, err := f.svc.Submissions.Export(org, f.fest.Slug)
-		if err != nil || len(all) != 6 || all[0].Film == nil || all[0].Film.Title != "Night Train" || all[3].Film.Country != "FR" {
-			t.Fatalf("export %v %v", all, err)
+		// Export: every submission, oldest first, with its scores.
+		rows, err := f.svc.Submissions.Export(org, f.fest.Slug)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all []*marquee.Submission
+		for s, err := range rows {
+			if err != nil {
+				t.Fatal(err)
+			}
+			all = append(all, s)
+		}
+		if len(all) != 6 || all[0].FilmTitle != "Night Train" || all[3].Country != "FR" || all[0].Scores == nil ||
+			!slices.IsSortedFunc(all, func(a, b *marquee.Submission) int { return a.CreatedAt.Compare(b.CreatedAt) }) {
+			t.Fatalf("export %v", all)
 		}
 		// A category with submissions cannot be removed.
 		fest, _ := f.Festivals.FestivalByID(ctx, f.fest.ID)

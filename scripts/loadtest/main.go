@@ -37,6 +37,13 @@
 //
 //	go run ./scripts/loadtest -n 4000 -c 32 -bare -fresh '/api/v1/festivals?q=film'
 //
+// -pid PID (Linux) also prints the CPU time the server process spent per
+// request of each path (user and system, from /proc/PID/stat), which
+// tells a change's cost apart when other work on the machine makes the
+// throughputs swing (contention still inflates it):
+//
+//	go run ./scripts/loadtest -n 20000 -c 32 -pid $(pgrep -f 'marquee serve') /api/v1/festivals/some-festival
+//
 // Only loopback addresses are accepted: it is for measuring, not for load
 // on other hosts.
 package main
@@ -52,6 +59,7 @@ import (
 	"net/url"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -67,6 +75,7 @@ func main() {
 	admin := flag.Bool("admin", false, "add the admin pages: user search by part of an e-mail and of a name, and the dashboard")
 	pageview := flag.String("pageview", "", "measure a festival page's data call with and without its view beacon (festival slug)")
 	fresh := flag.Bool("fresh", false, "add a different from= date long past to every request: festival searches never made before")
+	pid := flag.Int("pid", 0, "the server's process id (Linux): also print its CPU time per request")
 	flag.Parse()
 	paths := flag.Args()
 	if *pageview != "" {
@@ -96,7 +105,11 @@ func main() {
 		if *fresh {
 			target = freshTarget(*base + path)
 		}
+		cpu0 := processCPU(*pid)
 		rate := run(client, target, path, *n, *c, *token)
+		if *pid != 0 {
+			fmt.Printf("%-44s %8.1f µs of the server's CPU a request\n", "", float64(processCPU(*pid)-cpu0)/float64(time.Microsecond)/float64(*n))
+		}
 		if *bare {
 			bareRate := runBare(client, *base+path, *n, *c, *token)
 			fmt.Printf("%-44s %8.1f%%  of the bare handler's throughput\n", "", 100*rate/bareRate)
@@ -296,4 +309,44 @@ func runFunc(label string, n, c int, do func(int) error) float64 {
 	rate := float64(n) / elapsed.Seconds()
 	fmt.Printf("%-44s %8.0f %9s %9s %9s %9s %7d\n", label, rate, pct(0.50), pct(0.95), pct(0.99), latencies[n-1].Round(10*time.Microsecond), errors)
 	return rate
+}
+
+// processCPU returns the CPU time (user and system) process pid has
+// used, read from /proc/PID/stat; 0 when pid is 0.
+func processCPU(pid int) time.Duration {
+	if pid == 0 {
+		return 0
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		fail("-pid: %v", err)
+	}
+	d, err := parseProcStatCPU(string(b))
+	if err != nil {
+		fail("-pid: /proc/%d/stat: %v", pid, err)
+	}
+	return d
+}
+
+// parseProcStatCPU reads utime and stime (fields 14 and 15, in clock
+// ticks of 10 ms: USER_HZ is 100 on Linux) from a /proc/PID/stat line,
+// whose second field, the command in parentheses, may hold spaces.
+func parseProcStatCPU(stat string) (time.Duration, error) {
+	i := strings.LastIndexByte(stat, ')')
+	if i < 0 {
+		return 0, fmt.Errorf("no command field")
+	}
+	f := strings.Fields(stat[i+1:]) // from field 3 (state) on
+	if len(f) < 13 {
+		return 0, fmt.Errorf("%d fields", len(f)+2)
+	}
+	var ticks int64
+	for _, s := range f[11:13] {
+		v, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return 0, err
+		}
+		ticks += v
+	}
+	return time.Duration(ticks) * 10 * time.Millisecond, nil
 }
