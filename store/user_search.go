@@ -86,6 +86,9 @@ func (db *UserService) searchUsers(ctx context.Context, query string, role marqu
 	}
 	countFrom := `FROM users WHERE ` + where
 	list := `SELECT ` + userColumns + `, 0 FROM users WHERE ` + where + ` ORDER BY id DESC` + limitOffset(limit)
+	if db.dialect == Postgres {
+		return db.searchUsersCounting(ctx, query, role, countFrom, list, args, offset)
+	}
 	counted, err := db.countSearch(ctx, query, role, countFrom, args)
 	if err != nil {
 		return nil, 0, err
@@ -116,6 +119,28 @@ func (db *UserService) countSearch(ctx context.Context, query string, role marqu
 		db.broad.remember(key, now)
 	}
 	return counted, nil
+}
+
+// searchUsersCounting is PostgreSQL's search: list (selecting
+// userColumns and a placeholder count) with the capped count of
+// `SELECT 1 <countFrom>` as its last column, in one statement, so that a
+// page is one round trip and one plan (each search is planned for its
+// own pattern, see customPlan); an empty page counts apart.
+func (db *UserService) searchUsersCounting(ctx context.Context, query string, role marquee.Role, countFrom, list string, args []any, offset int) ([]*marquee.User, int64, error) {
+	if db.broad.known(broadKey(query, role), db.now()) {
+		users, _, err := db.listUsers(ctx, list, db.customPlan(append(slices.Clip(args), offset))...)
+		return users, marquee.CountCap + 1, err
+	}
+	list = strings.Replace(list, `, 0 FROM users`, `, (SELECT COUNT(*) FROM (SELECT 1 `+countFrom+` LIMIT `+strconv.Itoa(marquee.CountCap+1)+`) m) FROM users`, 1)
+	users, counted, err := db.listUsers(ctx, list, db.customPlan(append(append(slices.Clip(args), args...), offset))...)
+	if err != nil || len(users) > 0 {
+		if counted > marquee.CountCap {
+			db.broad.remember(broadKey(query, role), db.now())
+		}
+		return users, counted, err
+	}
+	counted, err = db.countSearch(ctx, query, role, countFrom, args)
+	return users, counted, err
 }
 
 // broadKey is a search's key in broadSearches.
