@@ -59,8 +59,10 @@ type UserService struct {
 	// broad remembers the searches that matched past the count's cap
 	// (user_search_broad.go).
 	broad broadSearches
-	// bounds are the search's trigram probes' (user_search.go).
+	// bounds are the search's trigram probes' (user_search.go), and grams
+	// the counts they found (user_search_grams.go).
 	bounds searchBounds
+	grams  gramCounts
 }
 
 var _ marquee.UserService = (*UserService)(nil)

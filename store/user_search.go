@@ -32,7 +32,9 @@ import (
 //
 // A search counts its matches up to marquee.CountCap; a search found to
 // match more is remembered for a minute per node (broadSearches), and its
-// pages are then read without counting or probing again.
+// pages are then read without counting or probing again. The trigrams'
+// counts are kept for a minute per node too (gramCounts): they only choose
+// which accounts are read, and those are read afresh by every search.
 
 // searchBounds are the bounds of SQLite's trigram probes (see
 // rareTrigrams); the zero value means the defaults below. Tests lower
@@ -153,9 +155,9 @@ func broadKey(query string, role marquee.Role) string { return string(role) + "\
 // first, so that a page of a broad search stops early.
 func (db *UserService) searchUsersFTS(ctx context.Context, query string, role marquee.Role, limit, offset int) ([]*marquee.User, int64, error) {
 	if role != "" {
-		var n int
-		if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM users WHERE role = ? LIMIT `+strconv.Itoa(db.bounds.rareBound())+`) m`, string(role)).Scan(&n); err != nil {
-			return nil, 0, fmt.Errorf("store: search users: count role %s: %w", role, err)
+		n, err := db.countRole(ctx, role, db.bounds.rareBound())
+		if err != nil {
+			return nil, 0, err
 		}
 		if n < db.bounds.rareBound() {
 			return db.pageOfCandidates(ctx, `users u WHERE u.role = ?`, []any{string(role)}, `u.id`, query, "", limit, offset)
@@ -219,10 +221,9 @@ func (db *UserService) rareTrigrams(ctx context.Context, query string) (rare []s
 				break
 			}
 			tries--
-			var n int
-			if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM users_search WHERE users_search MATCH ? LIMIT `+strconv.Itoa(bound)+`) m`,
-				fts5Phrase(g)).Scan(&n); err != nil {
-				return nil, false, fmt.Errorf("store: search users: count trigram: %w", err)
+			n, err := db.countTrigram(ctx, g, bound)
+			if err != nil {
+				return nil, false, err
 			}
 			if n == 0 {
 				return nil, true, nil // no account holds it: none matches
@@ -241,6 +242,38 @@ func (db *UserService) rareTrigrams(ctx context.Context, query string) (rare []s
 		}
 	}
 	return nil, false, nil
+}
+
+// countTrigram counts the accounts holding trigram g up to bound, or
+// answers from the node's counts of the last minute (gramCounts).
+func (db *UserService) countTrigram(ctx context.Context, g string, bound int) (int, error) {
+	now := db.now()
+	if n, ok := db.grams.count(g, bound, now); ok {
+		return n, nil
+	}
+	var n int
+	if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM users_search WHERE users_search MATCH ? LIMIT `+strconv.Itoa(bound)+`) m`,
+		fts5Phrase(g)).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: search users: count trigram: %w", err)
+	}
+	db.grams.remember(g, n, bound, now)
+	return n, nil
+}
+
+// countRole counts the accounts of role up to bound (users_role), or
+// answers from the node's counts of the last minute, which only decide
+// whether the role's accounts are read whole.
+func (db *UserService) countRole(ctx context.Context, role marquee.Role, bound int) (int, error) {
+	key, now := "\x00role "+string(role), db.now()
+	if n, ok := db.grams.count(key, bound, now); ok {
+		return n, nil
+	}
+	var n int
+	if err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM users WHERE role = ? LIMIT `+strconv.Itoa(bound)+`) m`, string(role)).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: search users: count role %s: %w", role, err)
+	}
+	db.grams.remember(key, n, bound, now)
+	return n, nil
 }
 
 // candidateFilter is met, on users u, by every account whose e-mail or

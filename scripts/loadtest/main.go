@@ -37,6 +37,11 @@
 //
 //	go run ./scripts/loadtest -n 4000 -c 32 -bare -fresh '/api/v1/festivals?q=film'
 //
+// -serverpid PID (Linux, the server on this machine) also prints the CPU
+// time the server process spent per request of each path: on a machine
+// shared with other work, req/s and latencies swing with the other load,
+// and that figure much less.
+//
 // Only loopback addresses are accepted: it is for measuring, not for load
 // on other hosts.
 package main
@@ -67,6 +72,7 @@ func main() {
 	admin := flag.Bool("admin", false, "add the admin pages: user search by part of an e-mail and of a name, and the dashboard")
 	pageview := flag.String("pageview", "", "measure a festival page's data call with and without its view beacon (festival slug)")
 	fresh := flag.Bool("fresh", false, "add a different from= date long past to every request: festival searches never made before")
+	serverPID := flag.Int("serverpid", 0, "also print the CPU time the server process (this PID, on this machine) spent per request")
 	flag.Parse()
 	paths := flag.Args()
 	if *pageview != "" {
@@ -96,7 +102,11 @@ func main() {
 		if *fresh {
 			target = freshTarget(*base + path)
 		}
+		before := serverCPU(*serverPID)
 		rate := run(client, target, path, *n, *c, *token)
+		if *serverPID > 0 {
+			fmt.Printf("%-44s %8.0f µs of server CPU a request\n", "", float64((serverCPU(*serverPID)-before).Microseconds())/float64(*n))
+		}
 		if *bare {
 			bareRate := runBare(client, *base+path, *n, *c, *token)
 			fmt.Printf("%-44s %8.1f%%  of the bare handler's throughput\n", "", 100*rate/bareRate)
@@ -213,6 +223,44 @@ func run(client *http.Client, target func(i int) string, label string, n, c int,
 		}
 		return nil
 	})
+}
+
+// serverCPU returns the CPU time (user and system) process pid has used,
+// from /proc/PID/stat (Linux; 0 for pid 0). It is what a request costs
+// the server whatever else the machine runs, where req/s and latencies
+// on a shared machine swing with the other load.
+func serverCPU(pid int) time.Duration {
+	if pid <= 0 {
+		return 0
+	}
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		fail("-serverpid: %v", err)
+	}
+	d, err := parseProcCPU(string(stat))
+	if err != nil {
+		fail("-serverpid: %v", err)
+	}
+	return d
+}
+
+// parseProcCPU reads utime and stime (fields 14 and 15, in clock ticks of
+// 1/100 s, Linux's USER_HZ) from a /proc/PID/stat line.
+func parseProcCPU(stat string) (time.Duration, error) {
+	end := strings.LastIndexByte(stat, ')')
+	fields := strings.Fields(stat[end+1:]) // from field 3, the state
+	if end < 0 || len(fields) < 13 {
+		return 0, fmt.Errorf("unexpected /proc stat line %q", stat)
+	}
+	var ticks int64
+	for _, f := range fields[11:13] {
+		var v int64
+		if _, err := fmt.Sscan(f, &v); err != nil {
+			return 0, fmt.Errorf("unexpected /proc stat line %q", stat)
+		}
+		ticks += v
+	}
+	return time.Duration(ticks) * 10 * time.Millisecond, nil
 }
 
 func fail(format string, args ...any) {
