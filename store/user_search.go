@@ -200,9 +200,8 @@ func (db *UserService) searchUsersFTS(ctx context.Context, query string, role ma
 // The accounts of narrowProbes trigrams are counted up to the rare
 // bound, the likeliest rare first (probeOrder), stopping at two rare
 // ones; when none is rare, those of the wideProbes likeliest again up to
-// the wide bound. Two rare
-// trigrams do not overlap by two characters: such a pair would hardly
-// narrow the candidates more than one of them.
+// the wide bound. Two rare trigrams do not overlap by two characters:
+// such a pair would hardly narrow the candidates more than one of them.
 func (db *UserService) rareTrigrams(ctx context.Context, query string) (rare []string, none bool, err error) {
 	grams := trigrams(query)
 	first := -10 // where in the query the first rare trigram starts
