@@ -15,6 +15,13 @@ import (
 // audit tables (the ledger's sums). This file is compiled into the tests
 // only; it is no API.
 
+// SetSearchBoundsForTest lowers the bounds of the admin user search's
+// trigram probes on SQLite (0: the default), so that a test takes each of
+// its paths with a few accounts.
+func (db *UserService) SetSearchBoundsForTest(rare, wide int) {
+	db.bounds = searchBounds{rare: rare, wide: wide}
+}
+
 // ExecForTest runs q on the write connection.
 func (db *DB) ExecForTest(ctx context.Context, q string, args ...any) error {
 	_, err := db.writer().exec(ctx, q, args...)

@@ -13,7 +13,9 @@ import (
 // scale. Rows go in batches, each batch one transaction. Seeded users get
 // no credits, so the ledger needs no rows for them (a balance must always
 // equal the sum of the user's credit_ledger rows). Their addresses are
-// taken as confirmed (they are the operator's, not strangers').
+// taken as confirmed (they are the operator's, not strangers'). On SQLite
+// the admin user search's index (users_search, filled by triggers) is
+// merged into one segment at the end.
 func (db *UserService) SeedUsers(ctx context.Context, n int, passwordHash string, span time.Duration) error {
 	const batch = 500
 	end := db.now()
@@ -50,6 +52,15 @@ func (db *UserService) SeedUsers(ctx context.Context, n int, passwordHash string
 		})
 		if err != nil {
 			return fmt.Errorf("store: seed users batch at %d: %w", done, err)
+		}
+	}
+	if db.dialect == SQLite && n > 0 {
+		// The triggers indexed every batch for the admin user search as a
+		// segment of its own, and FTS5's automatic merging leaves a dozen
+		// or more (16 after 500,000 users), each of which every trigram
+		// lookup reads: one segment halves the search's time.
+		if _, err := db.writer().exec(ctx, `INSERT INTO users_search (users_search) VALUES ('optimize')`); err != nil {
+			return fmt.Errorf("store: seed users: merge the search index: %w", err)
 		}
 	}
 	return nil

@@ -120,10 +120,13 @@ func main() {
 // adminPaths are the admin pages -admin measures, on `marquee seed`'s
 // users (seed-0000001@example.test, "Filmmaker 1", ...).
 var adminPaths = []string{
-	"/api/v1/admin/users?q=23456%40exa",       // part of an e-mail: 5 users
-	"/api/v1/admin/users?q=example.test",      // part of every seeded e-mail: 10,000+
-	"/api/v1/admin/users?q=Filmmaker%2023456", // part of a name: 11 users
-	"/api/v1/admin/users",                     // the first page, no search
+	"/api/v1/admin/users?q=23456%40exa",                      // part of an e-mail: 5 users
+	"/api/v1/admin/users?q=Filmmaker%2023456",                // part of a name: 11 users
+	"/api/v1/admin/users?q=23456%40exa&role=filmmaker",       // part of an e-mail, one role: 5 users
+	"/api/v1/admin/users?q=Filmmaker%2023456&role=organiser", // part of a name, a role of few accounts: none
+	"/api/v1/admin/users?q=example.test",                     // part of every seeded e-mail: 10,000+
+	"/api/v1/admin/users?role=filmmaker",                     // one role, no search: 10,000+
+	"/api/v1/admin/users",                                    // the first page, no search
 	"/api/v1/admin/dashboard",
 }
 
