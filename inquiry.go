@@ -17,12 +17,16 @@ const (
 
 // InquiryFestival is one festival an answer lists: the facts the
 // assistant may speak of, and the slug its link goes to (/festival/{slug}).
+// A card shows City and Country as the festival pages do ("City, Country"
+// in the reader's language); Location is the organiser's free text, which
+// often names the country already ("東京、日本").
 type InquiryFestival struct {
 	Slug         string `json:"slug"`
 	Name         string `json:"name"`
 	StartDate    string `json:"startDate"`
 	EndDate      string `json:"endDate"`
 	Location     string `json:"location"`
+	City         string `json:"city"`
 	Country      string `json:"country"`
 	NextDeadline string `json:"nextDeadline"` // "" when submissions are closed
 	NextFee      *int64 `json:"nextFee"`      // the lowest current fee in credits; nil when closed
@@ -31,7 +35,7 @@ type InquiryFestival struct {
 // NewInquiryFestival returns the facts of f an answer lists.
 func NewInquiryFestival(f *Festival) InquiryFestival {
 	return InquiryFestival{Slug: f.Slug, Name: f.Name, StartDate: f.StartDate, EndDate: f.EndDate,
-		Location: f.Location, Country: f.Country, NextDeadline: f.NextDeadline, NextFee: f.MinFee}
+		Location: f.Location, City: f.City, Country: f.Country, NextDeadline: f.NextDeadline, NextFee: f.MinFee}
 }
 
 // InquiryAnswer is the assistant's answer to a question: a short text in

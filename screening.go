@@ -204,8 +204,8 @@ func CheckCapacity(capacity, soldAndHeld int) error {
 }
 
 // LoadTimeZone returns the IANA time zone name names, or a field error
-// under "timeZone". "UTC" is the default of every festival; "Local" and
-// "" are refused (they would depend on the server).
+// under "timeZone". "Local" and "" are refused (they would depend on the
+// server); a festival that never chose a zone has DefaultTimeZone's.
 func LoadTimeZone(name string) (*time.Location, error) {
 	name = strings.TrimSpace(name)
 	if name == "" || name == "Local" || len(name) > 64 {
@@ -252,10 +252,13 @@ type ScreeningList struct {
 	Items    []*Screening `json:"items"`
 }
 
-// ManagedScreeningList is a festival's screenings for its organiser.
+// ManagedScreeningList is a festival's screenings for its organiser, with
+// its time zone: the one the organiser chose (TimeZoneChosen), else the
+// default of its country and city (FestivalTimeZone).
 type ManagedScreeningList struct {
-	TimeZone string              `json:"timeZone"`
-	Items    []*ManagedScreening `json:"items"`
+	TimeZone       string              `json:"timeZone"`
+	TimeZoneChosen bool                `json:"timeZoneChosen"`
+	Items          []*ManagedScreening `json:"items"`
 }
 
 // ErrScreeningNotFound is the answer for a screening that does not exist

@@ -322,3 +322,24 @@ func TestFormat(t *testing.T) {
 		t.Errorf("nil vars: %q", got)
 	}
 }
+
+// TestChineseCreditsWord fails when a Chinese message calls credits 积分:
+// Marquee's credits are 点数 (a count of them: N 点) on every page and in
+// every message, so that a fee message and the page around it agree. The
+// web catalogues have the same check (web/src/i18n/catalog.test.ts).
+func TestChineseCreditsWord(t *testing.T) {
+	cats, err := Catalogs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bad []string
+	for m, tr := range cats["zh"] {
+		if strings.Contains(tr, "积分") {
+			bad = append(bad, strconv.Quote(m)+": "+strconv.Quote(tr))
+		}
+	}
+	sort.Strings(bad)
+	if len(bad) > 0 {
+		t.Errorf("zh calls credits 积分 instead of 点数 in %d messages:\n%s", len(bad), strings.Join(bad, "\n"))
+	}
+}

@@ -48,12 +48,13 @@ func TestInquiryAnswersFromTheFestivals(t *testing.T) {
 			t.Fatalf("festivals %s", r.raw)
 		}
 		f := fs[0].(map[string]any)
-		for _, k := range []string{"slug", "name", "startDate", "endDate", "location", "country", "nextDeadline", "nextFee"} {
+		for _, k := range []string{"slug", "name", "startDate", "endDate", "location", "city", "country", "nextDeadline", "nextFee"} {
 			if _, ok := f[k]; !ok {
 				t.Errorf("festival lacks %s: %v", k, f)
 			}
 		}
-		if f["slug"] != "tokyo-shorts-week" || f["name"] != "Tokyo Shorts Week" || f["country"] != "JP" || f["location"] != "Shibuya, Tokyo" {
+		if f["slug"] != "tokyo-shorts-week" || f["name"] != "Tokyo Shorts Week" || f["country"] != "JP" || f["location"] != "Shibuya, Tokyo" ||
+			f["city"] != "Tokyo" {
 			t.Errorf("festival %v", f)
 		}
 		if _, ok := r.json["notice"]; ok {

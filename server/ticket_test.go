@@ -294,3 +294,22 @@ func TestTicketScreeningCancelRefunds(t *testing.T) {
 	}
 	expect(t, w.order(w.buyer, id, 1), 409, "Tickets for this screening are not on sale")
 }
+
+// A festival's screenings are in the zone of its place until its organiser
+// saves one: a festival in Kyoto lists Asia/Tokyo, not UTC.
+func TestTicketTimeZoneDefaultsFromPlace(t *testing.T) {
+	s := newFestivalServer(t, sqliteDB(t))
+	org := s.signUp("org@example.com", "organiser-password")
+	f := s.createFestival(org, map[string]any{"country": "JP", "city": "Kyoto", "location": "京都、日本"})
+	path := "/api/v1/manage/festivals/" + f.slug
+	r := s.do(call{method: "GET", path: path + "/screenings", token: org})
+	expect(t, r, 200, "")
+	if field(r, "timeZone") != "Asia/Tokyo" || field(r, "timeZoneChosen") != false {
+		t.Fatalf("a festival in Kyoto: %s", r.raw)
+	}
+	expect(t, s.do(call{method: "PUT", path: path + "/time-zone", token: org, body: `{"timeZone":"UTC"}`}), 200, "")
+	r = s.do(call{method: "GET", path: path + "/screenings", token: org})
+	if field(r, "timeZone") != "UTC" || field(r, "timeZoneChosen") != true {
+		t.Fatalf("after choosing UTC: %s", r.raw)
+	}
+}

@@ -35,14 +35,14 @@ type AnalyticsService struct {
 
 // festivalLocation returns the time zone whose calendar days a
 // festival's analytics count in: the festival's own (festivals.time_zone,
-// UTC until its organiser sets one). Every rollup and the analytics read
-// follow it.
+// or until its organiser sets one the default of its country and city,
+// marquee.FestivalTimeZone). Every rollup and the analytics read follow it.
 func festivalLocation(ctx context.Context, c conn, festivalID int64) (*time.Location, error) {
-	var name string
-	if err := c.queryRow(ctx, `SELECT time_zone FROM festivals WHERE id = ?`, festivalID).Scan(&name); err != nil {
+	var name, country, city string
+	if err := c.queryRow(ctx, `SELECT time_zone, country, city FROM festivals WHERE id = ?`, festivalID).Scan(&name, &country, &city); err != nil {
 		return nil, fmt.Errorf("store: time zone of festival %d: %w", festivalID, err)
 	}
-	return marquee.ZoneLocation(name), nil
+	return marquee.ZoneLocation(marquee.FestivalTimeZone(name, country, city)), nil
 }
 
 // visitorHash returns the day's hash of a visitor in scope.

@@ -14,7 +14,8 @@ type FestivalService struct{ service }
 var _ marquee.FestivalService = (*FestivalService)(nil)
 
 // Create validates d as a new festival (its start not in the past) and
-// stores it pending review, organised by the signed-in user, with a unique
+// stores it pending review, its time zone not chosen (it follows the
+// festival's place: marquee.FestivalTimeZone), organised by the signed-in user, with a unique
 // slug made from its name; the organiser's role follows
 // marquee.RoleAfterFestivalRegistration in the same transaction.
 func (db *FestivalService) Create(ctx context.Context, d marquee.FestivalDetails) (*marquee.Festival, error) {
@@ -38,8 +39,8 @@ func (db *FestivalService) Create(ctx context.Context, d marquee.FestivalDetails
 			now := db.now()
 			var id int64
 			err = c.queryRow(ctx, `INSERT INTO festivals (slug, organiser_id, name, description, location, country, city, website,
-					start_date, end_date, contact_email, status, rejection_reason, version, created_at, updated_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', '', 1, ?, ?) RETURNING id`,
+					start_date, end_date, contact_email, status, rejection_reason, version, created_at, updated_at, time_zone)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', '', 1, ?, ?, '') RETURNING id`,
 				slug, organiserID, d.Name, d.Description, d.Location, d.Country, d.City, d.Website,
 				d.StartDate, d.EndDate, d.ContactEmail, now, now).Scan(&id)
 			if err != nil {

@@ -109,11 +109,12 @@ func (db *FestivalService) importBatch(ctx context.Context, c conn, organiserID 
 		}
 		args = append(args, slug, organiserID, f.Name, f.Description, f.Location, f.Country, f.City, f.Website,
 			f.StartDate, f.EndDate, f.ContactEmail, string(f.Status), f.RejectionReason, next, minFee,
-			f.CreatedAt, f.UpdatedAt, reviewed)
+			f.CreatedAt, f.UpdatedAt, reviewed, "")
 	}
 	err := insertValues(ctx, c, `INSERT INTO festivals (slug, organiser_id, name, description, location, country, city, website,
-			start_date, end_date, contact_email, status, rejection_reason, next_deadline, min_fee, created_at, updated_at, reviewed_at)`,
-		18, args, `RETURNING id, slug`, func(rows *sql.Rows) error {
+			start_date, end_date, contact_email, status, rejection_reason, next_deadline, min_fee, created_at, updated_at, reviewed_at,
+			time_zone)`,
+		19, args, `RETURNING id, slug`, func(rows *sql.Rows) error {
 			var id int64
 			var slug string
 			if err := rows.Scan(&id, &slug); err != nil {

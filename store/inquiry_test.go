@@ -117,7 +117,7 @@ func TestInquiryAskFindsTheFestivalsAsked(t *testing.T) {
 		}
 		f := got.Festivals[0]
 		if f.Slug != "tokyo-short-film-week" || f.StartDate != "2027-03-01" || f.EndDate != "2027-03-05" || f.Location != "Tokyo centre" ||
-			f.Country != "JP" || f.NextDeadline != "2027-01-31" || f.NextFee == nil || *f.NextFee != 0 {
+			f.City != "Tokyo" || f.Country != "JP" || f.NextDeadline != "2027-01-31" || f.NextFee == nil || *f.NextFee != 0 {
 			t.Errorf("facts %+v", f)
 		}
 	})

@@ -44,7 +44,10 @@ var _ marquee.TicketService = (*TicketService)(nil)
 // ticketFestival is a festival as the ticket service needs it.
 type ticketFestival struct {
 	marquee.Festival
-	TimeZone string
+	// TimeZone is the festival's zone: the one its organiser chose
+	// (ZoneChosen), else the default of its country and city.
+	TimeZone   string
+	ZoneChosen bool
 }
 
 // location returns the festival's time zone (UTC when unreadable).
@@ -55,13 +58,15 @@ func (f *ticketFestival) location() *time.Location {
 // loadTicketFestival reads the festival with slug.
 func loadTicketFestival(ctx context.Context, c conn, slug string) (*ticketFestival, error) {
 	var f ticketFestival
-	err := c.queryRow(ctx, `SELECT id, slug, name, organiser_id, status, time_zone FROM festivals WHERE slug = ?`, strings.TrimSpace(slug)).
-		Scan(&f.ID, &f.Slug, &f.Name, &f.OrganiserID, &f.Status, &f.TimeZone)
+	var chosen string
+	err := c.queryRow(ctx, `SELECT id, slug, name, organiser_id, status, time_zone, country, city FROM festivals WHERE slug = ?`,
+		strings.TrimSpace(slug)).Scan(&f.ID, &f.Slug, &f.Name, &f.OrganiserID, &f.Status, &chosen, &f.Country, &f.City)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, marquee.ErrFestivalNotFound()
 	} else if err != nil {
 		return nil, fmt.Errorf("store: tickets: find festival %q: %w", slug, err)
 	}
+	f.TimeZone, f.ZoneChosen = marquee.FestivalTimeZone(chosen, f.Country, f.City), chosen != ""
 	return &f, nil
 }
 
@@ -110,7 +115,7 @@ func (s *TicketService) door(ctx context.Context, slug string) (*ticketFestival,
 
 // screeningColumns are the columns scanScreening reads, from screeningFrom.
 const screeningColumns = `sc.id, sc.festival_id, fe.slug, fe.name, sc.title, sc.submission_id, sc.venue,
-	sc.starts_at, sc.ends_at, fe.time_zone, sc.capacity, sc.sold, sc.held, sc.price_cents, sc.currency,
+	sc.starts_at, sc.ends_at, fe.time_zone, fe.country, fe.city, sc.capacity, sc.sold, sc.held, sc.price_cents, sc.currency,
 	sc.sales_start_at, sc.sales_end_at, sc.status, sc.cancelled_at`
 
 // screeningFrom joins a screening's festival.
@@ -128,9 +133,9 @@ func scanScreening(row scanner, now time.Time, figures bool, extra ...any) (*mar
 	var m marquee.ManagedScreening
 	var sub sql.NullInt64
 	var cancelled sql.NullTime
-	var status string
+	var status, zone, country, city string
 	dst := []any{&m.ID, &m.FestivalID, &m.FestivalSlug, &m.FestivalName, &m.Title, &sub, &m.Venue,
-		&m.StartsAt, &m.EndsAt, &m.TimeZone, &m.Capacity, &m.Sold, &m.Held, &m.PriceCents, &m.Currency,
+		&m.StartsAt, &m.EndsAt, &zone, &country, &city, &m.Capacity, &m.Sold, &m.Held, &m.PriceCents, &m.Currency,
 		&m.SalesStartAt, &m.SalesEndAt, &status, &cancelled}
 	if figures {
 		dst = append(dst, &m.CheckedIn, &m.IncomeCents)
@@ -140,6 +145,7 @@ func scanScreening(row scanner, now time.Time, figures bool, extra ...any) (*mar
 		return nil, err
 	}
 	m.Status = marquee.ScreeningStatus(status)
+	m.TimeZone = marquee.FestivalTimeZone(zone, country, city)
 	if sub.Valid {
 		v := sub.Int64
 		m.SubmissionID = &v

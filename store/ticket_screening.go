@@ -24,7 +24,7 @@ func (s *TicketService) ManagedScreenings(ctx context.Context, slug string) (*ma
 		return nil, fmt.Errorf("store: screenings of festival %d: %w", f.ID, err)
 	}
 	defer rows.Close()
-	out := &marquee.ManagedScreeningList{TimeZone: f.TimeZone, Items: []*marquee.ManagedScreening{}}
+	out := &marquee.ManagedScreeningList{TimeZone: f.TimeZone, TimeZoneChosen: f.ZoneChosen, Items: []*marquee.ManagedScreening{}}
 	now := s.now()
 	for rows.Next() {
 		m, err := scanScreening(rows, now, true)
@@ -176,10 +176,12 @@ func (s *TicketService) SetTimeZone(ctx context.Context, slug, tz string) (strin
 		return "", err
 	}
 	err = s.inTx(ctx, func(c conn) error {
-		var prior string
-		if err := c.queryRow(ctx, `SELECT time_zone FROM festivals WHERE id = ?`, f.ID).Scan(&prior); err != nil {
+		var prior, country, city string
+		if err := c.queryRow(ctx, `SELECT time_zone, country, city FROM festivals WHERE id = ?`, f.ID).Scan(&prior, &country, &city); err != nil {
 			return fmt.Errorf("store: time zone of festival %d: %w", f.ID, err)
 		}
+		// The zone in force before: the default of its place when none was chosen.
+		prior = marquee.FestivalTimeZone(prior, country, city)
 		if _, err := c.exec(ctx, `UPDATE festivals SET time_zone = ? WHERE id = ?`, loc.String(), f.ID); err != nil {
 			return fmt.Errorf("store: set time zone of festival %d: %w", f.ID, err)
 		}

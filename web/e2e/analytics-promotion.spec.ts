@@ -70,6 +70,8 @@ test('an organiser reads the analytics with the charts drawn, then promotes the 
   expect(await seriousViolations(page)).toEqual([]);
   await card.getByRole('radio', { name: /^7 days/ }).check({ force: true });
   await card.getByRole('button', { name: 'Promote for 7 days' }).click();
+  // Credits are spent from the confirmation only.
+  await page.getByRole('dialog').getByRole('button', { name: /^Pay \d+ credits$/ }).click();
   await expect(card.getByText(/Featured until/)).toBeVisible();
   await expect(page.getByTestId('promotion-balance')).toHaveText('Your balance: 50 credits');
 

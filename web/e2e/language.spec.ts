@@ -33,6 +33,18 @@ for (const { name, code, htmlLang, login, signup, pricing } of [
   });
 }
 
+test('on a 390 px phone the language is changed from the drawer', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByRole('button', { name: 'Language: English' }).click();
+  // A real click: Playwright refuses it while another layer (the drawer) covers the item.
+  await page.getByRole('menuitem', { name: '日本語' }).click({ timeout: 5_000 });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(drawer.getByRole('button', { name: '言語：日本語' })).toBeVisible();
+});
+
 test('the browser language decides on a first visit', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ locale: 'ja-JP', baseURL });
   await presetCookieConsent(context, baseURL!);

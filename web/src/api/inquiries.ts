@@ -6,7 +6,9 @@ export interface InquiryFestival {
   name: string;
   startDate: string;
   endDate: string;
+  /** The organiser's free text; the cards show city and country instead. */
   location: string;
+  city: string;
   /** ISO country code, '' when not given. */
   country: string;
   /** The next submission deadline, '' when submissions are closed. */

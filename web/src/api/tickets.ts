@@ -178,7 +178,9 @@ export const ticketsApi = {
 
 /** The organiser's screening, time-zone and door-staff calls. */
 export const screeningsApi = {
-  list: (slug: string) => request<{ timeZone: string; items: ManagedScreening[] }>('GET', `${manage(slug)}/screenings`),
+  /** timeZoneChosen is false while the festival keeps the zone of its country and city (marquee.DefaultTimeZone). */
+  list: (slug: string) =>
+    request<{ timeZone: string; timeZoneChosen: boolean; items: ManagedScreening[] }>('GET', `${manage(slug)}/screenings`),
   create: (slug: string, input: ScreeningInput) => request<ManagedScreening>('POST', `${manage(slug)}/screenings`, input),
   update: (slug: string, id: number, input: ScreeningInput) =>
     request<ManagedScreening>('PUT', `${manage(slug)}/screenings/${id}`, input),

@@ -53,3 +53,31 @@ for (const [label, files, root] of [
     }
   });
 }
+
+// Marquee's credits are 点数 in Chinese (a count of them: N 点), on every
+// page and in the server's messages (locale/catalog_test.go checks those):
+// 积分 reads as loyalty points and made a fee message disagree with its page.
+describe('zh credits word', () => {
+  for (const [label, files] of [
+    ['locales', catalogues],
+    ['content', contents],
+  ] as const) {
+    it(`${label}/zh never calls credits 积分`, () => {
+      const bad = Object.entries(files)
+        .filter(([path]) => path.includes('/zh/'))
+        .flatMap(([path, data]) => {
+          const found: string[] = [];
+          const walk = (v: unknown, at: string) => {
+            if (typeof v === 'string') {
+              if (v.includes('积分')) found.push(`${path} ${at}: ${v}`);
+            } else if (v !== null && typeof v === 'object') {
+              for (const [k, x] of Object.entries(v)) walk(x, at ? `${at}.${k}` : k);
+            }
+          };
+          walk(data, '');
+          return found;
+        });
+      expect(bad).toEqual([]);
+    });
+  }
+});

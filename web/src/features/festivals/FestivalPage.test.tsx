@@ -61,6 +61,9 @@ describe('FestivalPage', () => {
     expect(rows[0]).toHaveTextContent('Mar 1, 2030');
     expect(rows[1]).toHaveTextContent('Submissions closed');
 
+    // Entries run on to the late tier's deadline; today's tier ends sooner.
+    expect(screen.getByTestId('open-until')).toHaveTextContent('Open for submissions until Apr 1, 2030');
+    expect(screen.getByTestId('current-tier')).toHaveTextContent('Current tier: Regular, until Mar 1, 2030');
     expect(screen.getByRole('link', { name: 'Submit a film' })).toHaveAttribute('href', '/submit-film?festival=kyoto-shorts');
     expect(screen.getByRole('link', { name: 'Remind me' })).toHaveAttribute(
       'href',

@@ -14,7 +14,7 @@ import { Notice } from '../contact/Notice';
 import { ScreeningsSection } from '../tickets/ScreeningsSection';
 import { festivalPlace } from './FestivalCard';
 import { formatDate, formatDateRange, useLanguage } from './dates';
-import { submissionState } from './submissionState';
+import { callForEntries, submissionState } from './submissionState';
 import { publicFestivalKey } from './queries';
 
 /** remindMeLink opens the reminder form on /manage filled with the festival (the reminders feature reads these). */
@@ -110,6 +110,8 @@ function FestivalView({ festival: f }: { festival: Festival }) {
   // One rule with the list's cards: city and the country named in the page's language.
   const place = festivalPlace(f, tag);
   const state = submissionState(f);
+  // The badge names the last day entries are taken, not the end of today's tier.
+  const call = callForEntries(f);
 
   return (
     <Container size="lg" px="md" py={{ base: 'lg', sm: 48 }}>
@@ -133,9 +135,21 @@ function FestivalView({ festival: f }: { festival: Festival }) {
               {t('public.remindMe')}
             </Button>
             {state === 'open' ? (
-              <Badge size="lg" color="teal" variant="light" styles={{ label: { color: 'var(--mantine-color-gray-9)' } }}>
-                {t('public.openUntil', { date: formatDate(f.nextDeadline, tag) })}
-              </Badge>
+              <>
+                <Badge size="lg" color="teal" variant="light" styles={{ label: { color: 'var(--mantine-color-gray-9)' } }} data-testid="open-until">
+                  {t('public.openUntil', { date: formatDate(call?.finalDeadline ?? f.nextDeadline, tag) })}
+                </Badge>
+                {call && (
+                  <Text size="sm" c="gray.8" data-testid="current-tier">
+                    {call.tiers.length === 1
+                      ? t('public.currentTier', { tier: t(`tiers.${call.tiers[0]}`), date: formatDate(call.tierEnds, tag) })
+                      : t('public.currentTiers', {
+                          tiers: new Intl.ListFormat(tag, { type: 'disjunction' }).format(call.tiers.map((x) => t(`tiers.${x}`))),
+                          date: formatDate(call.tierEnds, tag),
+                        })}
+                  </Text>
+                )}
+              </>
             ) : (
               <Badge
                 size="lg"

@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../i18n';
+import i18n from '../../i18n';
 import { theme } from '../../theme';
 import type { InquiryAnswer } from '../../api/inquiries';
 import { FestivalInquiry } from './FestivalInquiry';
@@ -54,11 +54,11 @@ const answer: InquiryAnswer = {
   festivals: [
     {
       slug: 'lisbon-documentary-days', name: 'Lisbon Documentary Days', startDate: '2027-04-10', endDate: '2027-04-15',
-      location: 'Cinema São Jorge, Lisbon', country: 'PT', nextDeadline: '2027-01-10', nextFee: 30,
+      location: 'Cinema São Jorge, Lisbon', city: 'Lisbon', country: 'PT', nextDeadline: '2027-01-10', nextFee: 30,
     },
     {
       slug: '東京アニメーション映画祭', name: '東京アニメーション映画祭', startDate: '2027-02-10', endDate: '2027-02-14',
-      location: '東京', country: 'JP', nextDeadline: '', nextFee: null,
+      location: '東京、日本', city: '東京', country: 'JP', nextDeadline: '', nextFee: null,
     },
   ],
 };
@@ -121,7 +121,8 @@ describe('FestivalInquiry', () => {
       'href',
       `/festival/${encodeURIComponent('東京アニメーション映画祭')}`,
     );
-    expect(items[0]).toHaveTextContent('Cinema São Jorge, Lisbon, Portugal');
+    // City and country, as on the festival cards (not the free-text location).
+    expect(within(items[0]).getByText('Lisbon, Portugal')).toBeInTheDocument();
     expect(items[0]).toHaveTextContent('Next deadline: Jan 10, 2027');
     expect(items[0]).toHaveTextContent('from 30 credits');
     expect(items[0]).toHaveTextContent(/Apr 10.*15, 2027/);
@@ -132,6 +133,18 @@ describe('FestivalInquiry', () => {
     await user.click(screen.getByRole('button', { name: 'Ask Now' }));
     await waitFor(() => expect(screen.getByTestId('inquiry-answer-text')).toHaveTextContent('No response'));
     expect(screen.getByRole('link', { name: 'Search all festivals' })).toHaveAttribute('href', '/festivals');
+  });
+
+  it('names a Japanese festival’s country once on a Japanese card (東京, 日本)', async () => {
+    stubAsk({ status: 200, body: answer });
+    await act(() => i18n.changeLanguage('ja'));
+    renderInquiry();
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'ご質問' }), '東京の映画祭');
+    await user.click(screen.getByRole('button', { name: '今すぐ質問' }));
+    const items = await screen.findAllByTestId('inquiry-festival');
+    expect(within(items[1]).getByText('東京, 日本')).toBeInTheDocument();
+    expect(items[1].textContent?.match(/日本/g)).toHaveLength(1);
   });
 
   it('shows the notice when the answer comes from the data only', async () => {

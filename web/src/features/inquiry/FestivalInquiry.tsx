@@ -43,7 +43,12 @@ export function formatDays(start: string, end: string, tag: string): string {
   return !b || b.getTime() === a.getTime() ? f.format(a) : f.formatRange(a, b);
 }
 
-/** placeOf is a festival's location and country, named in the language. */
+/**
+ * placeOf is where a festival is, as its page and the festival cards say
+ * it: "City, Country" with the country named in the language, or the
+ * organiser's free-text location when neither is set (the location often
+ * names the country already: 東京、日本).
+ */
 function placeOf(f: InquiryFestival, tag: string): string {
   let country = f.country;
   if (country) {
@@ -53,7 +58,8 @@ function placeOf(f: InquiryFestival, tag: string): string {
       // The code as it is.
     }
   }
-  return [f.location, country].filter(Boolean).join(', ');
+  const parts = [f.city, country].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : f.location;
 }
 
 /** AnswerFestival is one festival of an answer: its name linking to its page, place, dates and next deadline. */

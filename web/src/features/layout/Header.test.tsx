@@ -120,4 +120,25 @@ describe('Header', () => {
     renderRoutes(routes, ['/']);
     expect(await screen.findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });
+
+  it('puts the language menu opened in the drawer above the drawer, so a phone can change the language', async () => {
+    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
+    renderRoutes(routes, ['/']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog');
+    await user.click(within(drawer).getByRole('button', { name: 'Language: English' }));
+    const item = await screen.findByRole('menuitem', { name: /日本語/ }, { timeout: 4000 });
+    // jsdom lays nothing out: compare the stacking the two portalled layers are given.
+    const layer = (el: HTMLElement | null, read: (e: HTMLElement) => string) => {
+      for (; el; el = el.parentElement) if (read(el)) return Number(read(el));
+      return Number.NaN;
+    };
+    const drawerZ = layer(drawer, (e) => e.style.getPropertyValue('--mb-z-index'));
+    const menuZ = layer(item, (e) => e.style.zIndex);
+    expect(drawerZ).toBeGreaterThan(0);
+    expect(menuZ).toBeGreaterThan(drawerZ);
+    await user.click(item);
+    expect(await within(drawer).findByRole('button', { name: '言語：日本語' })).toBeInTheDocument();
+  });
 });

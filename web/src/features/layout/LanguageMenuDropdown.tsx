@@ -5,6 +5,7 @@ import { setLanguage } from '../../i18n';
 import { languageFor, languages, type LanguageCode } from '../../i18n/languages';
 import { LanguageButton } from './LanguageButton';
 import { LanguageFlag } from './LanguageFlag';
+import { languageMenuZIndex } from './layers';
 import { languageMenuCloseDelay } from './languageMenuDelay';
 
 /**
@@ -38,6 +39,8 @@ export default function LanguageMenuDropdown({ fullWidth, initiallyOpened }: { f
       position="bottom-end"
       shadow="md"
       width={180}
+      // Above the drawer that holds the button on a phone (layers.ts).
+      zIndex={languageMenuZIndex}
     >
       <Menu.Target>
         <LanguageButton fullWidth={fullWidth} />

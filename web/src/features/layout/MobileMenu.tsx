@@ -1,5 +1,6 @@
 import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { drawerZIndex } from './layers';
 
 /** MobileMenu is the header's drawer under the `hiddenFrom` breakpoint (sm by default); loaded on first open. */
 export default function MobileMenu({
@@ -27,7 +28,7 @@ export default function MobileMenu({
       position="right"
       closeButtonProps={{ 'aria-label': closeLabel }}
       // Above the cookie banner (z-index 1000): an open menu is never half covered by it.
-      zIndex={1100}
+      zIndex={drawerZIndex}
     >
       {children}
     </Drawer>

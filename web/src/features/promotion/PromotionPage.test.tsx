@@ -66,11 +66,39 @@ describe('PromotionPage', () => {
     const user = userEvent.setup();
     await user.click(within(card).getByRole('radio', { name: '14 days · 90 credits' }));
     await user.click(within(card).getByRole('button', { name: 'Promote for 14 days' }));
+    // Nothing is spent before the confirmation, and Cancel spends nothing.
+    const posts = () => fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
+    let dialog = await screen.findByRole('dialog', { name: 'Promote Kyoto Shorts?' });
+    expect(dialog).toHaveTextContent('A 14-day campaign costs 90 credits: your balance goes from 100 to 10.');
+    expect(posts()).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts()).toHaveLength(0);
+    await user.click(within(card).getByRole('button', { name: 'Promote for 14 days' }));
+    dialog = await screen.findByRole('dialog', { name: 'Promote Kyoto Shorts?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Pay 90 credits' }));
     expect(await within(screen.getByTestId('promote-kyoto-shorts')).findByText(/Featured until/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(keys).toHaveLength(1);
     expect(keys[0]).not.toBe('');
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(bodyOf(post?.[1])).toEqual({ days: 14, key: keys[0] });
+  });
+
+  it('keeps the confirmation open with the server’s refusal', async () => {
+    stubApi({
+      'GET /api/v1/manage/promotions': { status: 200, body: overview() },
+      'POST /api/v1/manage/festivals/kyoto-shorts/promotions': {
+        status: 402,
+        body: { message: 'Not enough credits: this campaign costs 50 credits and your balance is 20.', code: 'insufficient_credits' },
+      },
+    });
+    renderPage([{ path: '/manage/promotion', Component: PromotionPage }], ['/manage/promotion']);
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByTestId('promote-kyoto-shorts')).getByRole('button', { name: 'Promote for 7 days' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Promote Kyoto Shorts?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Pay 50 credits' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('this campaign costs 50 credits and your balance is 20.');
   });
 
   it('blocks a campaign the balance cannot pay and links to the credits', async () => {

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Container, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Modal, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -80,11 +80,14 @@ function FestivalPromotion({
   const { t } = useTranslation(ns);
   const queryClient = useQueryClient();
   const [days, setDays] = useState(String(prices[0]?.days ?? 7));
+  // Credits are spent only from the confirmation, as every other spend is.
+  const [confirming, setConfirming] = useState(false);
   const key = useRef(newKey());
   const start = useMutation({
     mutationFn: () => promotionsApi.start(f.slug, Number(days), key.current),
     onSuccess: () => {
       key.current = newKey();
+      setConfirming(false);
       void queryClient.invalidateQueries({ queryKey: overviewKey });
       void queryClient.invalidateQueries({ queryKey: sessionKey });
       void queryClient.invalidateQueries({ queryKey: ['promotion', 'featured'] });
@@ -122,13 +125,14 @@ function FestivalPromotion({
                 </Anchor>
               </Text>
             )}
-            {start.isError && (
-              <Text size="sm" c="red.8" role="alert">
-                {apiErrorText(start.error, ns)}
-              </Text>
-            )}
             <Group>
-              <Button onClick={() => start.mutate()} loading={start.isPending} disabled={short}>
+              <Button
+                onClick={() => {
+                  start.reset();
+                  setConfirming(true);
+                }}
+                disabled={short || !price}
+              >
                 {t('promote', { days })}
               </Button>
               <Anchor component={Link} to={`/manage/festivals/${encodeURIComponent(f.slug)}/analytics`} size="sm">
@@ -144,6 +148,32 @@ function FestivalPromotion({
         )}
         {f.status !== 'approved' && <Text size="sm" c="gray.7">{t('notApproved')}</Text>}
       </Stack>
+      <Modal
+        opened={confirming && price !== undefined}
+        onClose={() => !start.isPending && setConfirming(false)}
+        title={t('confirmTitle', { name: f.name })}
+      >
+        {price && (
+          <Stack>
+            <Text size="sm" data-testid="promotion-confirm-text">
+              {t('confirmText', { count: price.credits, days: price.days, balance, after: balance - price.credits })}
+            </Text>
+            {start.isError && (
+              <Text size="sm" c="red.8" role="alert">
+                {apiErrorText(start.error, ns)}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(false)} disabled={start.isPending}>
+                {t('cancel')}
+              </Button>
+              <Button loading={start.isPending} onClick={() => start.mutate()}>
+                {t('pay', { count: price.credits })}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
     </Paper>
   );
 }

@@ -39,8 +39,8 @@ const dateFormat: Record<string, string> = { en: 'MMMM D, YYYY', ja: 'YYYYå¹´Mæœ
 
 /**
  * ReminderForm is the seed's reminder form: festival name, date and when to be
- * e-mailed. An incomplete form is silently not sent (the seed's rule; the
- * first empty field takes the focus). On success the form clears and a green
+ * e-mailed. An incomplete form is not sent: each empty field says what it
+ * needs and the first one takes the focus. On success the form clears and a green
  * toast confirms for three seconds; the server's refusals show beside their
  * field.
  */
@@ -92,9 +92,10 @@ export function ReminderForm({
     event.preventDefault();
     if (create.isPending) return;
     const festivalName = name.trim();
-    const missing = fields.find((f) => (f === 'festivalName' ? !festivalName : f === 'date' ? !date : !preference));
-    if (missing || !date || !preference) {
-      if (missing) focusField(missing);
+    const empty = fields.filter((f) => (f === 'festivalName' ? !festivalName : f === 'date' ? !date : !preference));
+    if (empty.length > 0 || !date || !preference) {
+      setErrors(Object.fromEntries(empty.map((f) => [f, t(`form.required.${f}`)])));
+      if (empty[0]) focusField(empty[0]);
       return;
     }
     setErrors({});

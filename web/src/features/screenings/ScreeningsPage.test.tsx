@@ -32,7 +32,7 @@ function managedScreening(over: Partial<ManagedScreening> = {}): ManagedScreenin
 function stub(extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
     [`GET ${base}`]: festivalAnswer(),
-    [`GET ${base}/screenings`]: { status: 200, body: { timeZone: 'Asia/Tokyo', items: [managedScreening()] } },
+    [`GET ${base}/screenings`]: { status: 200, body: { timeZone: 'Asia/Tokyo', timeZoneChosen: true, items: [managedScreening()] } },
     [`GET ${base}/screening-films`]: { status: 200, body: { items: [{ submissionId: 12, title: 'Paper Moon' }] } },
     [`GET ${base}/door-staff`]: { status: 200, body: { items: [] } },
     ...extra,
@@ -142,6 +142,20 @@ describe('ScreeningsPage', () => {
     expect(screen.getByTestId('time-zone-moves')).toHaveTextContent(
       'The scheduled screening keeps its moment in time: its local time changes with the zone. Check it after saving Europe/Paris.',
     );
+  });
+
+  it('says when the zone is the default of the festival’s place, not one the organiser chose', async () => {
+    stub({ [`GET ${base}/screenings`]: { status: 200, body: { timeZone: 'Asia/Tokyo', timeZoneChosen: false, items: [] } } });
+    const first = renderPage(routes, ['/manage/festivals/kyoto-shorts/screenings']);
+    expect(await screen.findByTestId('time-zone-from-place')).toHaveTextContent(
+      "Asia/Tokyo is the zone of the festival's country and city. Save another if its screenings take place elsewhere.",
+    );
+    expect(screen.getByRole('combobox', { name: 'Festival time zone' })).toHaveValue('Asia/Tokyo');
+    first.unmount();
+    stub();
+    renderPage(routes, ['/manage/festivals/kyoto-shorts/screenings']);
+    await screen.findByTestId('screening-row');
+    expect(screen.queryByTestId('time-zone-from-place')).not.toBeInTheDocument();
   });
 
   it('adds door staff by e-mail and shows an unknown address’s error', async () => {

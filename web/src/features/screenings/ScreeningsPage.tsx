@@ -122,7 +122,7 @@ function ScreeningsBody({ slug }: { slug: string }) {
       </Notice>
     );
   }
-  const { timeZone, items } = list.data;
+  const { timeZone, timeZoneChosen, items } = list.data;
   const currency = items[0]?.currency ?? 'usd';
 
   return (
@@ -184,7 +184,13 @@ function ScreeningsBody({ slug }: { slug: string }) {
         )}
       </Paper>
 
-      <TimeZoneSection key={timeZone} slug={slug} timeZone={timeZone} scheduled={items.filter((s) => s.status === 'scheduled').length} />
+      <TimeZoneSection
+        key={timeZone}
+        slug={slug}
+        timeZone={timeZone}
+        chosen={timeZoneChosen}
+        scheduled={items.filter((s) => s.status === 'scheduled').length}
+      />
       <DoorStaffSection slug={slug} />
 
       <Modal

@@ -17,10 +17,22 @@ function zones(): string[] {
 
 /**
  * TimeZoneSection shows the festival's time zone and changes it (PUT
- * time-zone). With scheduled screenings, choosing another zone warns that
- * they keep their moment in time, so their local times change.
+ * time-zone). Until the organiser saves one, the zone is the server's
+ * default for the festival's country and city (not UTC), and says so. With
+ * scheduled screenings, choosing another zone warns that they keep their
+ * moment in time, so their local times change.
  */
-export function TimeZoneSection({ slug, timeZone, scheduled }: { slug: string; timeZone: string; scheduled: number }) {
+export function TimeZoneSection({
+  slug,
+  timeZone,
+  chosen,
+  scheduled,
+}: {
+  slug: string;
+  timeZone: string;
+  chosen: boolean;
+  scheduled: number;
+}) {
   const { t } = useTranslation(ns);
   const client = useQueryClient();
   const [zone, setZone] = useState(timeZone);
@@ -41,6 +53,11 @@ export function TimeZoneSection({ slug, timeZone, scheduled }: { slug: string; t
         <Text size="sm" c="gray.8">
           {t('zone.text')}
         </Text>
+        {!chosen && (
+          <Text size="sm" c="gray.8" data-testid="time-zone-from-place">
+            {t('zone.fromPlace', { zone: timeZone })}
+          </Text>
+        )}
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
             label={t('zone.label')}

@@ -48,12 +48,15 @@ const line = (categoryId: number, name: string, fee: number) => ({
   price: fee,
 });
 
-function quoteFor(init: RequestInit | undefined) {
-  const body = bodyOf(init) as { entries: { categoryId: number }[] };
-  const lines = body.entries.map((e) => (e.categoryId === 10 ? line(10, 'Short film', 30) : line(11, 'Animation', 20)));
-  const total = lines.reduce((s, l) => s + l.price, 0);
-  return { status: 200, body: { lines, total, balance: 40, waiverApplied: false } };
+function quoteWith(balance: number) {
+  return (init: RequestInit | undefined) => {
+    const body = bodyOf(init) as { entries: { categoryId: number }[] };
+    const lines = body.entries.map((e) => (e.categoryId === 10 ? line(10, 'Short film', 30) : line(11, 'Animation', 20)));
+    const total = lines.reduce((s, l) => s + l.price, 0);
+    return { status: 200, body: { lines, total, balance, waiverApplied: false } };
+  };
 }
+const quoteFor = quoteWith(100);
 
 async function chooseTwo(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('checkbox', { name: /Short film/ }));
@@ -78,7 +81,7 @@ describe('SubmitFilmPage', () => {
     const table = await screen.findByTestId('quote-table');
     await waitFor(() => expect(within(table).getAllByTestId('quote-line')).toHaveLength(2));
     expect(screen.getByTestId('quote-total')).toHaveTextContent('Total: 50 credits');
-    expect(screen.getByTestId('quote-balance')).toHaveTextContent('Your balance: 40 credits');
+    expect(screen.getByTestId('quote-balance')).toHaveTextContent('Your balance: 100 credits');
     expect(screen.getByRole('button', { name: 'Confirm and pay 50 credits' })).toBeEnabled();
     // Debounced: the two quick clicks did not each ask for a quote.
     expect(bodyOf(quote.mock.calls.at(-1)?.[0])).toEqual({
@@ -88,6 +91,49 @@ describe('SubmitFilmPage', () => {
         { festivalId: 1, categoryId: 11 },
       ],
     });
+  });
+
+  it('keeps the fees of a refused waiver code on screen, shows why and holds the payment', async () => {
+    const refused = { status: 400, body: { message: 'Check the form', fields: { waiverCode: 'This waiver code does not apply to these festivals' } } };
+    const quote = vi.fn((init: RequestInit | undefined) => ((bodyOf(init) as { waiverCode?: string }).waiverCode ? refused : quoteFor(init)));
+    stubApi({
+      'GET /api/v1/films': { status: 200, body: { items: [film()] } },
+      'GET /api/v1/festivals/kyoto-shorts': { status: 200, body: { festival: kyoto } },
+      'POST /api/v1/submissions/quote': quote,
+    });
+    const user = userEvent.setup();
+    renderPage(routes, ['/submit-film?festival=kyoto-shorts']);
+    await chooseTwo(user);
+    expect(await screen.findByRole('button', { name: 'Confirm and pay 50 credits' })).toBeEnabled();
+    await user.type(screen.getByTestId('waiver-input'), 'wrong1');
+    expect(await screen.findByText('This waiver code does not apply to these festivals')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByTestId('quote-table')).getAllByTestId('quote-line')).toHaveLength(2));
+    expect(screen.queryByRole('status', { name: 'Working out the fees' })).toBeNull();
+    expect(screen.getByTestId('quote-total')).toHaveTextContent('Total: 50 credits');
+    const pay = screen.getByRole('button', { name: 'Confirm and pay 50 credits' });
+    expect(pay).toBeDisabled();
+    expect(pay).toHaveAccessibleDescription('Correct the waiver code, or clear it to pay the full fees.');
+    // Clearing the code pays the full fees.
+    await user.clear(screen.getByTestId('waiver-input'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm and pay 50 credits' })).toBeEnabled());
+    expect(screen.queryByTestId('pay-blocked')).toBeNull();
+  });
+
+  it('holds the payment while the balance is below the total, with a link to buy credits', async () => {
+    const fetch = stubApi({
+      'GET /api/v1/films': { status: 200, body: { items: [film()] } },
+      'GET /api/v1/festivals/kyoto-shorts': { status: 200, body: { festival: kyoto } },
+      'POST /api/v1/submissions/quote': quoteWith(40),
+    });
+    const user = userEvent.setup();
+    renderPage(routes, ['/submit-film?festival=kyoto-shorts']);
+    await chooseTwo(user);
+    await waitFor(() => expect(screen.getByTestId('quote-total')).toHaveTextContent('Total: 50 credits'));
+    const pay = screen.getByRole('button', { name: 'Confirm and pay 50 credits' });
+    expect(pay).toBeDisabled();
+    expect(pay).toHaveAccessibleDescription(/These entries cost 50 credits and your balance is 40\./);
+    expect(within(screen.getByTestId('pay-blocked')).getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/pricing');
+    expect(fetch.mock.calls.some(([url, init]) => init?.method === 'POST' && String(url).endsWith('/api/v1/submissions'))).toBe(false);
   });
 
   it("shows the server's 402 message with a link to buy credits, and nothing else changes", async () => {

@@ -69,6 +69,20 @@ export default function SubmitFilmPage() {
   });
   // The quote shown is the one of what is on screen, once the typing settles.
   const current = body !== null && debounced === body && !quote.isPlaceholderData;
+  // A waiver code the server refuses (unknown, expired, used up, malformed)
+  // answers no quote: the fees are then quoted without it, so that the
+  // table stays while the field shows why the code does not work.
+  const waiverRefused = current && quote.error instanceof ApiError && Boolean(quote.error.fields.waiverCode);
+  const plainBody = useMemo<NewSubmission | null>(
+    () => (debounced ? { filmId: debounced.filmId, entries: debounced.entries } : null),
+    [debounced],
+  );
+  const plain = useQuery({
+    queryKey: quoteKey(plainBody),
+    queryFn: () => submissionsApi.quote(plainBody!),
+    enabled: waiverRefused && plainBody !== null && result === null,
+    staleTime: 0,
+  });
 
   const submit = useMutation({
     mutationFn: submissionsApi.submit,
@@ -107,7 +121,19 @@ export default function SubmitFilmPage() {
     (submit.error instanceof ApiError && submit.error.fields.waiverCode) ||
     (current && quote.error instanceof ApiError && quote.error.fields.waiverCode) ||
     undefined;
-  const q = body !== null ? quote.data : undefined;
+  const q = body === null ? undefined : waiverRefused ? plain.data : quote.data;
+  const shownFetching = waiverRefused ? plain.isFetching : quote.isFetching;
+  const quoteError =
+    current && quote.isError && !waiverProblem
+      ? apiErrorText(quote.error, 'submissions')
+      : waiverRefused && plain.isError
+        ? apiErrorText(plain.error, 'submissions')
+        : null;
+  // Why the pay button is off, said beside it: a refused code (the server
+  // would refuse the payment too) or a balance below the total (it would
+  // answer 402).
+  const short = current && !shownFetching && q !== undefined && q.balance < q.total;
+  const blocked = waiverRefused ? 'waiver' : short ? 'credits' : null;
 
   return (
     <Container size="md" px="md" py={{ base: 'lg', sm: 'xl' }}>
@@ -203,10 +229,10 @@ export default function SubmitFilmPage() {
             ) : (
               <QuoteView
                 quote={q}
-                loading={!q && (quote.isFetching || !current)}
-                updating={!current || quote.isFetching}
-                error={current && quote.isError && !waiverProblem ? apiErrorText(quote.error, 'submissions') : null}
-                waiverTried={Boolean(body.waiverCode)}
+                loading={!q && (shownFetching || !current || (waiverRefused && plain.isPending))}
+                updating={!current || shownFetching}
+                error={quoteError}
+                waiverTried={Boolean(body.waiverCode) && !waiverRefused}
               />
             )}
             {submit.isError && (
@@ -223,10 +249,28 @@ export default function SubmitFilmPage() {
                 </Stack>
               </Notice>
             )}
+            {blocked && (
+              <Text size="sm" c="red.9" id="pay-blocked" data-testid="pay-blocked">
+                {blocked === 'waiver'
+                  ? t('submit.waiverBlocks')
+                  : t('submit.short', { count: q!.total, total: formatNumber(q!.total, lang), balance: formatNumber(q!.balance, lang) })}
+                {blocked === 'credits' && (
+                  <>
+                    {' '}
+                    <Anchor component={Link} to="/pricing" fw={600} data-testid="pay-buy-credits">
+                      {t('submit.buyCredits')}
+                    </Anchor>
+                  </>
+                )}
+              </Text>
+            )}
             <Group justify="flex-end">
               <Button
                 onClick={() => body && submit.mutate(body)}
-                disabled={busy || !current || !q || quote.isFetching || entries.length > submissionEntriesMax}
+                disabled={
+                  busy || !current || !q || shownFetching || entries.length > submissionEntriesMax || blocked !== null
+                }
+                aria-describedby={blocked ? 'pay-blocked' : undefined}
                 data-testid="confirm-pay"
               >
                 {busy ? t('submit.submitting') : t('submit.confirm', { count: q?.total ?? 0, total: formatNumber(q?.total ?? 0, lang) })}
