@@ -61,7 +61,7 @@ const (
 	AssignAll      = "all"      // the judges get every submission, present and future
 	AssignCategory = "category" // the judges get every submission of CategoryIDs
 	AssignSpecific = "specific" // the judges get SubmissionIDs
-	AssignSpread   = "spread"   // each of SubmissionIDs (all when empty) gets PerSubmission judges, loads balanced
+	AssignSpread   = "spread"   // each of SubmissionIDs (all when empty) gets PerSubmission (default 1) of the judges, loads balanced
 )
 
 // AssignmentRequest assigns judges of a festival.
