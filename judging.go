@@ -134,6 +134,10 @@ type RankedSubmission struct {
 	// RankWeighted and RankCalibrated are 1-based ranks (0: not scored).
 	RankWeighted   int `json:"rankWeighted"`
 	RankCalibrated int `json:"rankCalibrated"`
+	// BelowMinimumJudges marks a submission scored by fewer judges
+	// (Summary.Judges) than the festival's minimum
+	// (FestivalSettings.BelowMinimumJudges).
+	BelowMinimumJudges bool `json:"belowMinimumJudges"`
 }
 
 // Assignment is one submission in a judge's queue.
