@@ -36,7 +36,7 @@ const (
 	AuditLoginRateLimited     AuditAction = "login.rate_limited" // failures over the rate limit
 	AuditPromotionEnd         AuditAction = "promotion.end"
 	AuditPromotionPriceChange AuditAction = "promotion_price.update"
-	AuditScreeningCancel      AuditAction = "screening.cancel" // an organiser cancelled a screening: its orders are refunded
+	AuditScreeningCancel      AuditAction = "screening.cancel"    // an organiser cancelled a screening: its orders are refunded
 	AuditTicketOrderRefund    AuditAction = "ticket_order.refund" // an admin refunded a paid ticket order
 
 	// A festival's management (by its organiser, or an admin acting for
