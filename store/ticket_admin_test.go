@@ -111,7 +111,7 @@ func TestAdminTicketOrders(t *testing.T) {
 		wantCode(t, err, marquee.ENotFound)
 
 		// The migration's backfill builds the same figures from the orders.
-		if err := db.MigrateDownToForTest(ctx, 25); err != nil {
+		if err := db.MigrateDownToForTest(ctx, 26); err != nil {
 			t.Fatal(err)
 		}
 		if err := db.Migrate(ctx); err != nil {
