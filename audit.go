@@ -36,7 +36,8 @@ const (
 	AuditLoginRateLimited     AuditAction = "login.rate_limited" // failures over the rate limit
 	AuditPromotionEnd         AuditAction = "promotion.end"
 	AuditPromotionPriceChange AuditAction = "promotion_price.update"
-	AuditScreeningCancel      AuditAction = "screening.cancel" // an organiser cancelled a screening: its orders are refunded
+	AuditScreeningCancel      AuditAction = "screening.cancel"    // an organiser cancelled a screening: its orders are refunded
+	AuditTicketOrderRefund    AuditAction = "ticket_order.refund" // an admin refunded a paid ticket order
 
 	// A festival's management (by its organiser, or an admin acting for
 	// them); each entry carries the festival's id.
@@ -68,7 +69,7 @@ var AuditActions = []AuditAction{
 	AuditUserPasswordReset, AuditUserResetRequest, AuditUserDelete, AuditUserExport,
 	AuditPackageUpdate, AuditPurchaseRefund,
 	AuditFestivalApprove, AuditFestivalReject, AuditRevisionApprove, AuditRevisionReject,
-	AuditLoginRateLimited, AuditPromotionEnd, AuditPromotionPriceChange, AuditScreeningCancel,
+	AuditLoginRateLimited, AuditPromotionEnd, AuditPromotionPriceChange, AuditScreeningCancel, AuditTicketOrderRefund,
 	AuditFestivalSettings, AuditFestivalTimeZone, AuditJudgingLock, AuditJudgingUnlock,
 	AuditSubmissionDecide, AuditSubmissionFlag, AuditWaiverCreate, AuditWaiverDelete,
 	AuditJudgeInvite, AuditJudgeRemove, AuditJudgeAssign, AuditJudgeUnassign, AuditJudgeConflict,

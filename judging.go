@@ -61,7 +61,7 @@ const (
 	AssignAll      = "all"      // the judges get every submission, present and future
 	AssignCategory = "category" // the judges get every submission of CategoryIDs
 	AssignSpecific = "specific" // the judges get SubmissionIDs
-	AssignSpread   = "spread"   // each of SubmissionIDs (all when empty) gets PerSubmission judges, loads balanced
+	AssignSpread   = "spread"   // each of SubmissionIDs (all when empty) gets PerSubmission (default 1) of the judges, loads balanced
 )
 
 // AssignmentRequest assigns judges of a festival.
@@ -134,6 +134,10 @@ type RankedSubmission struct {
 	// RankWeighted and RankCalibrated are 1-based ranks (0: not scored).
 	RankWeighted   int `json:"rankWeighted"`
 	RankCalibrated int `json:"rankCalibrated"`
+	// BelowMinimumJudges marks a submission scored by fewer judges
+	// (Summary.Judges) than the festival's minimum
+	// (FestivalSettings.BelowMinimumJudges).
+	BelowMinimumJudges bool `json:"belowMinimumJudges"`
 }
 
 // Assignment is one submission in a judge's queue.

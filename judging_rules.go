@@ -249,45 +249,75 @@ type JudgePair struct {
 	SubmissionID int64
 }
 
-// SpreadEvenly gives each submission, in the order given, perSubmission
-// distinct judges among judgeIDs, always the least loaded first (existing
-// holds the loads the judges already have; ties go to the judge listed
-// first), skipping the pairs excluded reports (conflicts, a judge's own
-// film, pairs already assigned). A submission with too few judges left
-// gets as many as there are. Starting from equal loads, without
-// exclusions, the loads end differing by at most one.
-func SpreadEvenly(submissionIDs, judgeIDs []int64, perSubmission int, existing map[int64]int, excluded func(judgeID, submissionID int64) bool) []JudgePair {
+// SpreadHold is what a judge holds of a submission before a spread.
+type SpreadHold int
+
+// The holds a spread reads.
+const (
+	HoldNone     SpreadHold = iota // not assigned
+	HoldAssigned                   // assigned (specifically or by scope), not scored: kept when the loads allow
+	HoldScored                     // scored: always kept (the judge's work)
+	HoldExcluded                   // the judge's own film or a declared conflict: never
+)
+
+// SpreadEvenly plans how perSubmission of judgeIDs judge each submission,
+// in the order given: the whole plan for those submissions (pairs held
+// before included), which replaces what the judges held of them. Each
+// submission gets the judges who scored it, then, up to perSubmission,
+// the least loaded others (loads holds what each judge has outside these
+// submissions; at equal load a judge who holds it already, then the judge
+// listed first), never an excluded pair. A submission with too few judges
+// left gets as many as there are. Starting from equal loads, without
+// scores or exclusions, the loads end differing by at most one. Planning
+// again from its own result gives the same plan (a spread run twice
+// changes nothing).
+func SpreadEvenly(submissionIDs, judgeIDs []int64, perSubmission int, loads map[int64]int, hold func(judgeID, submissionID int64) SpreadHold) []JudgePair {
 	if perSubmission <= 0 {
 		return nil
 	}
-	judges := slices.Clone(judgeIDs)
-	slices.Sort(judges)
-	judges = slices.Compact(judges)
-	load := make(map[int64]int, len(judges))
-	for _, j := range judges {
-		load[j] = existing[j]
+	if hold == nil {
+		hold = func(int64, int64) SpreadHold { return HoldNone }
 	}
-	pos := make(map[int64]int, len(judgeIDs))
-	for i, j := range judgeIDs {
-		if _, ok := pos[j]; !ok {
-			pos[j] = i
-		}
+	judges := uniqueIDs(judgeIDs) // in their first order: ties go to the first
+	load := make(map[int64]int, len(judges))
+	pos := make(map[int64]int, len(judges))
+	for i, j := range judges {
+		load[j], pos[j] = loads[j], i
 	}
 	var out []JudgePair
-	candidates := make([]int64, 0, len(judges))
+	type candidate struct {
+		id   int64
+		held bool
+	}
+	candidates := make([]candidate, 0, len(judges))
 	for _, sub := range submissionIDs {
 		candidates = candidates[:0]
+		need := perSubmission
 		for _, j := range judges {
-			if excluded == nil || !excluded(j, sub) {
-				candidates = append(candidates, j)
+			switch hold(j, sub) {
+			case HoldScored:
+				out = append(out, JudgePair{JudgeID: j, SubmissionID: sub})
+				load[j]++
+				need--
+			case HoldExcluded:
+			case HoldAssigned:
+				candidates = append(candidates, candidate{j, true})
+			default:
+				candidates = append(candidates, candidate{j, false})
 			}
 		}
-		slices.SortFunc(candidates, func(a, b int64) int {
-			return cmp.Or(cmp.Compare(load[a], load[b]), cmp.Compare(pos[a], pos[b]))
+		slices.SortFunc(candidates, func(a, b candidate) int {
+			heldFirst := func(c candidate) int {
+				if c.held {
+					return 0
+				}
+				return 1
+			}
+			return cmp.Or(cmp.Compare(load[a.id], load[b.id]), cmp.Compare(heldFirst(a), heldFirst(b)), cmp.Compare(pos[a.id], pos[b.id]))
 		})
-		for _, j := range candidates[:min(perSubmission, len(candidates))] {
-			out = append(out, JudgePair{JudgeID: j, SubmissionID: sub})
-			load[j]++
+		for _, c := range candidates[:max(0, min(need, len(candidates)))] {
+			out = append(out, JudgePair{JudgeID: c.id, SubmissionID: sub})
+			load[c.id]++
 		}
 	}
 	return out
@@ -301,7 +331,8 @@ const (
 	AssignCategoriesMax  = CategoriesMax
 )
 
-// Validate checks an assignment request and removes repeated ids.
+// Validate checks an assignment request and removes repeated ids; a
+// spread without PerSubmission gives each submission one judge.
 func (r *AssignmentRequest) Validate() error {
 	r.JudgeIDs = uniqueIDs(r.JudgeIDs)
 	r.CategoryIDs = uniqueIDs(r.CategoryIDs)
@@ -331,6 +362,9 @@ func (r *AssignmentRequest) Validate() error {
 	}
 	if (r.Mode == AssignSpecific || r.Mode == AssignSpread) && len(r.SubmissionIDs) > AssignSubmissionsMax {
 		f.Add("submissionIds", "Choose at most 10,000 submissions at a time")
+	}
+	if r.Mode == AssignSpread && r.PerSubmission == 0 {
+		r.PerSubmission = 1 // spread evenly: each submission to one of the judges
 	}
 	if r.Mode == AssignSpread && (r.PerSubmission < 1 || r.PerSubmission > len(r.JudgeIDs)) {
 		f.Add("perSubmission", "Judges per submission must be between 1 and the number of judges chosen")

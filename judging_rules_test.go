@@ -177,7 +177,16 @@ func TestSpreadEvenly(t *testing.T) {
 		{"balanced against existing", []int64{1, 2, 3}, 2, map[int64]int{1: 4}, nil},
 		{"exclusions", []int64{1, 2, 3, 4}, 2, nil, func(j, s int64) bool { return j == 1 && s%2 == 0 }},
 	} {
-		pairs := marquee.SpreadEvenly(subs, tc.judges, tc.per, tc.existing, tc.excluded)
+		var hold func(j, s int64) marquee.SpreadHold
+		if tc.excluded != nil {
+			hold = func(j, s int64) marquee.SpreadHold {
+				if tc.excluded(j, s) {
+					return marquee.HoldExcluded
+				}
+				return marquee.HoldNone
+			}
+		}
+		pairs := marquee.SpreadEvenly(subs, tc.judges, tc.per, tc.existing, hold)
 		per := map[int64]map[int64]bool{}
 		load := map[int64]int{}
 		for j, n := range tc.existing {
@@ -220,8 +229,91 @@ func TestSpreadEvenly(t *testing.T) {
 			t.Fatal("not deterministic")
 		}
 	}
-	if got := marquee.SpreadEvenly(subs[:1], []int64{7, 8}, 2, nil, func(j, s int64) bool { return j == 7 }); len(got) != 1 || got[0].JudgeID != 8 {
+	excluded7 := func(j, s int64) marquee.SpreadHold {
+		if j == 7 {
+			return marquee.HoldExcluded
+		}
+		return marquee.HoldNone
+	}
+	if got := marquee.SpreadEvenly(subs[:1], []int64{7, 8}, 2, nil, excluded7); len(got) != 1 || got[0].JudgeID != 8 {
 		t.Fatalf("too few judges: %v", got)
+	}
+}
+
+// TestSpreadEvenlyReplans: the plan replaces what the judges held: two
+// judges who both held every submission (a spread of 2, or scope all)
+// are each left with half at 1 a submission, keeping what they hold at
+// equal load and always what they scored; its own result plans the same.
+func TestSpreadEvenlyReplans(t *testing.T) {
+	subs := []int64{100, 101, 102, 103, 104, 105}
+	both := func(j, s int64) marquee.SpreadHold { return marquee.HoldAssigned }
+	plan := marquee.SpreadEvenly(subs, []int64{1, 2}, 1, nil, both)
+	load := map[int64]int{}
+	per := map[int64]int{}
+	for _, p := range plan {
+		load[p.JudgeID]++
+		per[p.SubmissionID]++
+	}
+	if len(plan) != 6 || load[1] != 3 || load[2] != 3 {
+		t.Fatalf("1 a submission over 2 judges who held all: %v", plan)
+	}
+	for _, s := range subs {
+		if per[s] != 1 {
+			t.Fatalf("submission %d has %d judges: %v", s, per[s], plan)
+		}
+	}
+	// Scored pairs stay, even beyond perSubmission; the others balance around them.
+	scored := func(j, s int64) marquee.SpreadHold {
+		if j == 2 && s <= 102 {
+			return marquee.HoldScored
+		}
+		return marquee.HoldAssigned
+	}
+	plan = marquee.SpreadEvenly(subs, []int64{1, 2}, 1, nil, scored)
+	got := map[marquee.JudgePair]bool{}
+	for _, p := range plan {
+		got[p] = true
+	}
+	for _, s := range subs[:3] {
+		if !got[marquee.JudgePair{JudgeID: 2, SubmissionID: s}] {
+			t.Fatalf("scored pair (2, %d) dropped: %v", s, plan)
+		}
+	}
+	for _, s := range subs[3:] {
+		if !got[marquee.JudgePair{JudgeID: 1, SubmissionID: s}] || got[marquee.JudgePair{JudgeID: 2, SubmissionID: s}] {
+			t.Fatalf("after judge 2's three scores judge 1 takes the rest: %v", plan)
+		}
+	}
+	// At equal load a judge who holds the submission keeps it.
+	held := func(j, s int64) marquee.SpreadHold {
+		if j == 2 && s == 100 {
+			return marquee.HoldAssigned
+		}
+		return marquee.HoldNone
+	}
+	if plan = marquee.SpreadEvenly(subs[:1], []int64{1, 2}, 1, nil, held); len(plan) != 1 || plan[0].JudgeID != 2 {
+		t.Fatalf("the holder lost it at equal load: %v", plan)
+	}
+	// Planned again from its own result (uneven existing loads, 2 of 3), the same plan.
+	loads := map[int64]int{1: 2, 2: 0, 3: 1}
+	first := marquee.SpreadEvenly(subs, []int64{1, 2, 3}, 2, loads, nil)
+	mine := map[marquee.JudgePair]bool{}
+	for _, p := range first {
+		mine[p] = true
+	}
+	again := marquee.SpreadEvenly(subs, []int64{1, 2, 3}, 2, loads, func(j, s int64) marquee.SpreadHold {
+		if mine[marquee.JudgePair{JudgeID: j, SubmissionID: s}] {
+			return marquee.HoldAssigned
+		}
+		return marquee.HoldNone
+	})
+	if len(again) != len(first) {
+		t.Fatalf("replanned %d pairs, first %d", len(again), len(first))
+	}
+	for _, p := range again {
+		if !mine[p] {
+			t.Fatalf("replanning its own result changed it: %v then %v", first, again)
+		}
 	}
 }
 
@@ -237,7 +329,8 @@ func TestValidateAssignment(t *testing.T) {
 		{marquee.AssignmentRequest{Mode: "category", JudgeIDs: []int64{1}}, "categoryIds", "Choose at least one category"},
 		{marquee.AssignmentRequest{Mode: "specific", JudgeIDs: []int64{1}}, "submissionIds", "Choose at least one submission"},
 		{marquee.AssignmentRequest{Mode: "spread", JudgeIDs: []int64{1, 2}, PerSubmission: 3}, "perSubmission", "Judges per submission must be between 1 and the number of judges chosen"},
-		{marquee.AssignmentRequest{Mode: "spread", JudgeIDs: []int64{1, 2}, PerSubmission: 0}, "perSubmission", "Judges per submission must be between 1 and the number of judges chosen"},
+		{marquee.AssignmentRequest{Mode: "spread", JudgeIDs: []int64{1, 2}, PerSubmission: -1}, "perSubmission", "Judges per submission must be between 1 and the number of judges chosen"},
+		{marquee.AssignmentRequest{Mode: "spread", JudgeIDs: []int64{1, 2}}, "", ""},
 		{marquee.AssignmentRequest{Mode: "spread", JudgeIDs: []int64{1, 2, 2}, PerSubmission: 2}, "", ""},
 	} {
 		req := tc.req
@@ -250,5 +343,10 @@ func TestValidateAssignment(t *testing.T) {
 	_ = req.Validate()
 	if len(req.JudgeIDs) != 2 {
 		t.Fatalf("ids not deduplicated: %v", req.JudgeIDs)
+	}
+	// Spread evenly without a count: each submission to one judge.
+	req = marquee.AssignmentRequest{Mode: "spread", JudgeIDs: []int64{1, 2}}
+	if err := req.Validate(); err != nil || req.PerSubmission != 1 {
+		t.Fatalf("spread without perSubmission: %d %v", req.PerSubmission, err)
 	}
 }

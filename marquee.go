@@ -80,17 +80,29 @@ type Package struct {
 	Features    []string `json:"features"`
 }
 
-// DashboardSummary is the admin dashboard's figures.
+// DashboardSummary is the admin dashboard's figures. Income is of two
+// kinds, kept apart: credit purchases (TotalTransactions,
+// TotalIncomeCents, IncomeByMonth) and ticket orders (TicketOrders,
+// TicketIncomeCents, TicketIncomeByMonth).
 type DashboardSummary struct {
-	TotalUsers         int64          `json:"totalUsers"`
-	TotalSubscriptions int64          `json:"totalSubscriptions"`
-	TotalTransactions  int64          `json:"totalTransactions"`
-	TotalIncomeCents   int64          `json:"totalIncomeCents"`
-	UsersThisMonth     int64          `json:"usersThisMonth"`
-	SignupsByMonth     []MonthlyCount `json:"signupsByMonth"`
+	TotalUsers         int64 `json:"totalUsers"`
+	TotalSubscriptions int64 `json:"totalSubscriptions"`
+	// TotalTransactions and TotalIncomeCents are the credit purchases
+	// succeeded and the money they kept.
+	TotalTransactions int64          `json:"totalTransactions"`
+	TotalIncomeCents  int64          `json:"totalIncomeCents"`
+	UsersThisMonth    int64          `json:"usersThisMonth"`
+	SignupsByMonth    []MonthlyCount `json:"signupsByMonth"`
 	// IncomeByMonth is the income of the same twelve months, succeeded
-	// purchases less refunds, in cents.
+	// credit purchases less refunds, in cents.
 	IncomeByMonth []MonthlyAmount `json:"incomeByMonth"`
+	// TicketOrders and TicketIncomeCents are the paid ticket orders with
+	// a price (refunded ones taken back) and their money;
+	// TicketIncomeByMonth is that money in the same twelve months, on the
+	// month each order was paid in.
+	TicketOrders        int64           `json:"ticketOrders"`
+	TicketIncomeCents   int64           `json:"ticketIncomeCents"`
+	TicketIncomeByMonth []MonthlyAmount `json:"ticketIncomeByMonth"`
 }
 
 // MonthlyAmount is an amount of money for one calendar month, "YYYY-MM".

@@ -200,6 +200,10 @@ type FestivalSettings struct {
 	BlindReview bool `json:"blindReview"`
 	// JudgingLocked stops judges from changing scores.
 	JudgingLocked bool `json:"judgingLocked"`
+	// MinJudges is how many judges should score a submission before its
+	// place in the ranking is trusted (DefaultMinJudges, 1 to JudgesMax):
+	// the ranking marks those scored by fewer (BelowMinimumJudges).
+	MinJudges int `json:"minJudges"`
 }
 
 // SettingsChange is an organiser's change of a festival's settings: each
@@ -212,6 +216,7 @@ type SettingsChange struct {
 	// it read, and never applied: locking belongs to the lock route
 	// (JudgingService.SetLocked), so a stale form cannot unlock judging.
 	JudgingLocked *bool `json:"judgingLocked"`
+	MinJudges     *int  `json:"minJudges"`
 }
 
 // Waiver is a fee waiver code of a festival.

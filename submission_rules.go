@@ -218,7 +218,35 @@ func (c SettingsChange) Apply(cur FestivalSettings) FestivalSettings {
 	if c.BlindReview != nil {
 		cur.BlindReview = *c.BlindReview
 	}
+	if c.MinJudges != nil {
+		cur.MinJudges = *c.MinJudges
+	}
 	return cur
+}
+
+// Validate checks the settings c sets: a minimum of judges from 1 to
+// JudgesMax.
+func (c SettingsChange) Validate() error {
+	var f FieldErrors
+	if c.MinJudges != nil && (*c.MinJudges < 1 || *c.MinJudges > JudgesMax) {
+		f.Add("minJudges", "The minimum of judges must be from 1 to 200")
+	}
+	return f.Err()
+}
+
+// DefaultMinJudges is a festival's minimum of judges until its organiser
+// sets one: a submission nobody scored is marked.
+const DefaultMinJudges = 1
+
+// BelowMinimumJudges reports whether a submission scored by judges judges
+// has fewer than the festival's minimum (DefaultMinJudges when unset), so
+// that its rank, weighted or calibrated, rests on too few opinions.
+func (s FestivalSettings) BelowMinimumJudges(judges int) bool {
+	min := s.MinJudges
+	if min < 1 {
+		min = DefaultMinJudges
+	}
+	return judges < min
 }
 
 // Parse returns the flag c sets: FlagNone for "none" or "", else one of

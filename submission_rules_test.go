@@ -263,9 +263,36 @@ func TestSettingsChangeApply(t *testing.T) {
 		{"both", off, SettingsChange{RefundOnWithdraw: new(true), BlindReview: new(true)}, FestivalSettings{RefundOnWithdraw: true, BlindReview: true}},
 		{"lock is not the settings'", on, SettingsChange{JudgingLocked: new(false)}, on},
 		{"nor unlocked", off, SettingsChange{JudgingLocked: new(true)}, off},
+		{"minimum of judges", on, SettingsChange{MinJudges: new(3)}, FestivalSettings{RefundOnWithdraw: true, BlindReview: true, JudgingLocked: true, MinJudges: 3}},
 	} {
 		if got := tc.c.Apply(tc.cur); got != tc.want {
 			t.Errorf("%s: %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestMinimumJudges: the minimum is 1 to JudgesMax; a submission scored
+// by fewer judges than it is marked (an unset minimum is the default, 1).
+func TestMinimumJudges(t *testing.T) {
+	for _, n := range []int{0, -1, JudgesMax + 1} {
+		if err := (SettingsChange{MinJudges: new(n)}).Validate(); ErrorFields(err)["minJudges"] != "The minimum of judges must be from 1 to 200" {
+			t.Errorf("minimum %d: %v", n, err)
+		}
+	}
+	for _, n := range []int{1, 3, JudgesMax} {
+		if err := (SettingsChange{MinJudges: new(n)}).Validate(); err != nil {
+			t.Errorf("minimum %d refused: %v", n, err)
+		}
+	}
+	if err := (SettingsChange{}).Validate(); err != nil {
+		t.Errorf("no minimum sent: %v", err)
+	}
+	for _, tc := range []struct {
+		min, judges int
+		below       bool
+	}{{0, 0, true}, {0, 1, false}, {1, 0, true}, {3, 2, true}, {3, 3, false}, {3, 4, false}} {
+		if got := (FestivalSettings{MinJudges: tc.min}).BelowMinimumJudges(tc.judges); got != tc.below {
+			t.Errorf("minimum %d, %d judges: below %v", tc.min, tc.judges, got)
 		}
 	}
 }

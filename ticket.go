@@ -85,6 +85,76 @@ type Ticket struct {
 	Screening   *Screening   `json:"screening"`
 }
 
+// AdminTicketOrder is a ticket order as admins list it, with its buyer,
+// festival and screening.
+type AdminTicketOrder struct {
+	ID             int64             `json:"id"`
+	UserID         int64             `json:"userId"`
+	UserEmail      string            `json:"userEmail"`
+	FestivalSlug   string            `json:"festivalSlug"`
+	FestivalName   string            `json:"festivalName"`
+	ScreeningID    int64             `json:"screeningId"`
+	ScreeningTitle string            `json:"screeningTitle"`
+	StartsAt       time.Time         `json:"startsAt"`
+	Quantity       int               `json:"quantity"`
+	AmountCents    int64             `json:"amountCents"`
+	Currency       string            `json:"currency"`
+	Status         TicketOrderStatus `json:"status"`
+	FailureMessage string            `json:"failureMessage"`
+	Provider       string            `json:"provider"`
+	CreatedAt      time.Time         `json:"createdAt"`
+	PaidAt         *time.Time        `json:"paidAt"`
+	RefundedAt     *time.Time        `json:"refundedAt"`
+	// Refundable says whether an admin may refund it (TicketOrderRefundable).
+	Refundable bool `json:"refundable"`
+}
+
+// TicketOrderRefundable is the ticket refund rule, the same for an admin's
+// refund as for a cancelled screening's: a paid order is refunded whole
+// (its money back, its tickets refunded, its seats given back); a free
+// order has no money to return, and any other status none taken.
+func TicketOrderRefundable(status TicketOrderStatus, amountCents int64) bool {
+	return status == OrderPaid && amountCents > 0
+}
+
+// ErrTicketOrderNotRefundable is the answer to refunding an order the
+// rule refuses.
+func ErrTicketOrderNotRefundable() error {
+	return Errorf(EConflict, "Only a paid ticket order with a price can be refunded")
+}
+
+// ErrTicketRefundUnconfirmed is the answer to an admin's refund of a
+// ticket order the payment provider did not confirm: nothing is recorded,
+// and refunding again asks again for the same refund (its idempotency key).
+func ErrTicketRefundUnconfirmed() error {
+	return Errorf(EUnavailable, "The payment provider has not confirmed the refund, and the order is still paid: refund it again to retry")
+}
+
+// TicketOrderFilter narrows the admins' list of ticket orders.
+type TicketOrderFilter struct {
+	// Status is one status, or "" for every order.
+	Status TicketOrderStatus
+	// UserID, when not 0, is the buyer.
+	UserID int64
+	PageRequest
+}
+
+// TicketOrdersPerPage is the page size of the admins' list of ticket orders.
+const TicketOrdersPerPage = 20
+
+// ParseTicketOrderStatusFilter reads a ?status= filter of ticket orders:
+// "" or "all" (every order), or one status.
+func ParseTicketOrderStatusFilter(v string, f *FieldErrors) TicketOrderStatus {
+	switch s := TicketOrderStatus(strings.TrimSpace(v)); s {
+	case "", "all":
+		return ""
+	case OrderPending, OrderPaid, OrderFailed, OrderExpired, OrderCancelled, OrderRefunded:
+		return s
+	}
+	f.Add("status", "Unknown ticket order status (want pending, paid, failed, expired, cancelled, refunded or all)")
+	return ""
+}
+
 // TicketIdempotencyKey is the key a provider is given with the payment of
 // ticket order id, so that a retried request never charges twice.
 func TicketIdempotencyKey(id int64) string {
@@ -413,6 +483,12 @@ type TicketService interface {
 	CancelOrder(ctx context.Context, id int64) (*TicketOrder, error)
 	// Order returns the signed-in buyer's order.
 	Order(ctx context.Context, id int64) (*TicketOrder, error)
+	// AdminOrders lists everyone's ticket orders, newest first (admins only).
+	AdminOrders(ctx context.Context, f TicketOrderFilter) (*Page[*AdminTicketOrder], error)
+	// AdminRefundOrder refunds a paid order whole through the provider, as
+	// a cancelled screening's orders are (TicketOrderRefundable), and
+	// audits it (admins only).
+	AdminRefundOrder(ctx context.Context, id int64) (*AdminTicketOrder, error)
 	// Tickets lists the signed-in buyer's tickets, upcoming first.
 	Tickets(ctx context.Context, page PageRequest) (*Page[*Ticket], error)
 	// Ticket returns the signed-in buyer's ticket.

@@ -237,12 +237,6 @@ func (s *Stripe) Refund(ctx context.Context, reference, idempotencyKey string, a
 	return nil
 }
 
-// Marquee's own messages for failures Stripe does not explain.
-var (
-	canceledPayment    = outcome{Type: marquee.PaymentFailed, Message: "The payment was canceled."}
-	unexplainedFailure = outcome{Type: marquee.PaymentFailed, Message: "Your payment was not completed."}
-)
-
 // intentEvent maps a PaymentIntent to the event of its outcome: succeeded;
 // failed when its last attempt failed (requires_payment_method with a
 // last_payment_error) or it was canceled; nil while it is in progress
@@ -262,20 +256,18 @@ func intentEvent(pi *stripe.PaymentIntent, purchaseID int64) *marquee.PaymentEve
 		ev.Type = marquee.PaymentFailed
 		ev.Message = failureMessage(pi.LastPaymentError)
 	case pi.Status == stripe.PaymentIntentStatusCanceled:
-		ev.Type, ev.Message = canceledPayment.Type, canceledPayment.Message
+		ev.Type, ev.Message = marquee.PaymentFailed, marquee.DeclineCanceled.Message()
 	default:
 		return nil
 	}
 	return ev
 }
 
-// failureMessage is Stripe's message for a failed payment, as Stripe
-// wrote it, or Marquee's own when Stripe gave none.
+// failureMessage is Marquee's message for Stripe's error e of a failed
+// payment (StripeDecline), never Stripe's English text: the server shows
+// it in the buyer's language.
 func failureMessage(e *stripe.Error) string {
-	if e != nil && strings.TrimSpace(e.Msg) != "" {
-		return e.Msg
-	}
-	return unexplainedFailure.Message
+	return StripeDecline(e).Message()
 }
 
 // metadataTicketOrder reads the ticket order id from a payment's

@@ -115,6 +115,12 @@ func TestStripeCreatePaymentOutcomes(t *testing.T) {
 		{"card error", canned{402, `{"error":{"type":"card_error","code":"card_declined","decline_code":"insufficient_funds",
 			"message":"Your card has insufficient funds.","payment_intent":` + intent("pi_poor", "requires_payment_method", "") + `}}`},
 			marquee.PaymentFailed, "Your card has insufficient funds.", "pi_poor", ""},
+		{"card error in Stripe's words", canned{402, `{"error":{"type":"card_error","code":"card_declined","decline_code":"authentication_required",
+			"message":"Your card was declined. This transaction requires authentication.","payment_intent":` + intent("pi_3ds_off", "requires_payment_method", "") + `}}`},
+			marquee.PaymentFailed, marquee.DeclineAuthentication.Message(), "pi_3ds_off", ""},
+		{"failed attempt in Stripe's words", canned{200, intent("pi_busy", "requires_payment_method",
+			`,"last_payment_error":{"type":"card_error","code":"processing_error","message":"An error occurred while processing your card. Try again in a little bit."}`)},
+			marquee.PaymentFailed, marquee.DeclineTryAgain.Message(), "pi_busy", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, rec := newTestStripe(t, func(recorded) *canned { return &tc.answer })

@@ -19,19 +19,35 @@ import (
 const testReferencePrefix = "test_pi_"
 
 // outcome is what the test mode answers for one test card or payment
-// method: a success, or a failure with Stripe's message for it.
+// method: a success, or a failure with Marquee's reason for it (the one
+// Stripe's decline code for that card maps to, StripeDecline).
 type outcome struct {
 	Type    marquee.PaymentEventType
-	Message string
+	Decline marquee.CardDecline
+}
+
+// declined is the failure for reason d.
+func declined(d marquee.CardDecline) outcome { return outcome{Type: marquee.PaymentFailed, Decline: d} }
+
+// message is the outcome's message: none for a success.
+func (o outcome) message() string {
+	if o.Type != marquee.PaymentFailed {
+		return ""
+	}
+	return o.Decline.Message()
 }
 
 // testCards are the card numbers the test mode accepts: Stripe's
-// documented test cards for a success, a generic decline and a decline for
-// insufficient funds, with Stripe's messages.
+// documented test cards for a success and for declines (generic,
+// insufficient funds, expired, wrong security code, processing error),
+// with Marquee's reasons for Stripe's decline codes.
 var testCards = map[string]outcome{
 	"4242424242424242": {Type: marquee.PaymentSucceeded},
-	"4000000000000002": {Type: marquee.PaymentFailed, Message: "Your card was declined."},
-	"4000000000009995": {Type: marquee.PaymentFailed, Message: "Your card has insufficient funds."},
+	"4000000000000002": declined(marquee.DeclineGeneric),
+	"4000000000009995": declined(marquee.DeclineInsufficientFunds),
+	"4000000000000069": declined(marquee.DeclineExpired),
+	"4000000000000127": declined(marquee.DeclineIncorrectCVC),
+	"4000000000000119": declined(marquee.DeclineTryAgain),
 }
 
 // testPaymentMethods are Stripe's documented test PaymentMethod ids the
@@ -39,20 +55,22 @@ var testCards = map[string]outcome{
 // to Stripe: one per card brand that succeeds, and the declines whose
 // messages Marquee translates.
 var testPaymentMethods = map[string]outcome{
-	"pm_card_visa":                            {Type: marquee.PaymentSucceeded},
-	"pm_card_visa_debit":                      {Type: marquee.PaymentSucceeded},
-	"pm_card_mastercard":                      {Type: marquee.PaymentSucceeded},
-	"pm_card_mastercard_debit":                {Type: marquee.PaymentSucceeded},
-	"pm_card_amex":                            {Type: marquee.PaymentSucceeded},
-	"pm_card_discover":                        {Type: marquee.PaymentSucceeded},
-	"pm_card_jcb":                             {Type: marquee.PaymentSucceeded},
-	"pm_card_unionpay":                        {Type: marquee.PaymentSucceeded},
-	"pm_card_chargeDeclined":                  {Type: marquee.PaymentFailed, Message: "Your card was declined."},
-	"pm_card_chargeDeclinedInsufficientFunds": {Type: marquee.PaymentFailed, Message: "Your card has insufficient funds."},
-	"pm_card_chargeDeclinedLostCard":          {Type: marquee.PaymentFailed, Message: "Your card was declined."},
-	"pm_card_chargeDeclinedStolenCard":        {Type: marquee.PaymentFailed, Message: "Your card was declined."},
-	"pm_card_chargeDeclinedExpiredCard":       {Type: marquee.PaymentFailed, Message: "Your card has expired."},
-	"pm_card_chargeDeclinedIncorrectCvc":      {Type: marquee.PaymentFailed, Message: "Your card's security code is incorrect."},
+	"pm_card_visa":                                {Type: marquee.PaymentSucceeded},
+	"pm_card_visa_debit":                          {Type: marquee.PaymentSucceeded},
+	"pm_card_mastercard":                          {Type: marquee.PaymentSucceeded},
+	"pm_card_mastercard_debit":                    {Type: marquee.PaymentSucceeded},
+	"pm_card_amex":                                {Type: marquee.PaymentSucceeded},
+	"pm_card_discover":                            {Type: marquee.PaymentSucceeded},
+	"pm_card_jcb":                                 {Type: marquee.PaymentSucceeded},
+	"pm_card_unionpay":                            {Type: marquee.PaymentSucceeded},
+	"pm_card_chargeDeclined":                      declined(marquee.DeclineGeneric),
+	"pm_card_chargeDeclinedInsufficientFunds":     declined(marquee.DeclineInsufficientFunds),
+	"pm_card_chargeDeclinedLostCard":              declined(marquee.DeclineGeneric),
+	"pm_card_chargeDeclinedStolenCard":            declined(marquee.DeclineGeneric),
+	"pm_card_chargeDeclinedExpiredCard":           declined(marquee.DeclineExpired),
+	"pm_card_chargeDeclinedIncorrectCvc":          declined(marquee.DeclineIncorrectCVC),
+	"pm_card_chargeDeclinedProcessingError":       declined(marquee.DeclineTryAgain),
+	"pm_card_chargeDeclinedVelocityLimitExceeded": declined(marquee.DeclineLimitReached),
 }
 
 // TestMode is the embedded payment provider used when Stripe is not
@@ -96,8 +114,8 @@ func (*TestMode) Config() marquee.PaymentConfig {
 // form's checks (number, expiry, CVC) is EInvalid with the card's field
 // errors; a valid card or a payment method id that is not one of Stripe's
 // test ones is EInvalid too, as the test mode never takes a real card. A
-// decline is not an error: it is a PaymentFailed event with Stripe's
-// message. A payment it could not record is an error (and was not made).
+// decline is not an error: it is a PaymentFailed event with Marquee's
+// message for it. A payment it could not record is an error (and was not made).
 func (m *TestMode) CreatePayment(ctx context.Context, req marquee.PaymentRequest) (*marquee.PaymentResult, error) {
 	var out outcome
 	switch {
@@ -121,7 +139,7 @@ func (m *TestMode) CreatePayment(ctx context.Context, req marquee.PaymentRequest
 	}
 	ref := testReferencePrefix + randomHex()
 	rec := marquee.TestPayment{Reference: ref, PurchaseID: req.PurchaseID, TicketOrderID: req.TicketOrderID,
-		AmountCents: req.AmountCents, Type: out.Type, Message: out.Message, CreatedAt: m.now().UTC()}
+		AmountCents: req.AmountCents, Type: out.Type, Message: out.message(), CreatedAt: m.now().UTC()}
 	if err := m.payments.Record(ctx, rec); err != nil {
 		return nil, fmt.Errorf("test mode: record the payment of purchase %d, ticket order %d: %w", req.PurchaseID, req.TicketOrderID, err)
 	}
@@ -134,7 +152,7 @@ func (m *TestMode) CreatePayment(ctx context.Context, req marquee.PaymentRequest
 			PurchaseID:    req.PurchaseID,
 			TicketOrderID: req.TicketOrderID,
 			AmountCents:   req.AmountCents,
-			Message:       out.Message,
+			Message:       out.message(),
 		},
 	}, nil
 }

@@ -45,6 +45,11 @@ func TestTestModeOutcomes(t *testing.T) {
 		{"pm_card_chargeDeclinedInsufficientFunds", nil, "pm_card_chargeDeclinedInsufficientFunds", marquee.PaymentFailed, "Your card has insufficient funds."},
 		{"pm_card_chargeDeclinedExpiredCard", nil, "pm_card_chargeDeclinedExpiredCard", marquee.PaymentFailed, "Your card has expired."},
 		{"pm_card_chargeDeclinedIncorrectCvc", nil, "pm_card_chargeDeclinedIncorrectCvc", marquee.PaymentFailed, "Your card's security code is incorrect."},
+		{"pm_card_chargeDeclinedProcessingError", nil, "pm_card_chargeDeclinedProcessingError", marquee.PaymentFailed, marquee.DeclineTryAgain.Message()},
+		{"pm_card_chargeDeclinedVelocityLimitExceeded", nil, "pm_card_chargeDeclinedVelocityLimitExceeded", marquee.PaymentFailed, marquee.DeclineLimitReached.Message()},
+		{"expired card", card("4000000000000069"), "", marquee.PaymentFailed, "Your card has expired."},
+		{"incorrect security code card", card("4000000000000127"), "", marquee.PaymentFailed, "Your card's security code is incorrect."},
+		{"processing error card", card("4000000000000119"), "", marquee.PaymentFailed, marquee.DeclineTryAgain.Message()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := m.CreatePayment(context.Background(), marquee.PaymentRequest{

@@ -7,8 +7,9 @@ import (
 )
 
 // handleAdminDashboard answers the dashboard figures and the last twelve
-// months of sign-ups (signupsByMonth) and income (incomeByMonth, in cents;
-// always a list).
+// months of sign-ups (signupsByMonth) and income, in cents, of credit
+// purchases (incomeByMonth) and of ticket orders (ticketIncomeByMonth);
+// always lists.
 func (s *Server) handleAdminDashboard(w http.ResponseWriter, r *http.Request) {
 	d, err := s.svc.Users.Dashboard(r.Context())
 	if err != nil {
@@ -17,6 +18,9 @@ func (s *Server) handleAdminDashboard(w http.ResponseWriter, r *http.Request) {
 	}
 	if d.IncomeByMonth == nil {
 		d.IncomeByMonth = []marquee.MonthlyAmount{}
+	}
+	if d.TicketIncomeByMonth == nil {
+		d.TicketIncomeByMonth = []marquee.MonthlyAmount{}
 	}
 	writeJSON(w, http.StatusOK, d)
 }

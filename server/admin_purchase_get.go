@@ -13,5 +13,6 @@ func (s *Server) handleAdminPurchaseGet(w http.ResponseWriter, r *http.Request) 
 		s.writeError(w, r, err)
 		return
 	}
+	translateFailure(r, p)
 	writeJSON(w, http.StatusOK, map[string]any{"purchase": p})
 }

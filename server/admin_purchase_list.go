@@ -33,5 +33,8 @@ func (s *Server) handleAdminPurchaseList(w http.ResponseWriter, r *http.Request)
 		s.writeError(w, r, err)
 		return
 	}
+	for _, p := range page.Items {
+		translateFailure(r, p)
+	}
 	writeJSON(w, http.StatusOK, page)
 }

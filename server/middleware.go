@@ -68,7 +68,8 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 // logRequests writes one structured line per request: API calls at info,
-// static files at debug, failures at warn or error.
+// static files at debug, failures at warn or error; a request its client
+// cancelled (statusClientClosed) at info.
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -79,6 +80,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		}
 		level := slog.LevelInfo
 		switch {
+		case rec.status == statusClientClosed:
 		case rec.status >= 500:
 			level = slog.LevelError
 		case rec.status >= 400 && rec.status != http.StatusNotFound:

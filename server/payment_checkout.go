@@ -44,8 +44,9 @@ func (s *Server) checkout(w http.ResponseWriter, r *http.Request, req marquee.Ch
 }
 
 // translateFailure puts a failed purchase's message in the request's
-// language when the catalogue knows it (the test mode's messages are
-// Marquee's own); a provider's other messages stay as they came.
+// language: the providers give Marquee's own (marquee.CardDecline); a
+// message stored before they did stays as it came unless the catalogue
+// knows it. Every answer that carries a purchase calls it.
 func translateFailure(r *http.Request, p *marquee.Purchase) {
 	if p != nil && p.FailureMessage != "" {
 		p.FailureMessage = locale.Text(requestLanguage(r), p.FailureMessage)

@@ -15,6 +15,9 @@ func (s *Server) handlePosterGet(w http.ResponseWriter, r *http.Request) {
 	if marquee.ErrorCode(err) == marquee.ENotFound {
 		http.NotFound(w, r)
 		return
+	} else if err != nil && clientGone(r) {
+		w.WriteHeader(s.clientClosed(r, err))
+		return
 	} else if err != nil {
 		requestLogger(r, s.log).Error("poster not served", "err", err)
 		http.Error(w, "Internal error", http.StatusInternalServerError)

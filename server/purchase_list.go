@@ -23,5 +23,8 @@ func (s *Server) handlePurchaseList(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	for _, p := range page.Items {
+		translateFailure(r, p)
+	}
 	writeJSON(w, http.StatusOK, page)
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -69,17 +70,42 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	writeJSON(w, status, errorBody{Message: msg, Code: marquee.ErrorCode(err), Fields: fields})
 }
 
+// statusClientClosed is the status logged for a request its client
+// cancelled before the answer (nginx's 499): nobody reads the answer, and
+// the failure it caused (a query interrupted, "context canceled") is not
+// the server's.
+const statusClientClosed = 499
+
 // errorStatus returns the HTTP status for err's code, logging the error
-// when it is internal (its details stay in the logs, not the answer).
+// when it is internal (its details stay in the logs, not the answer). A
+// server error of a request whose client has gone (its context cancelled)
+// is statusClientClosed, logged at info: a browser that navigates away is
+// not an incident.
 func (s *Server) errorStatus(r *http.Request, err error) int {
 	status, ok := statusOf[marquee.ErrorCode(err)]
 	if !ok {
 		status = http.StatusInternalServerError
 	}
+	if status >= http.StatusInternalServerError && clientGone(r) {
+		return s.clientClosed(r, err)
+	}
 	if status == http.StatusInternalServerError {
 		requestLogger(r, s.log).Error("request failed", "err", err)
 	}
 	return status
+}
+
+// clientClosed logs err, the failure of a request its client cancelled,
+// at info and returns statusClientClosed.
+func (s *Server) clientClosed(r *http.Request, err error) int {
+	requestLogger(r, s.log).Info("request cancelled by the client", "err", err)
+	return statusClientClosed
+}
+
+// clientGone reports whether r's client cancelled it (closed the
+// connection or, over HTTP/2, reset the stream).
+func clientGone(r *http.Request) bool {
+	return errors.Is(r.Context().Err(), context.Canceled)
 }
 
 // translateError returns err's message and field messages in the request's

@@ -133,6 +133,8 @@ func (s *Server) routes(mux router) {
 	mux.Handle("GET /api/v1/admin/purchases/{id}/refund-preview", s.requireAdmin(s.handleAdminPurchaseRefundPreview))
 	mux.Handle("GET /api/v1/admin/purchases/{id}", s.requireAdmin(s.handleAdminPurchaseGet))
 	mux.Handle("POST /api/v1/admin/purchases/{id}/refund", s.requireAdmin(s.handleAdminPurchaseRefund))
+	mux.Handle("GET /api/v1/admin/ticket-orders", s.requireAdmin(s.handleAdminTicketOrderList))
+	mux.Handle("POST /api/v1/admin/ticket-orders/{id}/refund", s.requireAdmin(s.handleAdminTicketOrderRefund))
 	// Admin: one account (role, credits, disable/enable, sessions), the
 	// packages' editing and the audit log (read only).
 	mux.Handle("GET /api/v1/admin/users/{id}", s.requireAdmin(s.handleAdminUserGet))

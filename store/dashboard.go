@@ -19,19 +19,24 @@ type dayDelta struct {
 	Signups, Purchases, IncomeCents, Subscribers int64
 	// Submissions entered (the installation's figures, analytics_figures.go).
 	Submissions int64
+	// Ticket orders paid with a price, and their amounts.
+	TicketOrders, TicketIncomeCents int64
 }
 
 // addDashboardDay adds d to the dashboard_days row of day, creating it.
 // Every write that changes a dashboard figure calls it in its own
 // transaction, so the rollup always equals the counts over the tables.
 func addDashboardDay(ctx context.Context, c conn, day string, d dayDelta) error {
-	_, err := c.exec(ctx, `INSERT INTO dashboard_days (day, signups, purchases, income_cents, subscribers, submissions) VALUES (?, ?, ?, ?, ?, ?)
+	_, err := c.exec(ctx, `INSERT INTO dashboard_days (day, signups, purchases, income_cents, subscribers, submissions, ticket_orders, ticket_income_cents)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (day) DO UPDATE SET signups = dashboard_days.signups + excluded.signups,
 			purchases = dashboard_days.purchases + excluded.purchases,
 			income_cents = dashboard_days.income_cents + excluded.income_cents,
 			subscribers = dashboard_days.subscribers + excluded.subscribers,
-			submissions = dashboard_days.submissions + excluded.submissions`,
-		day, d.Signups, d.Purchases, d.IncomeCents, d.Subscribers, d.Submissions)
+			submissions = dashboard_days.submissions + excluded.submissions,
+			ticket_orders = dashboard_days.ticket_orders + excluded.ticket_orders,
+			ticket_income_cents = dashboard_days.ticket_income_cents + excluded.ticket_income_cents`,
+		day, d.Signups, d.Purchases, d.IncomeCents, d.Subscribers, d.Submissions, d.TicketOrders, d.TicketIncomeCents)
 	if err != nil {
 		return fmt.Errorf("store: dashboard rollup of %s: %w", day, err)
 	}
@@ -46,7 +51,9 @@ func addDashboardDay(ctx context.Context, c conn, day string, d dayDelta) error 
 // returned; a refund returns only the unspent share, refund.go).
 // IncomeByMonth gives each of the same twelve months the money kept of
 // the purchases settled in it: a refund is taken from the month the
-// purchase was paid in.
+// purchase was paid in. Ticket orders are counted apart (TicketOrders,
+// TicketIncomeCents, TicketIncomeByMonth): the paid orders with a price,
+// on the month they were paid in, a refunded one taken back.
 // Admin only.
 //
 // The figures come from dashboard_days, the per-day rollup every sign-up,
@@ -60,36 +67,40 @@ func (db *UserService) Dashboard(ctx context.Context) (*marquee.DashboardSummary
 	now := db.now()
 	this := monthStart(now)
 	first := this.AddDate(0, -11, 0)
-	s := &marquee.DashboardSummary{SignupsByMonth: make([]marquee.MonthlyCount, 12), IncomeByMonth: make([]marquee.MonthlyAmount, 12)}
+	s := &marquee.DashboardSummary{SignupsByMonth: make([]marquee.MonthlyCount, 12), IncomeByMonth: make([]marquee.MonthlyAmount, 12),
+		TicketIncomeByMonth: make([]marquee.MonthlyAmount, 12)}
 	index := map[string]int{}
 	for i := range 12 {
 		month := first.AddDate(0, i, 0).Format("2006-01")
 		index[month] = i
 		s.SignupsByMonth[i] = marquee.MonthlyCount{Month: month, Users: 0}
 		s.IncomeByMonth[i] = marquee.MonthlyAmount{Month: month, AmountCents: 0}
+		s.TicketIncomeByMonth[i] = marquee.MonthlyAmount{Month: month, AmountCents: 0}
 	}
 	// Totals over every day, and the twelve months grouped from their days.
 	err := db.reader().queryRow(ctx, `SELECT CAST(COALESCE(SUM(signups), 0) AS BIGINT), CAST(COALESCE(SUM(purchases), 0) AS BIGINT),
-		CAST(COALESCE(SUM(income_cents), 0) AS BIGINT), CAST(COALESCE(SUM(subscribers), 0) AS BIGINT) FROM dashboard_days`).
-		Scan(&s.TotalUsers, &s.TotalTransactions, &s.TotalIncomeCents, &s.TotalSubscriptions)
+		CAST(COALESCE(SUM(income_cents), 0) AS BIGINT), CAST(COALESCE(SUM(subscribers), 0) AS BIGINT),
+		CAST(COALESCE(SUM(ticket_orders), 0) AS BIGINT), CAST(COALESCE(SUM(ticket_income_cents), 0) AS BIGINT) FROM dashboard_days`).
+		Scan(&s.TotalUsers, &s.TotalTransactions, &s.TotalIncomeCents, &s.TotalSubscriptions, &s.TicketOrders, &s.TicketIncomeCents)
 	if err != nil {
 		return nil, fmt.Errorf("store: dashboard totals: %w", err)
 	}
-	rows, err := db.reader().query(ctx, `SELECT substr(day, 1, 7), CAST(SUM(signups) AS BIGINT), CAST(SUM(income_cents) AS BIGINT)
-		FROM dashboard_days WHERE day >= ? GROUP BY substr(day, 1, 7)`, dayKey(first))
+	rows, err := db.reader().query(ctx, `SELECT substr(day, 1, 7), CAST(SUM(signups) AS BIGINT), CAST(SUM(income_cents) AS BIGINT),
+		CAST(SUM(ticket_income_cents) AS BIGINT) FROM dashboard_days WHERE day >= ? GROUP BY substr(day, 1, 7)`, dayKey(first))
 	if err != nil {
 		return nil, fmt.Errorf("store: dashboard months: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var month string
-		var signups, income int64
-		if err := rows.Scan(&month, &signups, &income); err != nil {
+		var signups, income, tickets int64
+		if err := rows.Scan(&month, &signups, &income, &tickets); err != nil {
 			return nil, fmt.Errorf("store: dashboard months: %w", err)
 		}
 		if i, ok := index[month]; ok {
 			s.SignupsByMonth[i].Users = signups
 			s.IncomeByMonth[i].AmountCents = income
+			s.TicketIncomeByMonth[i].AmountCents = tickets
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -140,4 +151,22 @@ func succeededPurchases(ctx context.Context, c conn, userID int64) (int64, error
 		return 0, fmt.Errorf("store: count purchases of user %d: %w", userID, err)
 	}
 	return n, nil
+}
+
+// rollupTicketPaid records in dashboard_days a ticket order of amount
+// cents paid at paidAt (nothing for a free one).
+func rollupTicketPaid(ctx context.Context, c conn, paidAt time.Time, amount int64) error {
+	if amount <= 0 {
+		return nil
+	}
+	return addDashboardDay(ctx, c, dayKey(paidAt), dayDelta{TicketOrders: 1, TicketIncomeCents: amount})
+}
+
+// rollupTicketRefunded takes a refunded ticket order of amount cents,
+// paid at paidAt, back from the day it was paid on.
+func rollupTicketRefunded(ctx context.Context, c conn, paidAt time.Time, amount int64) error {
+	if amount <= 0 {
+		return nil
+	}
+	return addDashboardDay(ctx, c, dayKey(paidAt), dayDelta{TicketOrders: -1, TicketIncomeCents: -amount})
 }

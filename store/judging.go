@@ -93,11 +93,12 @@ func activeJudge(ctx context.Context, c conn, slug string) (*judgeSeat, error) {
 	return seat, nil
 }
 
-// settingsOf returns festival id's settings (all off without a row).
+// settingsOf returns festival id's settings (all off, and the default
+// minimum of judges, without a row).
 func settingsOf(ctx context.Context, c conn, id int64) (*marquee.FestivalSettings, error) {
-	var fs marquee.FestivalSettings
-	err := c.queryRow(ctx, `SELECT refund_on_withdraw, blind_review, judging_locked FROM festival_settings WHERE festival_id = ?`, id).
-		Scan(&fs.RefundOnWithdraw, &fs.BlindReview, &fs.JudgingLocked)
+	fs := marquee.FestivalSettings{MinJudges: marquee.DefaultMinJudges}
+	err := c.queryRow(ctx, `SELECT refund_on_withdraw, blind_review, judging_locked, min_judges FROM festival_settings WHERE festival_id = ?`, id).
+		Scan(&fs.RefundOnWithdraw, &fs.BlindReview, &fs.JudgingLocked, &fs.MinJudges)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: settings of festival %d: %w", id, err)
 	}

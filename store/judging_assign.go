@@ -24,6 +24,7 @@ type juror struct {
 	categories map[int64]bool
 	assigned   map[int64]bool // specific assignments
 	conflicts  map[int64]bool
+	scored     map[int64]bool // the submissions they scored
 }
 
 type juryEntry struct{ id, categoryID, filmmakerID int64 }
@@ -31,7 +32,13 @@ type juryEntry struct{ id, categoryID, filmmakerID int64 }
 // covers reports whether judge j's scope or a specific assignment gives
 // them submission e (whether or not they accepted yet).
 func (j *juror) covers(e juryEntry) bool {
-	return j.scope == marquee.JudgeScopeAll || (j.scope == marquee.JudgeScopeCategory && j.categories[e.categoryID]) || j.assigned[e.id]
+	return j.scopeCovers(e) || j.assigned[e.id]
+}
+
+// scopeCovers reports whether judge j's scope (all, or their categories)
+// gives them submission e.
+func (j *juror) scopeCovers(e juryEntry) bool {
+	return j.scope == marquee.JudgeScopeAll || (j.scope == marquee.JudgeScopeCategory && j.categories[e.categoryID])
 }
 
 // excluded reports whether judge j must never get submission e: their own
@@ -59,7 +66,7 @@ func loadJury(ctx context.Context, c conn, festivalID int64) (*jury, error) {
 	}
 	for rows.Next() {
 		var id int64
-		j := &juror{categories: map[int64]bool{}, assigned: map[int64]bool{}, conflicts: map[int64]bool{}}
+		j := &juror{categories: map[int64]bool{}, assigned: map[int64]bool{}, conflicts: map[int64]bool{}, scored: map[int64]bool{}}
 		if err := rows.Scan(&id, &j.userID, &j.scope); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("store: jury of festival %d: %w", festivalID, err)
@@ -77,6 +84,7 @@ func loadJury(ctx context.Context, c conn, festivalID int64) (*jury, error) {
 		{`SELECT x.judge_id, x.category_id FROM judge_categories x JOIN judges j ON j.id = x.judge_id WHERE j.festival_id = ?`, func(j *juror) map[int64]bool { return j.categories }},
 		{`SELECT x.judge_id, x.submission_id FROM judge_assignments x JOIN judges j ON j.id = x.judge_id WHERE j.festival_id = ?`, func(j *juror) map[int64]bool { return j.assigned }},
 		{`SELECT x.judge_id, x.submission_id FROM judge_conflicts x JOIN judges j ON j.id = x.judge_id WHERE j.festival_id = ?`, func(j *juror) map[int64]bool { return j.conflicts }},
+		{`SELECT x.judge_id, x.submission_id FROM judge_scores x JOIN judges j ON j.id = x.judge_id WHERE j.festival_id = ?`, func(j *juror) map[int64]bool { return j.scored }},
 	}
 	for _, p := range pairs {
 		rows, err := c.query(ctx, p.q, festivalID)
@@ -147,10 +155,15 @@ func (jy *jury) coverage(ids []int64) map[int64]map[int64]bool {
 // category set the judges' scope (category replaces their categories);
 // specific and spread add specific assignments, never a judge's own film
 // nor a submission they declared a conflict on (those pairs are skipped).
-// Spread gives each submission (the festival's undecided and decided
-// ones, not withdrawn, when none is named) PerSubmission of the chosen
-// judges in all, counting those who have it already, the least loaded
-// first (marquee.SpreadEvenly): running it twice adds nothing.
+// Spread shares the submissions (the festival's undecided and decided
+// ones, not withdrawn, when none is named) among the chosen judges:
+// each gets PerSubmission of them (one by default), the least loaded
+// first, as marquee.SpreadEvenly plans; the plan replaces what the chosen
+// judges held of those submissions (assignments beyond it are removed,
+// but never a submission the judge scored), and a chosen judge whose
+// scope (all, or categories) gave them any of those submissions is given
+// the others it gave them as specific assignments instead. Running it
+// twice changes nothing.
 func (s *JudgingService) Assign(ctx context.Context, slug string, req marquee.AssignmentRequest) (int, error) {
 	f, err := managedFestival(ctx, s.reader(), slug)
 	if err != nil {
@@ -172,6 +185,7 @@ func (s *JudgingService) Assign(ctx context.Context, slug string, req marquee.As
 		}
 		before := jy.coverage(req.JudgeIDs)
 		var pairs []marquee.JudgePair
+		removed := 0    // specific assignments a spread removed
 		scoped := false // a judge's scope or categories changed
 		switch req.Mode {
 		case marquee.AssignAll, marquee.AssignCategory:
@@ -219,26 +233,24 @@ func (s *JudgingService) Assign(ctx context.Context, slug string, req marquee.As
 					entries = append(entries, e)
 				}
 			}
-			loads := map[int64]int{}
-			for _, id := range req.JudgeIDs {
-				loads[id] = jy.load(jy.judges[id])
-			}
-			for _, e := range entries {
-				have := 0
-				for _, id := range req.JudgeIDs {
-					if j := jy.judges[id]; j.covers(e) && !j.excluded(e) {
-						have++
-					}
+			spread := jy.spread(req, entries)
+			if len(spread.unscoped) > 0 {
+				scoped = true
+				if err := setScope(ctx, c, marquee.AssignmentRequest{Mode: marquee.JudgeScopeSpecific, JudgeIDs: spread.unscoped}); err != nil {
+					return err
 				}
-				got := marquee.SpreadEvenly([]int64{e.id}, req.JudgeIDs, req.PerSubmission-have, loads, func(jid, sid int64) bool {
-					j := jy.judges[jid]
-					return j.excluded(e) || j.covers(e)
-				})
-				for _, p := range got {
-					loads[p.JudgeID]++
+				for _, id := range spread.unscoped {
+					jy.judges[id].scope, jy.judges[id].categories = marquee.JudgeScopeSpecific, map[int64]bool{}
 				}
-				pairs = append(pairs, got...)
 			}
+			if err := deleteAssignments(ctx, c, spread.remove); err != nil {
+				return err
+			}
+			for _, p := range spread.remove {
+				delete(jy.judges[p.JudgeID].assigned, p.SubmissionID)
+			}
+			removed = len(spread.remove)
+			pairs = spread.add
 		}
 		if err := insertAssignments(ctx, c, pairs, s.now()); err != nil {
 			return err
@@ -254,12 +266,102 @@ func (s *JudgingService) Assign(ctx context.Context, slug string, req marquee.As
 				}
 			}
 		}
-		if !scoped && len(pairs) == 0 && added == 0 {
+		if !scoped && len(pairs) == 0 && added == 0 && removed == 0 {
 			return nil // nothing changed: no entry
 		}
-		return recordAudit(ctx, c, s.now(), assignmentAudit(f.ID, req, len(pairs), added))
+		return recordAudit(ctx, c, s.now(), assignmentAudit(f.ID, req, len(pairs), added, removed))
 	})
 	return added, err
+}
+
+// spreadChange is what a spread writes: the judges whose scope becomes
+// specific, the specific assignments to add and those to remove.
+type spreadChange struct {
+	unscoped    []int64
+	add, remove []marquee.JudgePair
+}
+
+// spread plans req (mode spread) over entries (see Assign).
+func (jy *jury) spread(req marquee.AssignmentRequest, entries []juryEntry) spreadChange {
+	var ch spreadChange
+	in := make(map[int64]bool, len(entries))
+	ids := make([]int64, len(entries))
+	for i, e := range entries {
+		in[e.id], ids[i] = true, e.id
+	}
+	loads := map[int64]int{}
+	for _, id := range req.JudgeIDs {
+		j := jy.judges[id]
+		unscope := false
+		for _, e := range entries {
+			if j.scopeCovers(e) {
+				unscope = true
+				break
+			}
+		}
+		if unscope {
+			ch.unscoped = append(ch.unscoped, id)
+		}
+		for _, e := range jy.subs {
+			if in[e.id] || !j.covers(e) || j.excluded(e) {
+				continue
+			}
+			loads[id]++
+			if unscope && !j.assigned[e.id] { // what the scope gave outside the spread stays
+				ch.add = append(ch.add, marquee.JudgePair{JudgeID: id, SubmissionID: e.id})
+			}
+		}
+	}
+	plan := marquee.SpreadEvenly(ids, req.JudgeIDs, req.PerSubmission, loads, func(jid, sid int64) marquee.SpreadHold {
+		j, e := jy.judges[jid], jy.subByID[sid]
+		switch {
+		case j.excluded(e):
+			return marquee.HoldExcluded
+		case j.covers(e) && j.scored[sid]:
+			return marquee.HoldScored
+		case j.covers(e):
+			return marquee.HoldAssigned
+		}
+		return marquee.HoldNone
+	})
+	planned := make(map[marquee.JudgePair]bool, len(plan))
+	for _, p := range plan {
+		planned[p] = true
+		if !jy.judges[p.JudgeID].assigned[p.SubmissionID] {
+			ch.add = append(ch.add, p)
+		}
+	}
+	for _, id := range req.JudgeIDs {
+		j := jy.judges[id]
+		for _, e := range entries {
+			if p := (marquee.JudgePair{JudgeID: id, SubmissionID: e.id}); j.assigned[e.id] && !planned[p] {
+				ch.remove = append(ch.remove, p)
+			}
+		}
+	}
+	return ch
+}
+
+// deleteAssignments removes specific assignments, a judge's at a time.
+func deleteAssignments(ctx context.Context, c conn, pairs []marquee.JudgePair) error {
+	byJudge := map[int64][]int64{}
+	var judges []int64
+	for _, p := range pairs {
+		if byJudge[p.JudgeID] == nil {
+			judges = append(judges, p.JudgeID)
+		}
+		byJudge[p.JudgeID] = append(byJudge[p.JudgeID], p.SubmissionID)
+	}
+	for _, jid := range judges {
+		subs := byJudge[jid]
+		for start := 0; start < len(subs); start += assignmentBatch {
+			in, args := placeholders(subs[start:min(start+assignmentBatch, len(subs))])
+			if _, err := c.exec(ctx, `DELETE FROM judge_assignments WHERE judge_id = ? AND submission_id IN (`+in+`)`, append([]any{jid}, args...)...); err != nil {
+				return fmt.Errorf("store: remove assignments of judge %d: %w", jid, err)
+			}
+		}
+	}
+	return nil
 }
 
 // scopeChanges reports whether req (mode all or category) changes judge
@@ -287,9 +389,9 @@ func (j *juror) scopeChanges(req marquee.AssignmentRequest) bool {
 }
 
 // assignmentAudit is the entry of an assignment of festival festivalID:
-// the request, the specific assignments written and the (judge,
-// submission) pairs it added.
-func assignmentAudit(festivalID int64, req marquee.AssignmentRequest, written, added int) marquee.AuditEntry {
+// the request, the specific assignments written, the (judge, submission)
+// pairs it added and the specific assignments a spread removed.
+func assignmentAudit(festivalID int64, req marquee.AssignmentRequest, written, added, removed int) marquee.AuditEntry {
 	after := map[string]any{"mode": req.Mode, "judgeIds": req.JudgeIDs, "added": added}
 	switch req.Mode {
 	case marquee.AssignCategory:
@@ -297,7 +399,7 @@ func assignmentAudit(festivalID int64, req marquee.AssignmentRequest, written, a
 	case marquee.AssignSpecific, marquee.AssignSpread:
 		after["submissionIds"], after["assignments"] = req.SubmissionIDs, written
 		if req.Mode == marquee.AssignSpread {
-			after["perSubmission"] = req.PerSubmission
+			after["perSubmission"], after["removed"] = req.PerSubmission, removed
 		}
 	}
 	e := festivalAudit(festivalID, marquee.AuditJudgeAssign, "festival", auditTargetID(festivalID))

@@ -57,8 +57,13 @@ func (s *JudgingService) Ranking(ctx context.Context, slug string, categoryID in
 		weighted[i], calibrated[i] = r.Summary.Weighted, r.Summary.Calibrated
 	}
 	rw, rc := marquee.Rank(weighted), marquee.Rank(calibrated)
+	settings, err := settingsOf(ctx, c, f.ID)
+	if err != nil {
+		return nil, err
+	}
 	for i, r := range out {
 		r.RankWeighted, r.RankCalibrated = rw[i], rc[i]
+		r.BelowMinimumJudges = settings.BelowMinimumJudges(r.Summary.Judges)
 	}
 	return out, nil
 }

@@ -21,15 +21,7 @@ func (s *SubmissionService) Settings(ctx context.Context, slug string) (*marquee
 
 // submissionSettings reads festival id's settings.
 func submissionSettings(ctx context.Context, c conn, id int64) (*marquee.FestivalSettings, error) {
-	var refund, blind, locked int
-	err := c.queryRow(ctx, `SELECT refund_on_withdraw, blind_review, judging_locked FROM festival_settings WHERE festival_id = ?`, id).
-		Scan(&refund, &blind, &locked)
-	if errors.Is(err, sql.ErrNoRows) {
-		return &marquee.FestivalSettings{}, nil
-	} else if err != nil {
-		return nil, fmt.Errorf("store: settings of festival %d: %w", id, err)
-	}
-	return &marquee.FestivalSettings{RefundOnWithdraw: refund != 0, BlindReview: blind != 0, JudgingLocked: locked != 0}, nil
+	return settingsOf(ctx, c, id)
 }
 
 // UpdateSettings applies change to a managed festival's settings
@@ -44,6 +36,9 @@ func (s *SubmissionService) UpdateSettings(ctx context.Context, slug string, cha
 	if err != nil {
 		return nil, err
 	}
+	if err := change.Validate(); err != nil {
+		return nil, err
+	}
 	var out marquee.FestivalSettings
 	err = s.inTx(ctx, func(c conn) error {
 		now := s.now()
@@ -52,21 +47,21 @@ func (s *SubmissionService) UpdateSettings(ctx context.Context, slug string, cha
 			return fmt.Errorf("store: settings of festival %d: %w", f.id, err)
 		}
 		// SQLite's single writer already serialises; PostgreSQL locks the row.
-		lock := `SELECT refund_on_withdraw, blind_review, judging_locked FROM festival_settings WHERE festival_id = ?`
+		lock := `SELECT refund_on_withdraw, blind_review, judging_locked, min_judges FROM festival_settings WHERE festival_id = ?`
 		if s.dialect == Postgres {
 			lock += ` FOR UPDATE`
 		}
-		var refund, blind, locked int
-		if err := c.queryRow(ctx, lock, f.id).Scan(&refund, &blind, &locked); err != nil {
+		var refund, blind, locked, minJudges int
+		if err := c.queryRow(ctx, lock, f.id).Scan(&refund, &blind, &locked, &minJudges); err != nil {
 			return fmt.Errorf("store: lock settings of festival %d: %w", f.id, err)
 		}
-		cur := marquee.FestivalSettings{RefundOnWithdraw: refund != 0, BlindReview: blind != 0, JudgingLocked: locked != 0}
+		cur := marquee.FestivalSettings{RefundOnWithdraw: refund != 0, BlindReview: blind != 0, JudgingLocked: locked != 0, MinJudges: minJudges}
 		if out = change.Apply(cur); out == cur {
 			// Nothing changes: nothing is written, nothing audited.
 			return nil
 		}
-		if _, err := c.exec(ctx, `UPDATE festival_settings SET refund_on_withdraw = ?, blind_review = ?, updated_at = ?
-			WHERE festival_id = ?`, settingInt(out.RefundOnWithdraw), settingInt(out.BlindReview), now, f.id); err != nil {
+		if _, err := c.exec(ctx, `UPDATE festival_settings SET refund_on_withdraw = ?, blind_review = ?, min_judges = ?, updated_at = ?
+			WHERE festival_id = ?`, settingInt(out.RefundOnWithdraw), settingInt(out.BlindReview), out.MinJudges, now, f.id); err != nil {
 			return fmt.Errorf("store: save settings of festival %d: %w", f.id, err)
 		}
 		return recordSettingsChange(ctx, c, now, f.id, &cur, &out)
@@ -77,11 +72,11 @@ func (s *SubmissionService) UpdateSettings(ctx context.Context, slug string, cha
 	return &out, nil
 }
 
-// recordSettingsChange audits the change of festival id's refund and
-// blind review settings from prior to now, if any.
+// recordSettingsChange audits the change of festival id's refund, blind
+// review and minimum of judges settings from prior to now, if any.
 func recordSettingsChange(ctx context.Context, c conn, at time.Time, id int64, prior, now *marquee.FestivalSettings) error {
 	facts := func(fs *marquee.FestivalSettings) map[string]any {
-		return map[string]any{"refundOnWithdraw": fs.RefundOnWithdraw, "blindReview": fs.BlindReview}
+		return map[string]any{"refundOnWithdraw": fs.RefundOnWithdraw, "blindReview": fs.BlindReview, "minJudges": fs.MinJudges}
 	}
 	before, after, changed := auditChanges(facts(prior), facts(now))
 	if !changed {

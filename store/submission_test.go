@@ -499,7 +499,7 @@ func TestUpdateSettingsChangesOnlyWhatItNames(t *testing.T) {
 			}
 			return s
 		}
-		if s := set(marquee.SettingsChange{}); *s != (marquee.FestivalSettings{}) {
+		if s := set(marquee.SettingsChange{}); *s != (marquee.FestivalSettings{MinJudges: marquee.DefaultMinJudges}) {
 			t.Fatalf("empty change on no row: %+v", s)
 		}
 		set(marquee.SettingsChange{BlindReview: new(true)})

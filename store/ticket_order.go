@@ -165,17 +165,20 @@ func (s *TicketService) whyNoSeats(ctx context.Context, c conn, id int64, n int,
 // sold and issues its tickets, with its confirmation e-mail. It answers
 // errSettledElsewhere when the order was not pending (settled already).
 func (s *TicketService) payHeld(ctx context.Context, c conn, id int64, reference string, now time.Time) error {
-	var screening int64
+	var screening, amount int64
 	var q int
 	err := c.queryRow(ctx, `UPDATE ticket_orders SET status = 'paid', paid_at = ?, failure_message = '', updated_at = ?,
 		reference = COALESCE(reference, NULLIF(?, ''))
-		WHERE id = ? AND status = 'pending' RETURNING screening_id, quantity`, now, now, reference, id).Scan(&screening, &q)
+		WHERE id = ? AND status = 'pending' RETURNING screening_id, quantity, amount_cents`, now, now, reference, id).Scan(&screening, &q, &amount)
 	if errors.Is(err, sql.ErrNoRows) {
 		return errSettledElsewhere
 	} else if err != nil {
 		return fmt.Errorf("store: pay ticket order %d: %w", id, err)
 	}
 	if err := s.issueTickets(ctx, c, id, now); err != nil {
+		return err
+	}
+	if err := rollupTicketPaid(ctx, c, now, amount); err != nil {
 		return err
 	}
 	// Last: the screening's row is locked only until the commit.

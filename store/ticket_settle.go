@@ -79,7 +79,7 @@ func (s *TicketService) settle(ctx context.Context, ev marquee.PaymentEvent) err
 		_, err := s.releaseHold(ctx, id, marquee.OrderFailed, msg, ev.Reference, false)
 		return err
 	case marquee.PaymentRefunded:
-		return s.recordRefund(ctx, id, marquee.TicketRefunded, nil)
+		return s.recordRefund(ctx, id, marquee.TicketRefunded, nil, nil)
 	}
 	return fmt.Errorf("store: settle ticket order %d: unknown event type %q", id, ev.Type)
 }
@@ -98,12 +98,12 @@ func (s *TicketService) settlePaid(ctx context.Context, id int64, reference stri
 			return err
 		}
 		// Not pending: paid already, or released.
-		var screening int64
+		var screening, amount int64
 		var q int
 		err = c.queryRow(ctx, `UPDATE ticket_orders SET status = 'paid', paid_at = ?, failure_message = '', updated_at = ?,
 			reference = COALESCE(reference, NULLIF(?, ''))
-			WHERE id = ? AND status IN ('failed', 'expired', 'cancelled') RETURNING screening_id, quantity`,
-			now, now, reference, id).Scan(&screening, &q)
+			WHERE id = ? AND status IN ('failed', 'expired', 'cancelled') RETURNING screening_id, quantity, amount_cents`,
+			now, now, reference, id).Scan(&screening, &q, &amount)
 		if errors.Is(err, sql.ErrNoRows) {
 			return errSettledElsewhere // paid or refunded already
 		} else if err != nil {
@@ -125,7 +125,10 @@ func (s *TicketService) settlePaid(ctx context.Context, id int64, reference stri
 			}
 			return errNoSeatsLeft
 		}
-		return s.issueTickets(ctx, c, id, now)
+		if err := s.issueTickets(ctx, c, id, now); err != nil {
+			return err
+		}
+		return rollupTicketPaid(ctx, c, now, amount)
 	})
 	switch {
 	case errors.Is(err, errSettledElsewhere):
@@ -163,17 +166,20 @@ func (s *TicketService) refundLate(ctx context.Context, id int64, reference, mes
 }
 
 // recordRefund marks paid order id refunded, once: its tickets become
-// ticketStatus (refunded, or cancelled with the screening) and its seats
-// are given back; compose, when not nil, writes the buyer's e-mail.
-func (s *TicketService) recordRefund(ctx context.Context, id int64, ticketStatus marquee.TicketStatus, compose marquee.ComposeTicketMail) error {
+// ticketStatus (refunded, or cancelled with the screening), its seats
+// are given back and its income leaves the dashboard; compose, when not
+// nil, writes the buyer's e-mail; audit, when not nil, is the entry of
+// the refund (written only when this call refunded it).
+func (s *TicketService) recordRefund(ctx context.Context, id int64, ticketStatus marquee.TicketStatus, compose marquee.ComposeTicketMail, audit *marquee.AuditEntry) error {
 	return s.inTx(ctx, func(c conn) error {
 		now := s.now()
 		var screening int64
 		var q int
 		var amount int64
+		var paidAt sql.NullTime
 		err := c.queryRow(ctx, `UPDATE ticket_orders SET status = CASE WHEN amount_cents > 0 THEN 'refunded' ELSE 'cancelled' END,
-			refunded_at = ?, updated_at = ? WHERE id = ? AND status = 'paid' RETURNING screening_id, quantity, amount_cents`,
-			now, now, id).Scan(&screening, &q, &amount)
+			refunded_at = ?, updated_at = ? WHERE id = ? AND status = 'paid' RETURNING screening_id, quantity, amount_cents, paid_at`,
+			now, now, id).Scan(&screening, &q, &amount, &paidAt)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil // refunded already, or never paid
 		} else if err != nil {
@@ -182,6 +188,16 @@ func (s *TicketService) recordRefund(ctx context.Context, id int64, ticketStatus
 		if _, err := c.exec(ctx, `UPDATE tickets SET status = ?, updated_at = ? WHERE order_id = ? AND status IN ('valid', 'used')`,
 			string(ticketStatus), now, id); err != nil {
 			return fmt.Errorf("store: refund ticket order %d: tickets: %w", id, err)
+		}
+		if paidAt.Valid {
+			if err := rollupTicketRefunded(ctx, c, paidAt.Time, amount); err != nil {
+				return err
+			}
+		}
+		if audit != nil {
+			if err := recordAudit(ctx, c, now, *audit); err != nil {
+				return err
+			}
 		}
 		if _, err := c.exec(ctx, `UPDATE screenings SET sold = sold - ?, updated_at = ? WHERE id = ?`, q, now, screening); err != nil {
 			return fmt.Errorf("store: refund ticket order %d: seats: %w", id, err)
@@ -266,7 +282,7 @@ func (s *TicketService) CancelScreening(ctx context.Context, slug string, id int
 				continue
 			}
 		}
-		if err := s.recordRefund(bg, p.id, marquee.TicketCancelled, s.opts.ComposeCancellation); err != nil {
+		if err := s.recordRefund(bg, p.id, marquee.TicketCancelled, s.opts.ComposeCancellation, nil); err != nil {
 			errs = append(errs, err)
 		}
 	}

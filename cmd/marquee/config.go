@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -30,7 +31,8 @@ type config struct {
 	PasswordLimits password.Limits
 	// Mail holds the SMTP settings; an empty Mail.SMTPURL keeps mail in the outbox.
 	Mail mail.Config
-	// PublicURL is the site's address in e-mails ("" means mail.DefaultPublicURL).
+	// PublicURL is the site's address in e-mails: MARQUEE_PUBLIC_URL, else
+	// the listen address's (listenURL); "" means mail.DefaultPublicURL.
 	PublicURL string
 	// Worker runs the background worker on this node; WorkerInterval is its period.
 	Worker         bool
@@ -127,6 +129,9 @@ func configFromEnv(getenv func(string) string) (config, error) {
 		errs = append(errs, fmt.Sprintf("MARQUEE_LOG_FORMAT=%q: want text or json", v))
 	}
 	errs = append(errs, mailFromEnv(getenv, &c)...)
+	if c.PublicURL == "" {
+		c.PublicURL = listenURL(c.Addr)
+	}
 	errs = append(errs, paymentFromEnv(getenv, &c)...)
 	errs = append(errs, filesFromEnv(getenv, &c)...)
 	errs = append(errs, assistantFromEnv(getenv, &c)...)
@@ -179,4 +184,19 @@ func mailFromEnv(getenv func(string) string, c *config) []string {
 		}
 	}
 	return errs
+}
+
+// listenURL is the address e-mails link to when MARQUEE_PUBLIC_URL is not
+// set: the listen address MARQUEE_ADDR, with localhost for a wildcard host
+// (0.0.0.0, ::, none). A port chosen at listen time (0) or an address
+// that is not host:port gives "" (mail.DefaultPublicURL).
+func listenURL(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || port == "" || port == "0" {
+		return ""
+	}
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }

@@ -21,7 +21,8 @@ func TestMailAndWorkerConfig(t *testing.T) {
 	env := map[string]string{}
 	get := func(k string) string { return env[k] }
 	c, err := configFromEnv(get)
-	if err != nil || c.Mail.SMTPURL != "" || c.Mail.From != mail.DefaultFrom || !c.Worker || c.WorkerInterval != worker.DefaultInterval || c.PublicURL != "" {
+	if err != nil || c.Mail.SMTPURL != "" || c.Mail.From != mail.DefaultFrom || !c.Worker || c.WorkerInterval != worker.DefaultInterval ||
+		c.PublicURL != "http://127.0.0.1:8080" || c.Server.PublicURL != "" {
 		t.Fatalf("defaults: %+v %v", c, err)
 	}
 	env = map[string]string{
@@ -47,6 +48,42 @@ func TestMailAndWorkerConfig(t *testing.T) {
 	env = map[string]string{"MARQUEE_SMTP_URL": "smtp://mx.example.com", "MARQUEE_MAIL_FROM": "nobody"}
 	if _, err = configFromEnv(get); err == nil || !strings.Contains(err.Error(), "MARQUEE_MAIL_FROM") {
 		t.Errorf("bad From not reported: %v", err)
+	}
+}
+
+// TestPublicURLFollowsListenAddress: without MARQUEE_PUBLIC_URL, e-mails
+// link to the address serve listens on, not to port 8080; the setting wins.
+func TestPublicURLFollowsListenAddress(t *testing.T) {
+	env := map[string]string{"MARQUEE_ADDR": "127.0.0.1:9000"}
+	get := func(k string) string { return env[k] }
+	c, err := configFromEnv(get)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := mail.Composer{PublicURL: c.PublicURL}.FestivalURL("tokyo")
+	if link != "http://127.0.0.1:9000/festival/tokyo" {
+		t.Errorf("MARQUEE_ADDR=127.0.0.1:9000: e-mail link %q", link)
+	}
+	if c.Server.PublicURL != "" {
+		t.Errorf("the .ics feed keeps the request's address: Server.PublicURL %q", c.Server.PublicURL)
+	}
+	env["MARQUEE_PUBLIC_URL"] = "https://festival.example"
+	if c, err = configFromEnv(get); err != nil || c.PublicURL != "https://festival.example" {
+		t.Errorf("MARQUEE_PUBLIC_URL set: %q %v", c.PublicURL, err)
+	}
+	for addr, want := range map[string]string{
+		"127.0.0.1:8080": "http://127.0.0.1:8080",
+		"0.0.0.0:9000":   "http://localhost:9000",
+		":9000":          "http://localhost:9000",
+		"[::]:9000":      "http://localhost:9000",
+		"[::1]:9000":     "http://[::1]:9000",
+		"films.lan:80":   "http://films.lan:80",
+		"127.0.0.1:0":    "",
+		"127.0.0.1":      "",
+	} {
+		if got := listenURL(addr); got != want {
+			t.Errorf("listenURL(%q) = %q, want %q", addr, got, want)
+		}
 	}
 }
 

@@ -21,8 +21,13 @@ export interface DashboardSummary {
   usersThisMonth: number;
   /** Twelve entries, oldest first, ending with the current month. */
   signupsByMonth: MonthlySignups[];
-  /** Twelve entries like signupsByMonth (absent from older servers). */
+  /** Twelve entries like signupsByMonth (absent from older servers): credit purchases. */
   incomeByMonth?: MonthlyIncome[];
+  /** Paid ticket orders with a price and their money, apart from the credit purchases above. */
+  ticketOrders?: number;
+  ticketIncomeCents?: number;
+  /** Twelve entries like incomeByMonth: ticket sales. */
+  ticketIncomeByMonth?: MonthlyIncome[];
 }
 
 /** One page of users, newest first (50 a page). */

@@ -21,6 +21,7 @@ export const auditActions = [
   'promotion.end',
   'promotion_price.update',
   'screening.cancel',
+  'ticket_order.refund',
   'festival.settings',
   'festival.time_zone',
   'judging.lock',

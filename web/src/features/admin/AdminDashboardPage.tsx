@@ -11,7 +11,10 @@ import { count, dollars, longMonth, monthName } from './format';
 import { DollarIcon, SwapIcon, TicketIcon, UsersIcon } from './icons';
 import { StatCard } from './StatCard';
 
-/** AdminDashboardPage: the seed's four stat cards and the chart of sign-ups and income per month, from real data. */
+/**
+ * AdminDashboardPage: the seed's four stat cards and the chart of sign-ups and income per month, from
+ * real data. Income is of two kinds, said apart: credit purchases and ticket sales.
+ */
 export default function AdminDashboardPage() {
   const { t, i18n } = useTranslation('admin');
   usePageMeta(t('dashboard.title'), t('dashboard.description'));
@@ -31,12 +34,15 @@ export default function AdminDashboardPage() {
     const d = query.data;
     const months = d.signupsByMonth ?? [];
     const income = new Map((d.incomeByMonth ?? []).map((m) => [m.month, m.amountCents]));
+    const tickets = new Map((d.ticketIncomeByMonth ?? []).map((m) => [m.month, m.amountCents]));
     const incomeMonths = d.incomeByMonth ?? [];
-    // One chart: sign-ups on the left axis, income in dollars on the right.
+    const ticketIncome = d.ticketIncomeCents ?? 0;
+    // One chart: sign-ups on the left axis, the two incomes in dollars on the right.
     const data = months.map((m) => ({
       month: monthName(m.month, language),
       users: m.users,
       income: (income.get(m.month) ?? 0) / 100,
+      tickets: (tickets.get(m.month) ?? 0) / 100,
     }));
     body = (
       <Stack gap="lg">
@@ -52,7 +58,19 @@ export default function AdminDashboardPage() {
             value={count(d.totalTransactions, language)}
             icon={<SwapIcon />}
           />
-          <StatCard title={t('dashboard.totalIncome')} value={dollars(d.totalIncomeCents, language)} icon={<DollarIcon />} />
+          <StatCard
+            title={t('dashboard.totalIncome')}
+            value={dollars(d.totalIncomeCents + ticketIncome, language)}
+            detail={
+              <span data-testid="income-split">
+                {t('dashboard.incomeSplit', {
+                  credits: dollars(d.totalIncomeCents, language),
+                  tickets: dollars(ticketIncome, language),
+                })}
+              </span>
+            }
+            icon={<DollarIcon />}
+          />
         </SimpleGrid>
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="user-stats-title">
           <Title order={2} size="h3" id="user-stats-title" mb="md">
@@ -66,7 +84,10 @@ export default function AdminDashboardPage() {
               series={[
                 { name: 'users', label: t('dashboard.chartSeries'), color: 'indigo.7' },
                 ...(incomeMonths.length > 0
-                  ? [{ name: 'income', label: t('dashboard.incomeSeries'), color: 'teal.8', yAxisId: 'right' }]
+                  ? [
+                      { name: 'income', label: t('dashboard.incomeSeries'), color: 'teal.8', yAxisId: 'right' },
+                      { name: 'tickets', label: t('dashboard.ticketSeries'), color: 'orange.8', yAxisId: 'right' },
+                    ]
                   : []),
               ]}
               curveType="monotone"
@@ -104,6 +125,7 @@ export default function AdminDashboardPage() {
                   <tr>
                     <th scope="col">{t('dashboard.month')}</th>
                     <th scope="col">{t('dashboard.income')}</th>
+                    <th scope="col">{t('dashboard.ticketIncome')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -111,6 +133,7 @@ export default function AdminDashboardPage() {
                     <tr key={m.month}>
                       <td>{longMonth(m.month, language)}</td>
                       <td>{dollars(m.amountCents, language)}</td>
+                      <td>{dollars(tickets.get(m.month) ?? 0, language)}</td>
                     </tr>
                   ))}
                 </tbody>

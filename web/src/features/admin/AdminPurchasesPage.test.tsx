@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminTicketOrder } from '../../api/adminTicketOrders';
 import type { Purchase, RefundPlan } from '../../api/payments';
 import { renderPage, stubApi } from '../contact/testUtils';
 import AdminDashboardPage from './AdminDashboardPage';
@@ -161,6 +162,92 @@ describe('AdminPurchasesPage', () => {
   });
 });
 
+function ticketOrder(over: Partial<AdminTicketOrder> = {}): AdminTicketOrder {
+  return {
+    id: 31,
+    userId: 4,
+    userEmail: 'viewer@example.com',
+    festivalSlug: 'lisbon-shorts',
+    festivalName: 'Lisbon Shorts',
+    screeningId: 7,
+    screeningTitle: 'Opening night',
+    startsAt: '2026-05-15T19:00:00Z',
+    quantity: 2,
+    amountCents: 2400,
+    currency: 'usd',
+    status: 'paid',
+    failureMessage: '',
+    provider: 'test',
+    createdAt: '2026-05-02T10:00:00Z',
+    paidAt: '2026-05-02T10:00:05Z',
+    refundedAt: null,
+    refundable: true,
+    ...over,
+  };
+}
+const ticketPage = (items: AdminTicketOrder[]) => ({ status: 200, body: { items, total: items.length, page: 1, perPage: 20 } });
+
+describe('AdminPurchasesPage ticket orders', () => {
+  it('lists the ticket orders beside the purchases and refunds a paid one after confirming', async () => {
+    let refunded = false;
+    const done = ticketOrder({ status: 'refunded', refundable: false, refundedAt: '2026-05-03T00:00:00Z' });
+    const fetch = stubApi({
+      'GET /api/v1/admin/purchases?status=all&page=1': page([purchase()]),
+      'GET /api/v1/admin/ticket-orders?status=all&page=1': () =>
+        ticketPage([refunded ? done : ticketOrder(), ticketOrder({ id: 30, status: 'expired', refundable: false, paidAt: null })]),
+      'POST /api/v1/admin/ticket-orders/31/refund': () => {
+        refunded = true;
+        return { status: 200, body: { order: done } };
+      },
+    });
+    renderPage(routes, ['/admin/purchases']);
+    const section = await screen.findByRole('region', { name: 'Ticket orders' });
+    const rows = await within(section).findAllByTestId('ticket-order-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('viewer@example.com');
+    expect(rows[0]).toHaveTextContent('Opening night');
+    expect(rows[0]).toHaveTextContent('Lisbon Shorts');
+    expect(rows[0]).toHaveTextContent('$24');
+    expect(within(rows[0]).getByTestId('ticket-order-status')).toHaveTextContent('Paid');
+    expect(within(rows[1]).getByTestId('ticket-order-status')).toHaveTextContent('Expired');
+    expect(within(rows[1]).queryByRole('button')).toBeNull();
+    expect(within(section).getByTestId('ticket-orders-total')).toHaveTextContent('2 ticket orders');
+    // The credit purchases are still listed above.
+    expect(screen.getAllByTestId('purchase-row')).toHaveLength(1);
+
+    const user = userEvent.setup();
+    await user.click(within(rows[0]).getByRole('button', { name: 'Refund the tickets to Opening night bought by viewer@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this ticket order?' });
+    expect(dialog).toHaveTextContent('viewer@example.com paid $24 for 2 tickets to Opening night (Lisbon Shorts).');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Refund $24' }));
+    expect(await screen.findByTestId('ticket-refund-result')).toHaveTextContent(
+      'Refunded $24 to viewer@example.com for 2 tickets to Opening night.',
+    );
+    await waitFor(() =>
+      expect(within(screen.getAllByTestId('ticket-order-row')[0]).getByTestId('ticket-order-status')).toHaveTextContent('Refunded'),
+    );
+    expect(screen.queryByRole('button', { name: /^Refund the tickets/ })).toBeNull();
+  });
+
+  it("shows the server's refusal of a ticket refund in the dialog", async () => {
+    stubApi({
+      'GET /api/v1/admin/purchases?status=all&page=1': page([]),
+      'GET /api/v1/admin/ticket-orders?status=all&page=1': ticketPage([ticketOrder()]),
+      'POST /api/v1/admin/ticket-orders/31/refund': {
+        status: 409,
+        body: { message: 'Only a paid ticket order with a price can be refunded', code: 'conflict' },
+      },
+    });
+    renderPage(routes, ['/admin/purchases']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Refund the tickets to Opening night/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund $24' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The ticket order could not be refunded.');
+  });
+});
+
 describe('AdminDashboardPage income', () => {
   it('shows the real totals and an income series next to sign-ups', async () => {
     const months = ['2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05'];
@@ -175,16 +262,25 @@ describe('AdminDashboardPage income', () => {
           usersThisMonth: 2,
           signupsByMonth: months.map((month, i) => ({ month, users: i })),
           incomeByMonth: months.map((month, i) => ({ month, amountCents: i === 11 ? 12500 : 0 })),
+          ticketOrders: 2,
+          ticketIncomeCents: 3600,
+          ticketIncomeByMonth: months.map((month, i) => ({ month, amountCents: i === 11 ? 2400 : i === 10 ? 1200 : 0 })),
         },
       },
     });
     renderPage([{ path: '/admin', Component: AdminDashboardPage }], ['/admin']);
     const cards = await screen.findAllByTestId('stat-card');
+    expect(cards).toHaveLength(4);
     expect(cards[1]).toHaveTextContent('3');
     expect(cards[2]).toHaveTextContent('4');
-    expect(cards[3]).toHaveTextContent('$150');
+    // The income card adds both kinds and says which is which.
+    expect(cards[3]).toHaveTextContent('$186');
+    expect(within(cards[3]).getByTestId('income-split')).toHaveTextContent('Credit purchases $150 · Tickets $36');
     const income = screen.getByTestId('income-table');
-    expect(within(income).getByRole('row', { name: 'May 2026 $125' })).toBeInTheDocument();
+    expect(within(income).getByRole('columnheader', { name: 'Credit purchases' })).toBeInTheDocument();
+    expect(within(income).getByRole('columnheader', { name: 'Tickets' })).toBeInTheDocument();
+    expect(within(income).getByRole('row', { name: 'May 2026 $125 $24' })).toBeInTheDocument();
+    expect(within(income).getByRole('row', { name: 'April 2026 $0 $12' })).toBeInTheDocument();
     // The sign-ups table keeps its rows of month and number.
     expect(screen.getByRole('row', { name: 'May 2026 11' })).toBeInTheDocument();
   });

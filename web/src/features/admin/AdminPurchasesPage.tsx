@@ -11,6 +11,7 @@ import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams }
 import { AdminPagination } from './AdminPagination';
 import { count, dollars, shortDate } from './format';
 import { AdminTable } from './AdminTable';
+import { AdminTicketOrders } from './AdminTicketOrders';
 import { RefundDialog } from './RefundDialog';
 
 const filters: PurchaseFilter[] = ['all', 'succeeded', 'pending', 'failed', 'refunded'];
@@ -23,9 +24,10 @@ const statusColor: Record<PurchaseStatus, string> = {
 };
 
 /**
- * /admin/purchases: every purchase with a status filter, 50 a page; a succeeded one can be
+ * /admin/purchases: every credit purchase with a status filter, 50 a page; a succeeded one can be
  * refunded (its unspent share, shown in RefundDialog before confirming), and a refund the
- * payment provider has not confirmed can be retried.
+ * payment provider has not confirmed can be retried. The ticket orders follow
+ * (AdminTicketOrders), each paid one refundable whole.
  */
 export default function AdminPurchasesPage() {
   const { t, i18n } = useTranslation('admin');
@@ -198,6 +200,8 @@ export default function AdminPurchasesPage() {
       <AdminPagination total={pageCount(list.data)} value={page} onChange={setPage} label={t('purchases.pagination')} />
 
       <RefundDialog purchase={refunding} onClose={closeRefund} onRefunded={refunded} />
+
+      <AdminTicketOrders />
     </Stack>
   );
 }

@@ -288,7 +288,7 @@ function AssignPanel({ slug, judgeIds }: { slug: string; judgeIds: number[] }) {
   const [categoryIds, setCategoryIds] = useState<string[]>([]);
   const [submissionIds, setSubmissionIds] = useState<string[]>([]);
   const [spreadOver, setSpreadOver] = useState<'all' | 'selected'>('all');
-  const [perSubmission, setPerSubmission] = useState<number | string>(2);
+  const [perSubmission, setPerSubmission] = useState<number | string>(1);
   const [error, setError] = useState<string | null>(null);
 
   const assign = useMutation({

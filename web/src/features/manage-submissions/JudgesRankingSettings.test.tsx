@@ -75,6 +75,8 @@ describe('JudgesPage', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Spread evenly' }));
     const per = screen.getByRole('textbox', { name: 'Judges per submission' });
+    // Spread evenly gives each submission to one of the judges unless told otherwise.
+    expect(per).toHaveValue('1');
     await user.clear(per);
     await user.type(per, '3');
     await assign();

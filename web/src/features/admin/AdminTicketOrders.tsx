@@ -1,0 +1,205 @@
+import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminTicketOrdersApi, type AdminTicketOrder, type TicketOrderStatus } from '../../api/adminTicketOrders';
+import { pageCount } from '../../api/client';
+import { Title } from '../../ui/Title';
+import { apiErrorText } from '../contact/apiErrorText';
+import { Notice } from '../contact/Notice';
+import { AdminListState } from './AdminList';
+import { AdminPagination } from './AdminPagination';
+import { AdminTable } from './AdminTable';
+import { count, dollars, shortDate } from './format';
+
+const statusColor: Record<TicketOrderStatus, string> = {
+  pending: 'gray.8',
+  paid: 'teal.9',
+  failed: 'red.9',
+  expired: 'gray.8',
+  cancelled: 'gray.8',
+  refunded: 'indigo.9',
+};
+
+/**
+ * AdminTicketOrders: the ticket orders on /admin/purchases, newest first, 20 a page. A paid
+ * order with a price can be refunded whole (its money, tickets and seats), after a
+ * confirmation naming what is returned.
+ */
+export function AdminTicketOrders() {
+  const { t, i18n } = useTranslation('admin');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [refunding, setRefunding] = useState<AdminTicketOrder | null>(null);
+  const [done, setDone] = useState<AdminTicketOrder | null>(null);
+
+  const list = useQuery({
+    queryKey: ['admin', 'ticket-orders', page],
+    queryFn: () => adminTicketOrdersApi.list(page),
+  });
+  const refund = useMutation({
+    mutationFn: (id: number) => adminTicketOrdersApi.refund(id),
+    onSuccess: (o) => {
+      setDone(o);
+      setRefunding(null);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'ticket-orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+    },
+  });
+  const close = () => {
+    if (refund.isPending) return;
+    refund.reset();
+    setRefunding(null);
+  };
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="ticket-orders-title">
+      <div>
+        <Title order={2} size="h3" id="ticket-orders-title">
+          {t('ticketOrders.title')}
+        </Title>
+        <Text size="sm" c="gray.7">
+          {t('ticketOrders.subtitle')}
+        </Text>
+      </div>
+      {list.data && (
+        <Text size="sm" c="gray.7" data-testid="ticket-orders-total">
+          {list.data.totalCapped
+            ? t('ticketOrders.totalCapped', { shown: count(list.data.total, language) })
+            : t('ticketOrders.total', { count: list.data.total })}
+        </Text>
+      )}
+      {done && (
+        <Notice color="teal" role="status" withCloseButton onClose={() => setDone(null)} data-testid="ticket-refund-result">
+          <Text size="sm" fw={600} c="gray.9">
+            {t('ticketOrders.refunded', {
+              amount: dollars(done.amountCents, language),
+              email: done.userEmail,
+              screening: done.screeningTitle,
+              count: done.quantity,
+            })}
+          </Text>
+        </Notice>
+      )}
+      <AdminListState
+        query={list}
+        isEmpty={(data) => data.items.length === 0}
+        loadingLabel={t('ticketOrders.loading')}
+        errorTitle={t('ticketOrders.loadError')}
+        errorText={apiErrorText(list.error, 'admin')}
+        retryLabel={t('ticketOrders.retry')}
+        errorTestId="ticket-orders-error"
+        emptyText={t('ticketOrders.empty')}
+        emptyTestId="ticket-orders-empty"
+      >
+        {(data) => (
+          <AdminTable minWidth={820}>
+            <Table striped verticalSpacing="sm" data-testid="ticket-orders-table" bg="white">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('ticketOrders.columns.date')}</Table.Th>
+                  <Table.Th scope="col">{t('ticketOrders.columns.buyer')}</Table.Th>
+                  <Table.Th scope="col">{t('ticketOrders.columns.screening')}</Table.Th>
+                  <Table.Th scope="col">{t('ticketOrders.columns.tickets')}</Table.Th>
+                  <Table.Th scope="col">{t('ticketOrders.columns.amount')}</Table.Th>
+                  <Table.Th scope="col">{t('ticketOrders.columns.status')}</Table.Th>
+                  <Table.Th scope="col">
+                    <VisuallyHidden>{t('ticketOrders.columns.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((o) => (
+                  <Table.Tr key={o.id} data-testid="ticket-order-row" data-order-id={o.id}>
+                    <Table.Td>
+                      <time dateTime={o.createdAt}>{shortDate(o.createdAt, language)}</time>
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      <Anchor size="sm" href={`mailto:${o.userEmail}`}>
+                        {o.userEmail}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{o.screeningTitle}</Text>
+                      <Text size="xs" c="gray.7">
+                        {o.festivalName}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{count(o.quantity, language)}</Table.Td>
+                    <Table.Td>{dollars(o.amountCents, language)}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="outline" color={statusColor[o.status] ?? 'gray.8'} data-testid="ticket-order-status">
+                        {t(`ticketOrders.status.${o.status}`, { defaultValue: o.status })}
+                      </Badge>
+                      {o.status === 'failed' && o.failureMessage && (
+                        <Text size="xs" c="gray.7" mt={4}>
+                          {o.failureMessage}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {o.refundable && (
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          color="red.9"
+                          onClick={() => {
+                            setDone(null);
+                            setRefunding(o);
+                          }}
+                          aria-label={t('ticketOrders.refundFor', { screening: o.screeningTitle, email: o.userEmail })}
+                        >
+                          {t('ticketOrders.refund')}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </AdminTable>
+        )}
+      </AdminListState>
+      <AdminPagination total={pageCount(list.data)} value={page} onChange={setPage} label={t('ticketOrders.pagination')} />
+
+      <Modal
+        opened={refunding !== null}
+        onClose={close}
+        title={t('ticketOrders.confirmTitle')}
+        closeButtonProps={{ 'aria-label': t('ticketOrders.cancel') }}
+      >
+        {refunding && (
+          <Stack gap="sm">
+            <Text size="sm" c="gray.9">
+              {t('ticketOrders.confirmText', {
+                email: refunding.userEmail,
+                amount: dollars(refunding.amountCents, language),
+                screening: refunding.screeningTitle,
+                festival: refunding.festivalName,
+                count: refunding.quantity,
+              })}
+            </Text>
+            {refund.isError && (
+              <Notice color="red" role="alert">
+                <Text size="sm" c="gray.9">
+                  {t('ticketOrders.refundError')} {apiErrorText(refund.error, 'admin')}
+                </Text>
+              </Notice>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close} disabled={refund.isPending}>
+                {t('ticketOrders.cancel')}
+              </Button>
+              <Button color="red.9" loading={refund.isPending} onClick={() => refund.mutate(refunding.id)}>
+                {t('ticketOrders.confirmButton', { amount: dollars(refunding.amountCents, language) })}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}
