@@ -42,6 +42,6 @@ export default defineConfig({
     // test can leave behind is reset after every test in src/test/setup.ts.
     isolate: false,
     // Generous limits: a loaded CI machine must not turn slow renders into failures.
-    testTimeout: 15_000,
+    testTimeout: 45_000,
   },
 });

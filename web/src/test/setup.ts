@@ -5,8 +5,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import i18n from '../i18n';
 
-// findBy/waitFor wait up to 3 s (default 1 s), for loaded machines.
-configure({ asyncUtilTimeout: 3000 });
+// findBy/waitFor give up after 10 s (default 1 s): a ceiling, not a wait (a
+// passing test goes on as soon as the element is there), high enough that a
+// loaded machine's slow renders are not taken for failures.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 if (!window.matchMedia) {

@@ -1,14 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import '../../i18n';
 import { theme } from '../../theme';
 
-// Lazy translation catalogues and page chunks can take a moment on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 /** A canned API answer, 'network' for a failed fetch, or 'pending' for a call that never answers. */
 export type Answer = { status: number; body?: unknown } | 'network' | 'pending';

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -10,8 +10,6 @@ import { theme } from '../../theme';
 import type { InquiryAnswer } from '../../api/inquiries';
 import { FestivalInquiry } from './FestivalInquiry';
 
-// Lazy translation catalogues can take a moment on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => vi.unstubAllGlobals());
 
