@@ -223,7 +223,9 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 	}
 	hotSeen := 0
 	subID := subBase
-	filmTime := func(j int) time.Time { return start.Add(time.Duration(float64(opts.Span) * float64(2*j) / float64(2*films))) }
+	filmTime := func(j int) time.Time {
+		return start.Add(time.Duration(float64(opts.Span) * float64(2*j) / float64(2*films)))
+	}
 	rollups := newSeedRollups()
 	// generate makes the rows of films [first, last), in order: the
 	// random numbers are drawn in the same sequence whatever the batches.

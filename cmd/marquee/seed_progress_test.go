@@ -15,9 +15,9 @@ func TestSeedProgress(t *testing.T) {
 		at = at.Add(d)
 		p.report(name, done, total)
 	}
-	step(time.Second, "users", 61_000, 500_000)         // too soon after the start: no line
+	step(time.Second, "users", 61_000, 500_000)            // too soon after the start: no line
 	step(1500*time.Millisecond, "users", 150_000, 500_000) // 2.5 s: a line
-	step(time.Second, "users", 200_000, 500_000)        // 1 s after the last line: none
+	step(time.Second, "users", 200_000, 500_000)           // 1 s after the last line: none
 	step(1500*time.Millisecond, "users", 250_000, 500_000)
 	step(100*time.Millisecond, "users", 500_000, 500_000) // the end: always
 	step(0, "users: indexes", 0, 0)                       // a step without counts: at once
