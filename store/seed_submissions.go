@@ -52,6 +52,10 @@ type SeedSubmissionsResult struct {
 // ledger credit per filmmaker (see SeedSubmissions).
 const seedSubmissionsBatch = 500
 
+// seedRollupsChunk is about how many submission_rollups rows the generator
+// sends the writer at a time, after the submissions.
+const seedRollupsChunk = 20_000
+
 // The columns of the rows SeedSubmissions writes, in the order of its
 // generated values.
 var (
@@ -90,8 +94,8 @@ type seedBatch struct {
 	scores []seedScore
 	// perDay counts the submissions per UTC day, for dashboard_days.
 	perDay map[string]int64
-	// rollups holds the submission_rollups rows complete by the end of
-	// the batch (seedRollupColumns).
+	// rollups holds submission_rollups rows (seedRollupColumns), in the
+	// batches the generator sends after the submissions'.
 	rollups []any
 }
 
@@ -226,7 +230,7 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 	filmTime := func(j int) time.Time {
 		return start.Add(time.Duration(float64(opts.Span) * float64(2*j) / float64(2*films)))
 	}
-	rollups := newSeedRollups()
+	rollups := &seedRollups{}
 	// generate makes the rows of films [first, last), in order: the
 	// random numbers are drawn in the same sequence whatever the batches.
 	generate := func(first, last int) *seedBatch {
@@ -320,12 +324,6 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 				b.ledger = append(b.ledger, e)
 			}
 		}
-		// The next entries are on the next film's day or later.
-		next := ""
-		if last < films {
-			next = dayKey(filmTime(last))
-		}
-		b.rollups = rollups.flush(next, nil)
 		return b
 	}
 
@@ -337,26 +335,46 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 	go func() {
 		defer wg.Done()
 		defer close(batches)
-		for first := 0; first < films; first += seedSubmissionsBatch {
+		send := func(b *seedBatch) bool {
 			select {
-			case batches <- generate(first, min(first+seedSubmissionsBatch, films)):
+			case batches <- b:
+				return true
 			case <-genCtx.Done():
+				return false
+			}
+		}
+		for first := 0; first < films; first += seedSubmissionsBatch {
+			if !send(generate(first, min(first+seedSubmissionsBatch, films))) {
 				return
 			}
 		}
+		rollups.rows(seedRollupsChunk, func(args []any) { send(&seedBatch{rollups: args}) })
 	}()
 	err = s.bulkLoadTx(ctx, func(bl *bulkLoad) error {
 		if err := bl.deferIndexes(ctx, "films", "submissions", "credit_ledger", "submission_rollups",
 			"judge_scores", "judge_criterion_scores"); err != nil {
 			return err
 		}
-		done := 0
+		done, rolling := 0, false
 		for b := range batches {
+			if b.submissions == 0 && !rolling {
+				// The rollups' rows come last.
+				opts.Progress.report("submissions: rollups", 0, 0)
+				rolling = true
+			}
 			if err := writeSeedBatch(ctx, bl, b, end, rollupRows == 0); err != nil {
 				return fmt.Errorf("batch at submission %d: %w", done, err)
 			}
-			done += b.submissions
-			opts.Progress.report("submissions", done, n)
+			if b.submissions > 0 {
+				done += b.submissions
+				opts.Progress.report("submissions", done, n)
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if done != n {
+			return fmt.Errorf("%d submissions made, want %d", done, n)
 		}
 		if err := ctx.Err(); err != nil {
 			return err
