@@ -50,10 +50,17 @@ func (db *DB) bulkLoadTx(ctx context.Context, fn func(b *bulkLoad) error) error 
 	}
 	defer sc.Close()
 	if db.dialect == SQLite {
-		// A large page cache, and temporary files in memory: the statement
-		// journal that every multi-row INSERT into a table with a unique
-		// key writes, and the sorts that build indexes.
-		for _, p := range []struct{ name, value string }{{"cache_size", "-" + strconv.Itoa(bulkCacheKiB)}, {"temp_store", "2"}} {
+		// A large page cache; temporary files (the sorts that build
+		// indexes) in memory; and no foreign key checks: a seed takes every
+		// id it writes from the rows it read or wrote before (its tests
+		// run PRAGMA foreign_key_check after it), and the checks, a
+		// lookup in each parent per row, were a fifth of the load's time.
+		// Without them, and with INSERT OR FAIL (insert), a multi-row
+		// INSERT also needs no statement journal to undo itself alone;
+		// any failure rolls the whole load back.
+		for _, p := range []struct{ name, value string }{
+			{"cache_size", "-" + strconv.Itoa(bulkCacheKiB)}, {"temp_store", "2"}, {"foreign_keys", "0"},
+		} {
 			var old string
 			if err := sc.QueryRowContext(ctx, `PRAGMA `+p.name).Scan(&old); err != nil {
 				return fmt.Errorf("store: bulk load: %s: %w", p.name, err)
@@ -70,17 +77,6 @@ func (db *DB) bulkLoadTx(ctx context.Context, fn func(b *bulkLoad) error) error 
 	tx, err := sc.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: bulk load: begin: %w", err)
-	}
-	if db.dialect == SQLite {
-		// Foreign keys checked at the commit (until then SQLite counts the
-		// rows that break one): with them, and INSERT OR FAIL (insert), a
-		// multi-row INSERT needs no statement journal to undo itself
-		// alone, which cost a tenth of the seed's time. Any failure rolls
-		// the whole load back.
-		if _, err := tx.ExecContext(ctx, `PRAGMA defer_foreign_keys = ON`); err != nil {
-			_ = tx.Rollback()
-			return fmt.Errorf("store: bulk load: defer foreign keys: %w", err)
-		}
 	}
 	b := &bulkLoad{db: db, sc: sc, tx: tx, stmts: map[string]*sql.Stmt{}}
 	err = fn(b)
@@ -192,8 +188,8 @@ func (b *bulkLoad) copyRows(ctx context.Context, table string, cols []string, ar
 // far less than inserting a million rows one by one into indexes whose
 // keys arrive in random order, and PostgreSQL checks a foreign key of
 // many rows with one join instead of a locking lookup per row (which made
-// COPY into submission_rollups run at 30,000 rows a second). SQLite's
-// foreign keys stay (its per-row check is a plain index lookup).
+// COPY into submission_rollups run at 30,000 rows a second). On SQLite
+// the load's connection does not check foreign keys (bulkLoadTx).
 func (b *bulkLoad) deferIndexes(ctx context.Context, tables ...string) error {
 	for _, table := range tables {
 		var found []deferredIndex

@@ -401,7 +401,11 @@ func formatRow(label string, st, bare stats, size int, b budget) string {
 	if budgetText == "" {
 		budgetText = "—"
 	}
-	return fmt.Sprintf("| %s | %s | %s | %s | %.1f %% | %s | %s | %s |", label, groupDigits(int64(st.rate+0.5)),
+	rate := groupDigits(int64(st.rate + 0.5))
+	if st.rate < 100 {
+		rate = fmt.Sprintf("%.1f", st.rate)
+	}
+	return fmt.Sprintf("| %s | %s | %s | %s | %.1f %% | %s | %s | %s |", label, rate,
 		formatDuration(st.p50), formatDuration(st.p95), share, formatSize(size), budgetText, verdict)
 }
 

@@ -40,7 +40,7 @@ func TestFormatRow(t *testing.T) {
 		{st, 10, budget{share: 40}, "| x | 1,234 | 4.2 ms | 48.0 ms | 30.9 % | 10 B | ≥ 40 % of bare | FAIL |"},
 		{st, 10, budget{share: 30, p95: 300 * time.Millisecond}, "| x | 1,234 | 4.2 ms | 48.0 ms | 30.9 % | 10 B | p95 < 300 ms, ≥ 30 % of bare | PASS |"},
 		{stats{n: 20, errors: 2, rate: 9.6, p50: 1500 * time.Millisecond, p95: 12 * time.Second}, 10, budget{},
-			"| x | 10 | 1,500 ms | 12.0 s | 0.2 % | 10 B | — | FAIL (2 of 20 failed) |"},
+			"| x | 9.6 | 1,500 ms | 12.0 s | 0.2 % | 10 B | — | FAIL (2 of 20 failed) |"},
 	} {
 		if got := formatRow("x", c.st, bare, c.size, c.b); got != c.want {
 			t.Errorf("got  %s\nwant %s", got, c.want)
