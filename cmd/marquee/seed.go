@@ -53,6 +53,11 @@ const (
 // --seed (package seed), organised by organiser@seed.marquee.example.
 // --demo adds 60 of them, but only to a database without festivals, so
 // `make run` can call it every time.
+//
+// What was made goes to stdout; how each step goes (counts, rate and
+// elapsed time every 2 seconds, a line when a step without counts
+// starts) to stderr (seed_progress.go). Each step is one bulk load
+// (store/seed_bulk.go).
 func seed(ctx context.Context, cfg config, args []string, stdout, stderr io.Writer) error {
 	fset := flag.NewFlagSet("seed", flag.ContinueOnError)
 	fset.SetOutput(stderr)
