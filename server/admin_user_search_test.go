@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/store"
 	"github.com/marquee-festival/marquee/store/storetest"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestAdminUserSearchCapped(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		s := newTestServer(t, db)
-		if err := db.Users.SeedUsers(context.Background(), marquee.CountCap+1, "h", time.Hour); err != nil {
+		if err := db.Users.SeedUsers(context.Background(), marquee.CountCap+1, store.SeedUsersOptions{PasswordHash: "h", Span: time.Hour}); err != nil {
 			t.Fatal(err)
 		}
 		admin := s.admin()

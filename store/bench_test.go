@@ -50,7 +50,7 @@ func scaleDB(b *testing.B) *storetest.DB {
 			scaleErr = err
 			return
 		}
-		scaleErr = svc.Users.SeedUsers(ctx, scaleUsers, "$argon2id$v=19$m=1024,t=1,p=1$c2FsdA$aGFzaA", 18*30*24*time.Hour)
+		scaleErr = svc.Users.SeedUsers(ctx, scaleUsers, store.SeedUsersOptions{PasswordHash: "$argon2id$v=19$m=1024,t=1,p=1$c2FsdA$aGFzaA", Span: 18 * 30 * 24 * time.Hour})
 		b.Logf("seeded %d users in %s", scaleUsers, time.Since(start).Round(time.Millisecond))
 	})
 	if scaleErr != nil {
@@ -130,7 +130,7 @@ func BenchmarkListUsersSearch(b *testing.B) {
 func TestSeedUsers(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		ctx := context.Background()
-		if err := db.Users.SeedUsers(ctx, 1203, "h", 365*24*time.Hour); err != nil {
+		if err := db.Users.SeedUsers(ctx, 1203, store.SeedUsersOptions{PasswordHash: "h", Span: 365 * 24 * time.Hour}); err != nil {
 			t.Fatal(err)
 		}
 		s, err := db.Users.Dashboard(countingAdmin())

@@ -119,3 +119,34 @@ func lockBalance(ctx context.Context, c conn, id int64) (int64, error) {
 	}
 	return bal, nil
 }
+
+// ledgerColumns are the columns moveCredits and appendBalancedLedger write.
+var ledgerColumns = []string{"user_id", "delta", "reason", "reference", "note", "created_at"}
+
+// appendBalancedLedger appends entries that move no balance (each user's
+// deltas sum to 0: the seed's fees with the credit that paid them) to the
+// ledger through a bulk load, by COPY on PostgreSQL. Entries that would
+// move a balance are refused before any row is written: those go through
+// moveCredits.
+func appendBalancedLedger(ctx context.Context, b *bulkLoad, entries []marquee.LedgerEntry) error {
+	sums := map[int64]int64{}
+	for _, e := range entries {
+		if e.Delta == 0 {
+			return fmt.Errorf("store: ledger: row %s %q of 0 credits", e.Reason, e.Reference)
+		}
+		sums[e.UserID] += e.Delta
+	}
+	for id, d := range sums {
+		if d != 0 {
+			return fmt.Errorf("store: ledger: the rows would move user %d's balance by %d (use moveCredits)", id, d)
+		}
+	}
+	args := make([]any, 0, len(entries)*len(ledgerColumns))
+	for _, e := range entries {
+		args = append(args, e.UserID, e.Delta, string(e.Reason), e.Reference, e.Note, e.CreatedAt)
+	}
+	if err := b.insert(ctx, "credit_ledger", ledgerColumns, args); err != nil {
+		return fmt.Errorf("store: ledger: %w", err)
+	}
+	return nil
+}

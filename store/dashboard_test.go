@@ -74,7 +74,7 @@ func TestDashboardRollupEqualsCounts(t *testing.T) {
 		if _, err := db.Users.UpsertAdmin(ctx, "boss@example.com", "Boss", "a long enough password"); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.Users.SeedUsers(ctx, 700, "h", 400*24*time.Hour); err != nil {
+		if err := db.Users.SeedUsers(ctx, 700, store.SeedUsersOptions{PasswordHash: "h", Span: 400 * 24 * time.Hour}); err != nil {
 			t.Fatal(err)
 		}
 		other := newOrganiser(t, db, "other@example.com")

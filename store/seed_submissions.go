@@ -5,9 +5,10 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	mrand "math/rand/v2"
 	"slices"
-	"strings"
+	"sync"
 	"time"
 
 	"github.com/marquee-festival/marquee"
@@ -26,6 +27,9 @@ type SeedSubmissionsOptions struct {
 	// Span spreads the submissions' dates over this long before now
 	// (180 days when 0).
 	Span time.Duration
+	// Progress, when set, hears of every batch of rows written (step
+	// "submissions") and of the steps after them.
+	Progress SeedProgress
 }
 
 // SeedSubmissionsResult says what SeedSubmissions made, for the load test.
@@ -43,10 +47,26 @@ type SeedSubmissionsResult struct {
 	TypicalCount, BusyCount         int
 }
 
-// seedSubmissionsBatch is how many films one transaction writes, with
-// their ~2 submissions each (18 parameters a submission: under SQLite's
-// 32,766 and PostgreSQL's 65,535).
+// seedSubmissionsBatch is how many films the generator hands the writer at
+// a time, with their ~2 submissions each; each batch also gets its own
+// ledger credit per filmmaker (see SeedSubmissions).
 const seedSubmissionsBatch = 500
+
+// seedRollupsChunk is about how many submission_rollups rows the generator
+// sends the writer at a time, after the submissions.
+const seedRollupsChunk = 20_000
+
+// The columns of the rows SeedSubmissions writes, in the order of its
+// generated values.
+var (
+	seedFilmColumns = []string{"id", "owner_id", "title", "logline", "runtime_minutes", "genre", "country", "language", "year",
+		"director", "created_at", "updated_at"}
+	seedSubmissionColumns = []string{"id", "film_id", "filmmaker_id", "festival_id", "category_id", "country", "tier", "fee_credits",
+		"paid_credits", "status", "award_name", "language", "score_judges", "score_weighted", "score_spread", "created_at", "decided_at",
+		"updated_at"}
+	seedScoreColumns     = []string{"judge_id", "submission_id", "weighted", "comment", "updated_at"}
+	seedCriterionColumns = []string{"judge_id", "submission_id", "criterion_id", "score"}
+)
 
 // seedCategory is an approved festival's category that can be entered,
 // with its fee by tier.
@@ -61,6 +81,22 @@ type seedScore struct {
 	judge, submission int64
 	weighted          float64
 	criteria          []marquee.CriterionScore
+}
+
+// seedBatch is the rows of one batch of films, as the generator made them.
+type seedBatch struct {
+	// films and subs hold the values of seedFilmColumns and
+	// seedSubmissionColumns, row after row.
+	films, subs []any
+	submissions int
+	// ledger is the fees paid and, per filmmaker, the credit that paid them.
+	ledger []marquee.LedgerEntry
+	scores []seedScore
+	// perDay counts the submissions per UTC day, for dashboard_days.
+	perDay map[string]int64
+	// rollups holds submission_rollups rows (seedRollupColumns), in the
+	// batches the generator sends after the submissions'.
+	rollups []any
 }
 
 // seedStatuses are the seeded submissions' statuses with their cumulative
@@ -92,14 +128,20 @@ var seedGenres = []string{"drama", "documentary", "comedy", "animation", "thrill
 // directly, the cached score_* columns filled in the same rows, the
 // calibrated scores computed once at the end by refreshCalibrated).
 //
-// Seeded entries were paid in full, and the ledger stays balanced in
-// every transaction: each batch writes one submission-fee row per paid
-// submission (reference submission:<id>) and, per filmmaker of the batch,
-// an adjustment row crediting exactly what those fees cost, so balances
+// Seeded entries were paid in full, and the ledger stays balanced: each
+// batch of 500 films has one submission-fee row per paid submission
+// (reference submission:<id>) and, per filmmaker of the batch, an
+// adjustment row crediting exactly what those fees cost, so balances
 // (users.credits, 0 for seeded filmmakers) do not move.
 //
-// Rows go in multi-row INSERTs, one transaction per batch of films;
-// ANALYZE runs at the end so the planners know the new sizes.
+// The rows are made by a generator goroutine (the same opts.Seed gives
+// the same rows) while the caller's goroutine writes them in one bulk
+// load (bulkLoadTx): COPY on PostgreSQL, prepared multi-row INSERTs on
+// SQLite, the secondary indexes of films, submissions and credit_ledger
+// built again at the end of the same transaction. The generator also sums
+// the analytics rollups (seedRollups: what rebuildSubmissionRollups would
+// compute, UTC days), added to the rows already there. The planners'
+// statistics are the caller's: `marquee seed` ends with DB.Analyze.
 func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts SeedSubmissionsOptions) (*SeedSubmissionsResult, error) {
 	if n <= 0 {
 		return &SeedSubmissionsResult{}, nil
@@ -152,6 +194,17 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 		return nil, fmt.Errorf("store: seed submissions: no approved festival with deadlines (marquee seed --festivals)")
 	}
 	slices.Sort(others)
+	var filmBase, subBase int64
+	if err := r.queryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM films`).Scan(&filmBase); err != nil {
+		return nil, fmt.Errorf("store: seed submissions: %w", err)
+	}
+	if err := r.queryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM submissions`).Scan(&subBase); err != nil {
+		return nil, fmt.Errorf("store: seed submissions: %w", err)
+	}
+	var rollupRows int
+	if err := r.queryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM submission_rollups LIMIT 1) x`).Scan(&rollupRows); err != nil {
+		return nil, fmt.Errorf("store: seed submissions: %w", err)
+	}
 
 	films := (n + 1) / 2
 	res.Films = films
@@ -173,149 +226,211 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 		return fc[rng.IntN(len(fc))]
 	}
 	hotSeen := 0
-	for first := 0; first < films; first += seedSubmissionsBatch {
-		last := min(first+seedSubmissionsBatch, films)
-		err := s.inTx(ctx, func(c conn) error {
-			var filmBase, subBase int64
-			if err := c.queryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM films`).Scan(&filmBase); err != nil {
-				return err
-			}
-			if err := c.queryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM submissions`).Scan(&subBase); err != nil {
-				return err
-			}
-			var fq, sq strings.Builder
-			fq.WriteString(`INSERT INTO films (id, owner_id, title, logline, runtime_minutes, genre, country, language, year, director, created_at, updated_at) VALUES `)
-			sq.WriteString(`INSERT INTO submissions (id, film_id, filmmaker_id, festival_id, category_id, country, tier, fee_credits, paid_credits,
-				status, award_name, language, score_judges, score_weighted, score_spread, created_at, decided_at, updated_at) VALUES `)
-			fargs := make([]any, 0, (last-first)*12)
-			sargs := make([]any, 0, (last-first)*2*18)
-			var scores []seedScore
-			perDay := map[string]int64{} // submissions per UTC day, for dashboard_days
-			// The fees paid, and per filmmaker the credit that paid them
-			// (its reference and time from their first entry of the batch).
-			var fees, paidFor []marquee.LedgerEntry
-			credit := map[int64]int{} // filmmaker -> index in paidFor
-			subID := subBase
-			for j := first; j < last; j++ {
-				filmID := filmBase + int64(j-first) + 1
-				uid := owner(j)
-				country := seedCountries[rng.IntN(len(seedCountries))]
-				at := start.Add(time.Duration(float64(opts.Span) * float64(2*j) / float64(2*films)))
-				if j > first {
-					fq.WriteString(", ")
-				}
-				fq.WriteString(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-				fargs = append(fargs, filmID, uid, fmt.Sprintf("Seed Film %d", filmID), "A seeded film for load tests.",
-					60+rng.IntN(60), seedGenres[rng.IntN(len(seedGenres))], country, "en", 2020+rng.IntN(6),
-					fmt.Sprintf("Director %d", uid), at.Add(-24*time.Hour), at.Add(-24*time.Hour))
-				var firstCat int64
-				for k := range 2 {
-					i := 2*j + k
-					if i >= n {
-						break
-					}
-					var cat seedCategory
-					hotOne := isHot(i)
-					if hotOne {
-						cat = hotCats[hotSeen%len(hotCats)]
-						hotSeen++
-					} else {
-						cat = pick()
-						for tries := 0; cat.id == firstCat && tries < 20; tries++ {
-							cat = pick()
-						}
-					}
-					firstCat = cat.id
-					subID++
-					t := rng.IntN(len(cat.tiers))
-					status := seedStatuses[0].status
-					p := rng.Float64()
-					for x := len(seedStatuses) - 1; x >= 0 && p < seedStatuses[x].upTo; x-- {
-						status = seedStatuses[x].status
-					}
-					created := at.Add(time.Duration(k) * time.Hour)
-					perDay[dayKey(created)]++
-					x, ok := credit[uid]
-					if !ok {
-						x = len(paidFor)
-						credit[uid] = x
-						paidFor = append(paidFor, marquee.LedgerEntry{UserID: uid, Reason: marquee.LedgerAdjustment,
-							Reference: fmt.Sprintf("seed-fees:submission:%d", subID), CreatedAt: created})
-					}
-					if fee := cat.fees[t]; fee > 0 {
-						fees = append(fees, marquee.LedgerEntry{UserID: uid, Delta: -fee, Reason: marquee.LedgerSubmissionFee,
-							Reference: marquee.SubmissionReference(subID), CreatedAt: created})
-						paidFor[x].Delta += fee
-					}
-					var decided any
-					if status != "submitted" && status != "in_consideration" {
-						d := created.Add(30 * 24 * time.Hour)
-						if d.After(end) {
-							d = end
-						}
-						decided = d
-					}
-					award := ""
-					if status == "award_winner" {
-						award = "Best Film"
-					}
-					var judged int
-					var weighted, spread any
-					if hotOne {
-						ss := seedJudging(rng, judges, subID, hotCriteria)
-						ws := make([]float64, len(ss))
-						for x, sc := range ss {
-							ws[x] = sc.weighted
-						}
-						m, d := marquee.Summarize(ws)
-						judged, weighted, spread = len(ss), m, d
-						scores = append(scores, ss...)
-					}
-					if i > 2*first {
-						sq.WriteString(", ")
-					}
-					sq.WriteString(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-					sargs = append(sargs, subID, filmID, uid, cat.festival, cat.id, country, cat.tiers[t], cat.fees[t], cat.fees[t],
-						string(status), award, "en", judged, weighted, spread, created, decided, created)
-				}
-			}
-			if _, err := c.exec(ctx, fq.String(), fargs...); err != nil {
-				return fmt.Errorf("films: %w", err)
-			}
-			if _, err := c.exec(ctx, sq.String(), sargs...); err != nil {
-				return fmt.Errorf("submissions: %w", err)
-			}
-			// Each filmmaker's fees and credit sum to 0: the balances stay.
-			moves := fees
-			for _, e := range paidFor {
-				if e.Delta > 0 {
-					moves = append(moves, e)
-				}
-			}
-			if _, err := moveCredits(ctx, c, moves...); err != nil {
-				return fmt.Errorf("fee ledger rows: %w", err)
-			}
-			for day, k := range perDay {
-				if err := addDashboardDay(ctx, c, day, dayDelta{Submissions: k}); err != nil {
-					return err
-				}
-			}
-			return insertSeedScores(ctx, c, scores, end)
-		})
-		if err != nil {
-			return nil, fmt.Errorf("store: seed submissions batch at film %d: %w", first, err)
+	subID := subBase
+	filmTime := func(j int) time.Time {
+		return start.Add(time.Duration(float64(opts.Span) * float64(2*j) / float64(2*films)))
+	}
+	rollups := &seedRollups{}
+	// generate makes the rows of films [first, last), in order: the
+	// random numbers are drawn in the same sequence whatever the batches.
+	generate := func(first, last int) *seedBatch {
+		b := &seedBatch{
+			films:  make([]any, 0, (last-first)*len(seedFilmColumns)),
+			subs:   make([]any, 0, (last-first)*2*len(seedSubmissionColumns)),
+			perDay: map[string]int64{},
 		}
+		var paidFor []marquee.LedgerEntry
+		credit := map[int64]int{} // filmmaker -> index in paidFor
+		for j := first; j < last; j++ {
+			filmID := filmBase + int64(j) + 1
+			uid := owner(j)
+			country := seedCountries[rng.IntN(len(seedCountries))]
+			at := filmTime(j)
+			b.films = append(b.films, filmID, uid, fmt.Sprintf("Seed Film %d", filmID), "A seeded film for load tests.",
+				60+rng.IntN(60), seedGenres[rng.IntN(len(seedGenres))], country, "en", 2020+rng.IntN(6),
+				fmt.Sprintf("Director %d", uid), at.Add(-24*time.Hour), at.Add(-24*time.Hour))
+			var firstCat int64
+			for k := range 2 {
+				i := 2*j + k
+				if i >= n {
+					break
+				}
+				var cat seedCategory
+				hotOne := isHot(i)
+				if hotOne {
+					cat = hotCats[hotSeen%len(hotCats)]
+					hotSeen++
+				} else {
+					cat = pick()
+					for tries := 0; cat.id == firstCat && tries < 20; tries++ {
+						cat = pick()
+					}
+				}
+				firstCat = cat.id
+				subID++
+				t := rng.IntN(len(cat.tiers))
+				status := seedStatuses[0].status
+				p := rng.Float64()
+				for x := len(seedStatuses) - 1; x >= 0 && p < seedStatuses[x].upTo; x-- {
+					status = seedStatuses[x].status
+				}
+				created := at.Add(time.Duration(k) * time.Hour)
+				b.perDay[dayKey(created)]++
+				x, ok := credit[uid]
+				if !ok {
+					x = len(paidFor)
+					credit[uid] = x
+					paidFor = append(paidFor, marquee.LedgerEntry{UserID: uid, Reason: marquee.LedgerAdjustment,
+						Reference: fmt.Sprintf("seed-fees:submission:%d", subID), CreatedAt: created})
+				}
+				if fee := cat.fees[t]; fee > 0 {
+					b.ledger = append(b.ledger, marquee.LedgerEntry{UserID: uid, Delta: -fee, Reason: marquee.LedgerSubmissionFee,
+						Reference: marquee.SubmissionReference(subID), CreatedAt: created})
+					paidFor[x].Delta += fee
+				}
+				var decided any
+				if status != "submitted" && status != "in_consideration" {
+					d := created.Add(30 * 24 * time.Hour)
+					if d.After(end) {
+						d = end
+					}
+					decided = d
+				}
+				award := ""
+				if status == "award_winner" {
+					award = "Best Film"
+				}
+				var judged int
+				var weighted, spread any
+				if hotOne {
+					ss := seedJudging(rng, judges, subID, hotCriteria)
+					ws := make([]float64, len(ss))
+					for x, sc := range ss {
+						ws[x] = sc.weighted
+					}
+					m, d := marquee.Summarize(ws)
+					judged, weighted, spread = len(ss), m, d
+					b.scores = append(b.scores, ss...)
+				}
+				rollups.add(cat.festival, dayKey(created), cat.id, country, string(status), cat.tiers[t], cat.fees[t])
+				b.submissions++
+				b.subs = append(b.subs, subID, filmID, uid, cat.festival, cat.id, country, cat.tiers[t], cat.fees[t], cat.fees[t],
+					string(status), award, "en", judged, weighted, spread, created, decided, created)
+			}
+		}
+		// Each filmmaker's fees and credit sum to 0: the balances stay.
+		for _, e := range paidFor {
+			if e.Delta > 0 {
+				b.ledger = append(b.ledger, e)
+			}
+		}
+		return b
 	}
+
+	// The generator runs ahead of the writer by a few batches.
+	batches := make(chan *seedBatch, 4)
+	genCtx, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(batches)
+		send := func(b *seedBatch) bool {
+			select {
+			case batches <- b:
+				return true
+			case <-genCtx.Done():
+				return false
+			}
+		}
+		for first := 0; first < films; first += seedSubmissionsBatch {
+			if !send(generate(first, min(first+seedSubmissionsBatch, films))) {
+				return
+			}
+		}
+		rollups.rows(seedRollupsChunk, func(args []any) { send(&seedBatch{rollups: args}) })
+	}()
+	err = s.bulkLoadTx(ctx, func(bl *bulkLoad) error {
+		if err := bl.deferIndexes(ctx, "films", "submissions", "credit_ledger", "submission_rollups",
+			"judge_scores", "judge_criterion_scores"); err != nil {
+			return err
+		}
+		done, rolling := 0, false
+		for b := range batches {
+			if b.submissions == 0 && !rolling {
+				// The rollups' rows come last.
+				opts.Progress.report("submissions: rollups", 0, 0)
+				rolling = true
+			}
+			if err := writeSeedBatch(ctx, bl, b, end, rollupRows == 0); err != nil {
+				return fmt.Errorf("batch at submission %d: %w", done, err)
+			}
+			if b.submissions > 0 {
+				done += b.submissions
+				opts.Progress.report("submissions", done, n)
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if done != n {
+			return fmt.Errorf("%d submissions made, want %d", done, n)
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if done != n {
+			return fmt.Errorf("%d submissions made, want %d", done, n)
+		}
+		opts.Progress.report("submissions: indexes", 0, 0)
+		return nil
+	})
+	stop()
+	wg.Wait()
+	if err != nil {
+		return nil, fmt.Errorf("store: seed submissions: %w", err)
+	}
+	opts.Progress.report("submissions: calibrated scores", 0, 0)
 	if err := s.finishSeed(ctx, res.HotFestivalID, end); err != nil {
-		return nil, err
-	}
-	if err := s.inTx(ctx, func(c conn) error { return rebuildSubmissionRollups(ctx, c) }); err != nil {
 		return nil, err
 	}
 	if err := seedFilmmakerSamples(ctx, s.reader(), res, filmmakers); err != nil {
 		return nil, err
 	}
 	return res, nil
+}
+
+// writeSeedBatch writes one generated batch through the bulk load; fresh
+// says submission_rollups had no row before the load.
+func writeSeedBatch(ctx context.Context, bl *bulkLoad, b *seedBatch, now time.Time, fresh bool) error {
+	if err := bl.insert(ctx, "films", seedFilmColumns, b.films); err != nil {
+		return err
+	}
+	if err := bl.insert(ctx, "submissions", seedSubmissionColumns, b.subs); err != nil {
+		return err
+	}
+	if err := appendBalancedLedger(ctx, bl, b.ledger); err != nil {
+		return err
+	}
+	if err := writeSeedRollups(ctx, bl, b.rollups, fresh); err != nil {
+		return err
+	}
+	for _, day := range slices.Sorted(maps.Keys(b.perDay)) {
+		if err := addDashboardDay(ctx, bl.conn(), day, dayDelta{Submissions: b.perDay[day]}); err != nil {
+			return err
+		}
+	}
+	var scores, criteria []any
+	for _, sc := range b.scores {
+		scores = append(scores, sc.judge, sc.submission, sc.weighted, "", now)
+		for _, cs := range sc.criteria {
+			criteria = append(criteria, sc.judge, sc.submission, cs.CriterionID, cs.Score)
+		}
+	}
+	if err := bl.insert(ctx, "judge_scores", seedScoreColumns, scores); err != nil {
+		return err
+	}
+	return bl.insert(ctx, "judge_criterion_scores", seedCriterionColumns, criteria)
 }
 
 // seedFilmmakers returns the ids of the filmmakers SeedUsers made.
@@ -457,45 +572,9 @@ func seedJudging(rng *mrand.Rand, judges []int64, id int64, criteria []marquee.C
 	return out
 }
 
-// insertSeedScores writes scores and their criterion scores in multi-row
-// INSERTs.
-func insertSeedScores(ctx context.Context, c conn, scores []seedScore, now time.Time) error {
-	const chunk = 1000
-	for at := 0; at < len(scores); at += chunk {
-		part := scores[at:min(at+chunk, len(scores))]
-		var q, cq strings.Builder
-		q.WriteString(`INSERT INTO judge_scores (judge_id, submission_id, weighted, comment, updated_at) VALUES `)
-		cq.WriteString(`INSERT INTO judge_criterion_scores (judge_id, submission_id, criterion_id, score) VALUES `)
-		var args, cargs []any
-		for i, sc := range part {
-			if i > 0 {
-				q.WriteString(", ")
-			}
-			q.WriteString(`(?, ?, ?, ?, ?)`)
-			args = append(args, sc.judge, sc.submission, sc.weighted, "", now)
-			for _, cs := range sc.criteria {
-				if len(cargs) > 0 {
-					cq.WriteString(", ")
-				}
-				cq.WriteString(`(?, ?, ?, ?)`)
-				cargs = append(cargs, sc.judge, sc.submission, cs.CriterionID, cs.Score)
-			}
-		}
-		if _, err := c.exec(ctx, q.String(), args...); err != nil {
-			return fmt.Errorf("judge scores: %w", err)
-		}
-		if len(cargs) > 0 {
-			if _, err := c.exec(ctx, cq.String(), cargs...); err != nil {
-				return fmt.Errorf("criterion scores: %w", err)
-			}
-		}
-	}
-	return nil
-}
-
 // finishSeed marks the hot festival's scores changed and computes its
-// calibrated scores once, moves PostgreSQL's id sequences past the
-// explicit ids, and refreshes the planners' statistics.
+// calibrated scores once, and moves PostgreSQL's id sequences past the
+// explicit ids.
 func (s *SubmissionService) finishSeed(ctx context.Context, hotID int64, now time.Time) error {
 	if hotID != 0 {
 		if _, err := s.writer().exec(ctx, `INSERT INTO festival_settings (festival_id, updated_at, scores_version) VALUES (?, ?, 1)
@@ -512,9 +591,6 @@ func (s *SubmissionService) finishSeed(ctx context.Context, hotID int64, now tim
 				return fmt.Errorf("store: seed submissions: sequence of %s: %w", table, err)
 			}
 		}
-	}
-	if err := s.analyze(ctx); err != nil {
-		return fmt.Errorf("store: seed submissions: %w", err)
 	}
 	return nil
 }

@@ -14,7 +14,7 @@ import (
 func TestSeedSubmissions(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
 		ctx := context.Background()
-		if err := db.Users.SeedUsers(ctx, 300, "h", 365*24*time.Hour); err != nil {
+		if err := db.Users.SeedUsers(ctx, 300, store.SeedUsersOptions{PasswordHash: "h", Span: 365 * 24 * time.Hour}); err != nil {
 			t.Fatal(err)
 		}
 		org := newOrganiser(t, db, "seed-organiser@example.com")

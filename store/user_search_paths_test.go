@@ -22,7 +22,7 @@ func userSearchFixture(t *testing.T, db *storetest.DB) []*marquee.User {
 	t.Helper()
 	ctx := context.Background()
 	db.Clock.Set(time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC))
-	if err := db.Users.SeedUsers(ctx, 240, "h", 24*time.Hour); err != nil {
+	if err := db.Users.SeedUsers(ctx, 240, store.SeedUsersOptions{PasswordHash: "h", Span: 24 * time.Hour}); err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range []struct {
@@ -188,7 +188,7 @@ func TestSearchIndexFollowsAccounts(t *testing.T) {
 func TestSeedUsersLeavesOneSearchSegment(t *testing.T) {
 	db := storetest.Wrap(t, storetest.OpenSQLite(t))
 	ctx := context.Background()
-	if err := db.Users.SeedUsers(ctx, 1600, "h", 24*time.Hour); err != nil {
+	if err := db.Users.SeedUsers(ctx, 1600, store.SeedUsersOptions{PasswordHash: "h", Span: 24 * time.Hour}); err != nil {
 		t.Fatal(err)
 	}
 	segments, err := db.Int64ForTest(ctx, `SELECT COUNT(DISTINCT segid) FROM users_search_idx`)

@@ -110,7 +110,7 @@ func TestSearchUsersCountIsCapped(t *testing.T) {
 		ctx := context.Background()
 		admin := countingAdmin()
 		db.Clock.Set(time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC))
-		if err := db.Users.SeedUsers(ctx, marquee.CountCap+5, "h", 24*time.Hour); err != nil {
+		if err := db.Users.SeedUsers(ctx, marquee.CountCap+5, store.SeedUsersOptions{PasswordHash: "h", Span: 24 * time.Hour}); err != nil {
 			t.Fatal(err)
 		}
 		// Every seeded address matches: the count stops past the cap.

@@ -53,6 +53,11 @@ const (
 // --seed (package seed), organised by organiser@seed.marquee.example.
 // --demo adds 60 of them, but only to a database without festivals, so
 // `make run` can call it every time.
+//
+// What was made goes to stdout; how each step goes (counts, rate and
+// elapsed time every 2 seconds, a line when a step without counts
+// starts) to stderr (seed_progress.go). Each step is one bulk load
+// (store/seed_bulk.go).
 func seed(ctx context.Context, cfg config, args []string, stdout, stderr io.Writer) error {
 	fset := flag.NewFlagSet("seed", flag.ContinueOnError)
 	fset.SetOutput(stderr)
@@ -97,7 +102,7 @@ func seed(ctx context.Context, cfg config, args []string, stdout, stderr io.Writ
 	defer db.Close()
 
 	if *users > 0 {
-		if err := seedUsers(ctx, cfg, svc, *users, *months, stdout); err != nil {
+		if err := seedUsers(ctx, cfg, svc, *users, *months, stdout, stderr); err != nil {
 			return err
 		}
 	}
@@ -115,12 +120,12 @@ func seed(ctx context.Context, cfg config, args []string, stdout, stderr io.Writ
 		}
 	}
 	if n > 0 {
-		if err := seedFestivals(ctx, cfg, svc, n, *seedValue, stdout); err != nil {
+		if err := seedFestivals(ctx, cfg, svc, n, *seedValue, stdout, stderr); err != nil {
 			return err
 		}
 	}
 	if *submissions > 0 {
-		if err := seedSubmissions(ctx, cfg, svc, *submissions, *seedValue, stdout); err != nil {
+		if err := seedSubmissions(ctx, cfg, svc, *submissions, *seedValue, stdout, stderr); err != nil {
 			return err
 		}
 	}
@@ -128,6 +133,7 @@ func seed(ctx context.Context, cfg config, args []string, stdout, stderr io.Writ
 		// Fresh statistics for the planner over the bulk load (PostgreSQL
 		// otherwise plans the admin pages as if the tables were empty).
 		start := time.Now()
+		fmt.Fprintln(stderr, "seed: planner statistics (ANALYZE)")
 		if err := db.Analyze(ctx); err != nil {
 			return fmt.Errorf("seed: %w", err)
 		}
@@ -137,8 +143,9 @@ func seed(ctx context.Context, cfg config, args []string, stdout, stderr io.Writ
 }
 
 // seedSubmissions adds n submissions by the seeded filmmakers and prints
-// what the load test needs: the hot festival, its organiser, two filmmakers.
-func seedSubmissions(ctx context.Context, cfg config, svc *store.Services, n int, seed uint64, stdout io.Writer) error {
+// what the load test needs: the hot festival, its organiser, two
+// filmmakers; its progress goes to progress.
+func seedSubmissions(ctx context.Context, cfg config, svc *store.Services, n int, seed uint64, stdout, progress io.Writer) error {
 	hash, err := password.Hash("seed-password", cfg.Password)
 	if err != nil {
 		return err
@@ -146,6 +153,7 @@ func seedSubmissions(ctx context.Context, cfg config, svc *store.Services, n int
 	start := time.Now()
 	res, err := svc.Submissions.SeedSubmissions(ctx, n, store.SeedSubmissionsOptions{
 		HotSize: hotFestivalSubmissions, PasswordHash: hash, Seed: seed,
+		Progress: newSeedProgress(progress, time.Now).report,
 	})
 	if err != nil {
 		return fmt.Errorf("seed: %w", err)
@@ -158,30 +166,45 @@ func seedSubmissions(ctx context.Context, cfg config, svc *store.Services, n int
 	return nil
 }
 
-// seedUsers adds n synthetic filmmakers whose sign-ups spread over months.
-func seedUsers(ctx context.Context, cfg config, svc *store.Services, n, months int, stdout io.Writer) error {
+// seedUsers adds n synthetic filmmakers whose sign-ups spread over months;
+// its progress goes to progress. The one password hash is made once.
+func seedUsers(ctx context.Context, cfg config, svc *store.Services, n, months int, stdout, progress io.Writer) error {
 	hash, err := password.Hash("seed-password", cfg.Password)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	if err := svc.Users.SeedUsers(ctx, n, hash, time.Duration(months)*30*24*time.Hour); err != nil {
+	if err := svc.Users.SeedUsers(ctx, n, store.SeedUsersOptions{
+		PasswordHash: hash, Span: time.Duration(months) * 30 * 24 * time.Hour, Progress: newSeedProgress(progress, time.Now).report,
+	}); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "seeded %d filmmakers in %s (password: seed-password)\n", n, time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
-// seedFestivals adds n festivals generated from seed for the seed organiser.
-func seedFestivals(ctx context.Context, cfg config, svc *store.Services, n int, seed uint64, stdout io.Writer) error {
+// seedFestivalsChunk is how many festivals seedFestivals imports at a time
+// between two progress reports: a multiple of the import's batch (so the
+// slugs come out as from one import) and large, since on PostgreSQL each
+// import of that many ends with an ANALYZE of the festival tables.
+const seedFestivalsChunk = 2500
+
+// seedFestivals adds n festivals generated from seed for the seed
+// organiser; its progress goes to progress.
+func seedFestivals(ctx context.Context, cfg config, svc *store.Services, n int, seed uint64, stdout, progress io.Writer) error {
 	start := time.Now()
 	org, err := seedOrganiser(ctx, cfg, svc.Users)
 	if err != nil {
 		return err
 	}
 	fs := seeddata.Festivals(n, seed, svc.Now())
-	if err := svc.Festivals.Import(ctx, org.ID, fs); err != nil {
-		return fmt.Errorf("seed: %w", err)
+	p := newSeedProgress(progress, time.Now)
+	for at := 0; at < len(fs); at += seedFestivalsChunk {
+		part := fs[at:min(at+seedFestivalsChunk, len(fs))]
+		if err := svc.Festivals.Import(ctx, org.ID, part); err != nil {
+			return fmt.Errorf("seed: %w", err)
+		}
+		p.report("festivals", at+len(part), len(fs))
 	}
 	count := map[marquee.FestivalStatus]int{}
 	for _, f := range fs {

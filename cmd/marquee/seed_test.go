@@ -172,6 +172,13 @@ func TestSeedSubmissions(t *testing.T) {
 		!strings.Contains(out, "seeded 200 submissions of 100 films") || !strings.Contains(out, ": 100 submissions, category ") {
 		t.Fatalf("seed --submissions 200: %q %v", out, err)
 	}
+	// Each step's progress, on stderr.
+	for _, line := range []string{"seed: users 50/50 (", "seed: festivals 20/20 (", "seed: submissions 200/200 (",
+		"seed: submissions: indexes\n", "seed: planner statistics (ANALYZE)\n"} {
+		if !strings.Contains(out, line) {
+			t.Errorf("no progress line %q in %q", line, out)
+		}
+	}
 	db := openSeeded(t, dbURL)
 	// The printed organiser of the hot festival logs in with seed-password.
 	i := strings.Index(out, "organiser organiser-")

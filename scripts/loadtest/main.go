@@ -44,6 +44,17 @@
 //
 //	go run ./scripts/loadtest -n 20000 -c 32 -pid $(pgrep -f 'marquee serve') /api/v1/festivals/some-festival
 //
+// -row LABEL measures one path and its bare handler and prints one row of
+// a Markdown table (-header prints the table's head): requests per
+// second, p50 and p95, the share of the bare handler's throughput, the
+// answer's size as sent, and the budget with PASS or FAIL when one is
+// given (-p95 DURATION: the p95 below it; -share PCT: at least PCT % of
+// the bare handler's throughput). A request that fails or answers 400 or
+// more fails the row. scripts/speed.sh prints its table this way:
+//
+//	go run ./scripts/loadtest -header
+//	go run ./scripts/loadtest -n 3000 -c 32 -token T -row 'admin: user search, part of an e-mail' -p95 50ms '/api/v1/admin/users?q=23456%40exa'
+//
 // Only loopback addresses are accepted: it is for measuring, not for load
 // on other hosts.
 package main
@@ -76,8 +87,16 @@ func main() {
 	pageview := flag.String("pageview", "", "measure a festival page's data call with and without its view beacon (festival slug)")
 	fresh := flag.Bool("fresh", false, "add a different from= date long past to every request: festival searches never made before")
 	pid := flag.Int("pid", 0, "the server's process id (Linux): also print its CPU time per request")
+	row := flag.String("row", "", "measure the one path against its bare handler and print a table row with this label")
+	header := flag.Bool("header", false, "print the head of -row's table and exit")
+	budgetP95 := flag.Duration("p95", 0, "with -row: the budget is a p95 below this")
+	budgetShare := flag.Float64("share", 0, "with -row: the budget is at least this % of the bare handler's throughput")
 	flag.Parse()
 	paths := flag.Args()
+	if *header {
+		fmt.Println(rowHeader)
+		return
+	}
 	if *pageview != "" {
 		measurePageView(*base, *pageview, *n, *c)
 		return
@@ -92,12 +111,23 @@ func main() {
 	if ip := net.ParseIP(u.Hostname()); u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
 		fail("-base must be a loopback address, not %s", u.Hostname())
 	}
-	if len(paths) == 0 || *n < 1 || *c < 1 || *n > 1_000_000 {
-		fail("usage: loadtest [-base URL] [-n 1..1000000] [-c N] [-token T | -login EMAIL] [-bare] [-fresh] [-admin] PATH...")
+	if len(paths) == 0 || *n < 1 || *c < 1 || *n > 1_000_000 || (*row != "" && len(paths) != 1) {
+		fail("usage: loadtest [-base URL] [-n 1..1000000] [-c N] [-token T | -login EMAIL] [-bare] [-fresh] [-admin] PATH...\n" +
+			"       loadtest [-base URL] [-n N] [-c N] [-token T | -login EMAIL] [-fresh] -row LABEL [-p95 DURATION] [-share PCT] PATH")
 	}
 	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: *c, DisableCompression: false}}
 	if *login != "" {
 		*token = signIn(client, *base, *login, os.Getenv("MARQUEE_LOADTEST_PASSWORD"))
+	}
+	if *row != "" {
+		target := func(int) string { return *base + paths[0] }
+		if *fresh {
+			target = freshTarget(*base + paths[0])
+		}
+		st := measure(*n, *c, getter(client, target, *token))
+		bareSt, size := measureBare(client, *base+paths[0], *n, *c, *token)
+		fmt.Println(formatRow(*row, st, bareSt, size, budget{p95: *budgetP95, share: *budgetShare}))
+		return
 	}
 	fmt.Printf("%-44s %8s %9s %9s %9s %9s %7s\n", "path", "req/s", "p50", "p95", "p99", "max", "errors")
 	for _, path := range paths {
@@ -165,9 +195,18 @@ func freshTarget(target string) func(i int) string {
 }
 
 // runBare captures the server's answer to target, serves it from a bare
-// handler on a loopback port of this process, measures that, and returns
-// its requests per second.
+// handler on a loopback port of this process, measures that, prints its
+// line and returns its requests per second.
 func runBare(client *http.Client, target string, n, c int, token string) float64 {
+	st, size := measureBare(client, target, n, c, token)
+	st.print(fmt.Sprintf("  bare (%d bytes)", size))
+	return st.rate
+}
+
+// measureBare captures the server's answer to target, serves it from a
+// bare handler on a loopback port of this process and measures that; it
+// returns the figures and the answer's size as sent.
+func measureBare(client *http.Client, target string, n, c int, token string) (stats, int) {
 	req, _ := http.NewRequest(http.MethodGet, target, nil)
 	req.Header.Set("Accept-Encoding", "gzip")
 	if token != "" {
@@ -202,14 +241,21 @@ func runBare(client *http.Client, target string, n, c int, token string) float64
 	go func() { _ = srv.Serve(ln) }()
 	defer srv.Close()
 	bareURL := "http://" + ln.Addr().String() + "/"
-	return run(client, func(int) string { return bareURL }, fmt.Sprintf("  bare (%d bytes)", len(body)), n, c, "")
+	return measure(n, c, getter(client, func(int) string { return bareURL }, "")), len(body)
 }
 
 // run sends n GETs, the i-th of target(i), with c at a time, prints the
 // line of label, and returns the requests per second. A failed request
 // or a status of 400 or more counts as an error.
 func run(client *http.Client, target func(i int) string, label string, n, c int, token string) float64 {
-	return runFunc(label, n, c, func(i int) error {
+	return runFunc(label, n, c, getter(client, target, token))
+}
+
+// getter returns the request of run: the i-th GET of target(i), its
+// answer read to the last byte; an error for a failure or a status of 400
+// or more.
+func getter(client *http.Client, target func(i int) string, token string) func(int) error {
+	return func(i int) error {
 		req, _ := http.NewRequest(http.MethodGet, target(i), nil)
 		req.Header.Set("Accept-Encoding", "gzip")
 		if token != "" {
@@ -225,7 +271,7 @@ func run(client *http.Client, target func(i int) string, label string, n, c int,
 			return fmt.Errorf("status %d", res.StatusCode)
 		}
 		return nil
-	})
+	}
 }
 
 func fail(format string, args ...any) {
@@ -277,6 +323,27 @@ func measurePageView(base, slug string, n, c int) {
 // runFunc runs do n times, c at a time, prints the line of label and
 // returns the runs per second.
 func runFunc(label string, n, c int, do func(int) error) float64 {
+	st := measure(n, c, do)
+	st.print(label)
+	return st.rate
+}
+
+// stats are the figures of one measurement.
+type stats struct {
+	n, errors           int
+	rate                float64 // runs per second
+	p50, p95, p99, most time.Duration
+}
+
+// print writes the line of label.
+func (s stats) print(label string) {
+	r := func(d time.Duration) time.Duration { return d.Round(10 * time.Microsecond) }
+	fmt.Printf("%-44s %8.0f %9s %9s %9s %9s %7d\n", label, s.rate, r(s.p50), r(s.p95), r(s.p99), r(s.most), s.errors)
+}
+
+// measure runs do n times, c at a time, and returns the figures; a run
+// that returns an error counts as an error.
+func measure(n, c int, do func(int) error) stats {
 	latencies := make([]time.Duration, n)
 	var errors int
 	var mu sync.Mutex
@@ -306,12 +373,97 @@ func runFunc(label string, n, c int, do func(int) error) float64 {
 	wg.Wait()
 	elapsed := time.Since(start)
 	slices.Sort(latencies)
-	pct := func(p float64) time.Duration {
-		return latencies[min(n-1, int(float64(n)*p))].Round(10 * time.Microsecond)
+	pct := func(p float64) time.Duration { return latencies[min(n-1, int(float64(n)*p))] }
+	return stats{n: n, errors: errors, rate: float64(n) / elapsed.Seconds(),
+		p50: pct(0.50), p95: pct(0.95), p99: pct(0.99), most: latencies[n-1]}
+}
+
+// budget is what a -row must meet; the zero value is no budget.
+type budget struct {
+	p95   time.Duration
+	share float64 // % of the bare handler's throughput
+}
+
+// rowHeader is the head of the table of -row.
+const rowHeader = "| page | req/s | p50 | p95 | of bare | size | budget | |\n| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |"
+
+// formatRow is the table row of label: st measured against bare, the
+// answer of size bytes, and b with PASS or FAIL when it is set (FAIL too
+// when a request failed).
+func formatRow(label string, st, bare stats, size int, b budget) string {
+	share := 100 * st.rate / bare.rate
+	var want []string
+	ok := true
+	if b.p95 > 0 {
+		want = append(want, "p95 < "+strings.Replace(formatDuration(b.p95), ".0 ", " ", 1))
+		ok = ok && st.p95 < b.p95
 	}
-	rate := float64(n) / elapsed.Seconds()
-	fmt.Printf("%-44s %8.0f %9s %9s %9s %9s %7d\n", label, rate, pct(0.50), pct(0.95), pct(0.99), latencies[n-1].Round(10*time.Microsecond), errors)
-	return rate
+	if b.share > 0 {
+		want = append(want, fmt.Sprintf("≥ %g %% of bare", b.share))
+		ok = ok && share >= b.share
+	}
+	verdict := ""
+	switch {
+	case st.errors > 0:
+		verdict = fmt.Sprintf("FAIL (%d of %d failed)", st.errors, st.n)
+	case len(want) == 0:
+	case ok:
+		verdict = "PASS"
+	default:
+		verdict = "FAIL"
+	}
+	budgetText := strings.Join(want, ", ")
+	if budgetText == "" {
+		budgetText = "—"
+	}
+	rate := groupDigits(int64(st.rate + 0.5))
+	if st.rate < 100 {
+		rate = fmt.Sprintf("%.1f", st.rate)
+	}
+	return fmt.Sprintf("| %s | %s | %s | %s | %.1f %% | %s | %s | %s |", label, rate,
+		formatDuration(st.p50), formatDuration(st.p95), share, formatSize(size), budgetText, verdict)
+}
+
+// formatDuration writes d in milliseconds (one decimal under 100 ms) or,
+// from 10 s, seconds.
+func formatDuration(d time.Duration) string {
+	ms := float64(d) / float64(time.Millisecond)
+	switch {
+	case d >= 10*time.Second:
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	case ms >= 100:
+		return fmt.Sprintf("%s ms", groupDigits(int64(ms+0.5)))
+	default:
+		return fmt.Sprintf("%.1f ms", ms)
+	}
+}
+
+// formatSize writes n bytes in B, kB or MB (powers of 1,000).
+func formatSize(n int) string {
+	switch {
+	case n >= 1_000_000:
+		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+	case n >= 1_000:
+		return fmt.Sprintf("%.1f kB", float64(n)/1e3)
+	default:
+		return fmt.Sprintf("%d B", n)
+	}
+}
+
+// groupDigits writes n with a comma between groups of three digits.
+func groupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	if n < 0 {
+		return "-" + groupDigits(-n)
+	}
+	out := make([]byte, 0, len(s)+len(s)/3)
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
 }
 
 // processCPU returns the CPU time (user and system) process pid has

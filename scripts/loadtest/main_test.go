@@ -34,3 +34,31 @@ func TestParseProcStatCPU(t *testing.T) {
 		t.Fatal("a short line read")
 	}
 }
+
+// -row's line: the figures, the share of the bare handler, the size, and
+// PASS or FAIL against the budget (FAIL whenever a request failed).
+func TestFormatRow(t *testing.T) {
+	st := stats{n: 3000, rate: 1234.4, p50: 4150 * time.Microsecond, p95: 48 * time.Millisecond}
+	bare := stats{n: 3000, rate: 4000}
+	for _, c := range []struct {
+		st   stats
+		size int
+		b    budget
+		want string
+	}{
+		{st, 1234, budget{}, "| x | 1,234 | 4.2 ms | 48.0 ms | 30.9 % | 1.2 kB | — |  |"},
+		{st, 999, budget{p95: 50 * time.Millisecond}, "| x | 1,234 | 4.2 ms | 48.0 ms | 30.9 % | 999 B | p95 < 50 ms | PASS |"},
+		{st, 4_200_000, budget{p95: 40 * time.Millisecond}, "| x | 1,234 | 4.2 ms | 48.0 ms | 30.9 % | 4.2 MB | p95 < 40 ms | FAIL |"},
+		{st, 10, budget{share: 40}, "| x | 1,234 | 4.2 ms | 48.0 ms | 30.9 % | 10 B | ≥ 40 % of bare | FAIL |"},
+		{st, 10, budget{share: 30, p95: 300 * time.Millisecond}, "| x | 1,234 | 4.2 ms | 48.0 ms | 30.9 % | 10 B | p95 < 300 ms, ≥ 30 % of bare | PASS |"},
+		{stats{n: 20, errors: 2, rate: 9.6, p50: 1500 * time.Millisecond, p95: 12 * time.Second}, 10, budget{},
+			"| x | 9.6 | 1,500 ms | 12.0 s | 0.2 % | 10 B | — | FAIL (2 of 20 failed) |"},
+	} {
+		if got := formatRow("x", c.st, bare, c.size, c.b); got != c.want {
+			t.Errorf("got  %s\nwant %s", got, c.want)
+		}
+	}
+	if got := strings.Count(rowHeader, "\n"); got != 1 || strings.Count(rowHeader, "|") != 2*9 {
+		t.Errorf("header %q", rowHeader)
+	}
+}
