@@ -2,7 +2,8 @@
 # speed.sh measures every speed budget the README reports, at 32 clients,
 # against a database seeded by `marquee seed` (500,000 filmmakers, 10,000
 # festivals, 1,000,000 submissions): the festival search, an organiser's
-# submissions page (the hot festival, one category, by weighted score), two
+# submissions page (the hot festival, one category, by weighted score; by
+# calibrated score, one category and all) and its ranking, two
 # filmmakers' /submissions, the admin user search and the admin dashboard.
 # Each path is measured against a bare net/http handler serving the same
 # bytes in the same run (scripts/loadtest -bare): read the ratios, since
@@ -67,6 +68,10 @@ echo "== festival search (public), every request a search never made before"
 load -fresh '/api/v1/festivals?q=%E6%98%A0%E7%94%BB&country=JP&open=true' '/api/v1/festivals?q=film' '/api/v1/festivals'
 echo "== organiser: hot festival, one category by weighted score"
 load -token "$organiser" "/api/v1/manage/festivals/$slug/submissions?category=$category&sort=score"
+echo "== organiser: hot festival by calibrated score (one category, all), and its ranking (a page of 50, both orders)"
+load -token "$organiser" "/api/v1/manage/festivals/$slug/submissions?category=$category&sort=calibrated" \
+  "/api/v1/manage/festivals/$slug/submissions?sort=calibrated" \
+  "/api/v1/manage/festivals/$slug/ranking?category=$category" "/api/v1/manage/festivals/$slug/ranking?category=$category&sort=calibrated"
 echo "== filmmakers: 2 and 1,000 submissions"
 load -token "$few" /api/v1/submissions
 load -token "$many" /api/v1/submissions

@@ -12,8 +12,9 @@ import (
 )
 
 // receivedOrder maps the organiser's sorts to ORDER BY clauses; date and
-// score follow an index of 00008 (submissions_festival_created,
-// submissions_festival[_category]_score); calibrated is receivedCalibrated.
+// score follow an index (submissions_festival_created of 00008,
+// submissions_festival[_category]_score of 00024); calibrated is read
+// without an ORDER BY on submissions, by receivedCalibrated.
 var receivedOrder = map[string]string{
 	marquee.ReceivedSortDate:       `s.created_at DESC, s.id DESC`,
 	marquee.ReceivedSortScore:      `s.score_weighted DESC NULLS LAST, s.id`,
