@@ -321,71 +321,57 @@ func storedCalibrated(ctx context.Context, c conn, festivalID int64, ids []int64
 // submissions ids (at most calibrationBatch) those of want: a row added
 // for a submission newly scored (with its category and whether it is
 // withdrawn, read from submissions), its value replaced where it differs
-// (bit for bit), deleted for one without scores any more. Adds and
-// changes go in one multi-row upsert on the primary key, the cheapest way
-// to rewrite many rows on both engines.
+// (bit for bit), deleted for one without scores any more. The changes go
+// in one statement, the cheapest way measured on each engine to rewrite
+// thousands of rows: on SQLite an upsert on the primary key, on
+// PostgreSQL an UPDATE joined to the new values.
 func writeCalibrated(ctx context.Context, c conn, festivalID int64, ids []int64, want map[int64]float64, have map[int64]storedScore) error {
-	var add, del []int64
-	var put []int64
+	var add, upd, del []int64
 	for _, id := range ids {
 		w, scored := want[id]
 		h, stored := have[id]
 		switch {
 		case scored && !stored:
 			add = append(add, id)
-			put = append(put, id)
 		case scored && math.Float64bits(w) != math.Float64bits(h.calibrated):
-			put = append(put, id)
+			upd = append(upd, id)
 		case !scored && stored:
 			del = append(del, id)
 		}
 	}
-	rows := make(map[int64]storedScore, len(put))
-	for id, h := range have {
-		rows[id] = h
-	}
 	if len(add) > 0 {
-		q, err := c.query(ctx, `SELECT id, category_id, status FROM submissions WHERE festival_id = ? AND id IN (`+subMarks(len(add))+`)`,
-			append([]any{festivalID}, subArgs(add)...)...)
-		if err != nil {
-			return fmt.Errorf("store: categories of %d submissions: %w", len(add), err)
-		}
-		for q.Next() {
-			var id int64
-			var v storedScore
-			var status string
-			if err := q.Scan(&id, &v.category, &status); err != nil {
-				q.Close()
-				return fmt.Errorf("store: categories of %d submissions: %w", len(add), err)
-			}
-			v.withdrawn = status == string(marquee.SubmissionWithdrawn)
-			rows[id] = v
-		}
-		q.Close()
-		if err := q.Err(); err != nil {
-			return fmt.Errorf("store: categories of %d submissions: %w", len(add), err)
+		if err := addCalibrated(ctx, c, festivalID, add, want); err != nil {
+			return err
 		}
 	}
-	if len(put) > 0 {
+	if len(upd) > 0 {
 		var b strings.Builder
-		args := make([]any, 0, 5*len(put))
-		for _, id := range put {
-			r, ok := rows[id]
-			if !ok {
-				return fmt.Errorf("store: calibrated score of submission %d: not a submission of festival %d", id, festivalID)
+		var args []any
+		q := ``
+		if c.db.dialect == Postgres {
+			for i, id := range upd {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				// Typed, so that PostgreSQL knows the VALUES' columns.
+				b.WriteString(`(CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION))`)
+				args = append(args, id, want[id])
 			}
-			if len(args) > 0 {
-				b.WriteString(", ")
+			q = `UPDATE calibrated_scores SET calibrated = v.column2 FROM (VALUES ` + b.String() + `) AS v
+				WHERE calibrated_scores.festival_id = ? AND calibrated_scores.submission_id = v.column1`
+			args = append(args, festivalID)
+		} else {
+			for i, id := range upd {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(`(?, ?, ?, ?)`)
+				args = append(args, festivalID, id, have[id].category, want[id])
 			}
-			b.WriteString(`(?, ?, ?, ?, ?)`)
-			withdrawn := 0
-			if r.withdrawn {
-				withdrawn = 1
-			}
-			args = append(args, festivalID, id, r.category, withdrawn, want[id])
+			q = `INSERT INTO calibrated_scores (festival_id, submission_id, category_id, calibrated) VALUES ` + b.String() + `
+				ON CONFLICT (festival_id, submission_id) DO UPDATE SET calibrated = excluded.calibrated`
 		}
-		if _, err := c.exec(ctx, `INSERT INTO calibrated_scores (festival_id, submission_id, category_id, withdrawn, calibrated) VALUES `+b.String()+`
-			ON CONFLICT (festival_id, submission_id) DO UPDATE SET calibrated = excluded.calibrated`, args...); err != nil {
+		if _, err := c.exec(ctx, q, args...); err != nil {
 			return fmt.Errorf("store: save calibrated scores of festival %d: %w", festivalID, err)
 		}
 	}
@@ -394,6 +380,46 @@ func writeCalibrated(ctx context.Context, c conn, festivalID int64, ids []int64,
 			append([]any{festivalID}, subArgs(del)...)...); err != nil {
 			return fmt.Errorf("store: delete calibrated scores of festival %d: %w", festivalID, err)
 		}
+	}
+	return nil
+}
+
+// addCalibrated adds the rows of the festival's submissions ids, newly
+// scored, with their category and whether they are withdrawn.
+func addCalibrated(ctx context.Context, c conn, festivalID int64, ids []int64, want map[int64]float64) error {
+	q, err := c.query(ctx, `SELECT id, category_id, status FROM submissions WHERE festival_id = ? AND id IN (`+subMarks(len(ids))+`)`,
+		append([]any{festivalID}, subArgs(ids)...)...)
+	if err != nil {
+		return fmt.Errorf("store: categories of %d submissions: %w", len(ids), err)
+	}
+	var b strings.Builder
+	var args []any
+	for q.Next() {
+		var id, category int64
+		var status string
+		if err := q.Scan(&id, &category, &status); err != nil {
+			q.Close()
+			return fmt.Errorf("store: categories of %d submissions: %w", len(ids), err)
+		}
+		withdrawn := 0
+		if status == string(marquee.SubmissionWithdrawn) {
+			withdrawn = 1
+		}
+		if len(args) > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(`(?, ?, ?, ?, ?)`)
+		args = append(args, festivalID, id, category, withdrawn, want[id])
+	}
+	q.Close()
+	if err := q.Err(); err != nil {
+		return fmt.Errorf("store: categories of %d submissions: %w", len(ids), err)
+	}
+	if len(args) != 5*len(ids) {
+		return fmt.Errorf("store: calibrated scores: %d of %d submissions are not festival %d's", len(ids)-len(args)/5, len(ids), festivalID)
+	}
+	if _, err := c.exec(ctx, `INSERT INTO calibrated_scores (festival_id, submission_id, category_id, withdrawn, calibrated) VALUES `+b.String(), args...); err != nil {
+		return fmt.Errorf("store: add calibrated scores of festival %d: %w", festivalID, err)
 	}
 	return nil
 }
