@@ -13,7 +13,7 @@ ALTER TABLE judges ADD COLUMN score_count INTEGER NOT NULL DEFAULT 0,
 -- (marquee.Calibrate), its category, and whether it is withdrawn (out of
 -- the ranking; INCLUDEd so that the ranking's scans stay in the index).
 -- Narrow rows with few indexes: a judge's change rewrites every row of the
--- submissions they scored (in one upsert on the primary key), and each
+-- submissions they scored (UPDATEs joined to the new values), and each
 -- new row version goes into every index. So no index of submission_id
 -- alone: a deleted submission (rare: a withdrawn entry of a deleted film)
 -- finds its row by a scan.
