@@ -206,7 +206,7 @@ func (db *DB) Migrate(ctx context.Context) error {
 	// write-ahead log then holds every page, old ones included.
 	db.forgetFreedPages(ctx)
 	// Derived data a migration (or a bulk load) left to rebuild: the
-	// calibration of the festivals marked calibration_stale (00024).
+	// calibration of the festivals marked calibration_stale (00028).
 	return rebuildStaleCalibrations(ctx, db)
 }
 

@@ -329,7 +329,7 @@ func TestRankingPagesShareRanks(t *testing.T) {
 	})
 }
 
-// TestCalibrationAfterMigration: scores written before 00024 (its Down
+// TestCalibrationAfterMigration: scores written before 00028 (its Down
 // puts the calibrated scores back in submissions) get their calibration
 // built when the migration runs (calibration_stale, rebuilt by Migrate),
 // the same as the score writes had kept it.
@@ -353,7 +353,7 @@ func TestCalibrationAfterMigration(t *testing.T) {
 		}
 		f.submission(maker, "unscored", f.catB)
 		before := calibrationRows(t, db.DB, f.fest.ID)
-		if err := db.MigrateDownToForTest(ctx, 23); err != nil {
+		if err := db.MigrateDownToForTest(ctx, 27); err != nil {
 			t.Fatal(err)
 		}
 		if n := count(t, db.DB, `SELECT COUNT(*) FROM submissions WHERE score_calibrated IS NOT NULL`); n != 6 {

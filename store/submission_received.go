@@ -13,7 +13,7 @@ import (
 
 // receivedOrder maps the organiser's sorts to ORDER BY clauses; date and
 // score follow an index (submissions_festival_created of 00008,
-// submissions_festival[_category]_score of 00024); calibrated is read
+// submissions_festival[_category]_score of 00028); calibrated is read
 // without an ORDER BY on submissions, by receivedCalibrated.
 var receivedOrder = map[string]string{
 	marquee.ReceivedSortDate:       `s.created_at DESC, s.id DESC`,
