@@ -127,17 +127,36 @@ type ScoreSummary struct {
 	Spread     *float64 `json:"spread"`
 }
 
-// RankedSubmission is one line of a category's ranking.
+// RankedSubmission is one line of a festival's ranking.
 type RankedSubmission struct {
 	Submission *Submission  `json:"submission"`
 	Summary    ScoreSummary `json:"summary"`
-	// RankWeighted and RankCalibrated are 1-based ranks (0: not scored).
-	RankWeighted   int `json:"rankWeighted"`
-	RankCalibrated int `json:"rankCalibrated"`
+	// Rank is the 1-based rank in the ranking's order (RankingFilter.Sort;
+	// equal scores share a rank, see Rank); 0 when not scored.
+	Rank int `json:"rank"`
 	// BelowMinimumJudges marks a submission scored by fewer judges
 	// (Summary.Judges) than the festival's minimum
 	// (FestivalSettings.BelowMinimumJudges).
 	BelowMinimumJudges bool `json:"belowMinimumJudges"`
+}
+
+// The orders of a ranking.
+const (
+	RankingSortWeighted   = "weighted"   // by weighted score (ScoreSummary.Weighted), best first
+	RankingSortCalibrated = "calibrated" // by calibrated score, best first
+)
+
+// RankingPerPage is how many lines a page of a ranking has.
+const RankingPerPage = 50
+
+// RankingFilter asks for a page of a festival's ranking: its submissions
+// (not withdrawn) of one category (every category when CategoryID is 0)
+// in one order, the scored ones by score (ties by id), then the unscored
+// ones by id.
+type RankingFilter struct {
+	CategoryID int64
+	Sort       string // RankingSortWeighted (the default) or RankingSortCalibrated
+	PageRequest
 }
 
 // Assignment is one submission in a judge's queue.
@@ -187,9 +206,9 @@ type JudgingService interface {
 	Unassign(ctx context.Context, slug string, judgeID, submissionID int64) error
 	// Conflicts lists the conflicts declared in a managed festival.
 	Conflicts(ctx context.Context, slug string) ([]*Conflict, error)
-	// Ranking ranks a managed festival's submissions of one category by
-	// weighted and by calibrated score.
-	Ranking(ctx context.Context, slug string, categoryID int64) ([]*RankedSubmission, error)
+	// Ranking returns a page of a managed festival's ranking (ENotFound
+	// for a category not the festival's).
+	Ranking(ctx context.Context, slug string, f RankingFilter) (*Page[*RankedSubmission], error)
 	// SetLocked locks or unlocks judging of a managed festival.
 	SetLocked(ctx context.Context, slug string, locked bool) (*FestivalSettings, error)
 

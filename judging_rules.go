@@ -3,6 +3,7 @@ package marquee
 import (
 	"cmp"
 	"math"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -169,50 +170,105 @@ type JudgeScoreValue struct {
 	Weighted     float64
 }
 
-// Calibrate returns each scored submission's calibrated score: every
-// judge's weighted scores are standardised against that judge's own mean
-// and (population) standard deviation, z = (score - mean) / sd, so that a
-// harsh judge and a generous one weigh the same; a judge with a single
-// score or who gives every submission the same score contributes 0. A
-// submission's calibrated score is the mean of its judges' z-scores.
+// JudgeCalibration is what calibration keeps of one judge: how many
+// submissions they scored, the mean of their weighted scores and its
+// population standard deviation.
+type JudgeCalibration struct {
+	Scores   int
+	Mean, SD float64
+}
+
+// calibrationMinSD is the standard deviation under which a judge counts
+// as giving every submission the same score.
+const calibrationMinSD = 1e-9
+
+// CalibrateJudge returns the calibration of one judge's weighted scores,
+// given in the order of their submissions' ids: the order fixes how the
+// sums round, so the same scores always give the same bits, whether
+// computed for the whole festival (Calibrate) or for one judge after a
+// change. The deviations are summed in a second pass, around the mean,
+// which keeps the variance exact where a sum of squares would cancel.
+func CalibrateJudge(weighted []float64) JudgeCalibration {
+	if len(weighted) == 0 {
+		return JudgeCalibration{}
+	}
+	var sum float64
+	for _, w := range weighted {
+		sum += w
+	}
+	n := float64(len(weighted))
+	mean := sum / n
+	var sumSq float64
+	for _, w := range weighted {
+		d := w - mean
+		sumSq += d * d
+	}
+	return JudgeCalibration{Scores: len(weighted), Mean: mean, SD: math.Sqrt(sumSq / n)}
+}
+
+// Z returns the judge's standardised score of weighted: (weighted - mean)
+// / sd, so that a harsh judge and a generous one weigh the same; 0 for a
+// judge with a single score or who gives every submission the same score.
+func (c JudgeCalibration) Z(weighted float64) float64 {
+	if !c.Standardises() {
+		return 0
+	}
+	return (weighted - c.Mean) / c.SD
+}
+
+// Standardises reports whether Z gives any score a value other than 0:
+// the judge scored more than one submission, not all the same. A change
+// that leaves a judge standardising nothing, before and after, moves none
+// of their submissions.
+func (c JudgeCalibration) Standardises() bool {
+	return c.Scores > 1 && c.SD > calibrationMinSD
+}
+
+// CalibratedScore returns a submission's calibrated score: the mean of its
+// judges' standardised scores (JudgeCalibration.Z), given in the order of
+// the judges' ids (which fixes the rounding); 0 without any.
+func CalibratedScore(z []float64) float64 {
+	if len(z) == 0 {
+		return 0
+	}
+	var sum float64
+	for _, v := range z {
+		sum += v
+	}
+	return sum / float64(len(z))
+}
+
+// Calibrate returns each scored submission's calibrated score, computed
+// from all the festival's scores at once: every judge's calibration
+// (CalibrateJudge over their scores by submission id), then each
+// submission's CalibratedScore over its judges by id. The result does not
+// depend on the order of scores; one judge's score of one submission is
+// expected once.
 func Calibrate(scores []JudgeScoreValue) map[int64]float64 {
-	type stat struct{ n, sum, sumSq float64 }
-	stats := map[int64]*stat{}
-	for _, s := range scores {
-		st := stats[s.JudgeID]
-		if st == nil {
-			st = &stat{}
-			stats[s.JudgeID] = st
+	sorted := slices.Clone(scores)
+	slices.SortFunc(sorted, func(a, b JudgeScoreValue) int {
+		return cmp.Or(cmp.Compare(a.JudgeID, b.JudgeID), cmp.Compare(a.SubmissionID, b.SubmissionID))
+	})
+	judges := map[int64]JudgeCalibration{}
+	var ws []float64
+	for i, s := range sorted {
+		ws = append(ws, s.Weighted)
+		if i == len(sorted)-1 || sorted[i+1].JudgeID != s.JudgeID {
+			judges[s.JudgeID] = CalibrateJudge(ws)
+			ws = ws[:0]
 		}
-		st.n++
-		st.sum += s.Weighted
 	}
-	// The deviations are summed in a second pass, around the mean, which
-	// keeps the variance exact where sum-of-squares would cancel.
-	for _, s := range scores {
-		st := stats[s.JudgeID]
-		d := s.Weighted - st.sum/st.n
-		st.sumSq += d * d
-	}
-	type acc struct{ n, sum float64 }
-	bySub := map[int64]*acc{}
-	for _, s := range scores {
-		st := stats[s.JudgeID]
-		z := 0.0
-		if sd := math.Sqrt(st.sumSq / st.n); st.n > 1 && sd > 1e-9 {
-			z = (s.Weighted - st.sum/st.n) / sd
+	slices.SortFunc(sorted, func(a, b JudgeScoreValue) int {
+		return cmp.Or(cmp.Compare(a.SubmissionID, b.SubmissionID), cmp.Compare(a.JudgeID, b.JudgeID))
+	})
+	out := map[int64]float64{}
+	var z []float64
+	for i, s := range sorted {
+		z = append(z, judges[s.JudgeID].Z(s.Weighted))
+		if i == len(sorted)-1 || sorted[i+1].SubmissionID != s.SubmissionID {
+			out[s.SubmissionID] = CalibratedScore(z)
+			z = z[:0]
 		}
-		a := bySub[s.SubmissionID]
-		if a == nil {
-			a = &acc{}
-			bySub[s.SubmissionID] = a
-		}
-		a.n++
-		a.sum += z
-	}
-	out := make(map[int64]float64, len(bySub))
-	for id, a := range bySub {
-		out[id] = a.sum / a.n
 	}
 	return out
 }
@@ -221,9 +277,31 @@ func Calibrate(scores []JudgeScoreValue) map[int64]float64 {
 // calibrated scores are sums of floating-point quotients).
 const rankEpsilon = 1e-9
 
+// SameRank reports whether two scores next to each other in a ranking
+// share a rank.
+func SameRank(a, b float64) bool { return math.Abs(a-b) <= rankEpsilon }
+
+// RankAfter returns the 1-based rank of score at 0-based position pos of
+// a ranking, best (highest) first, given the score just above it (nil at
+// the top) and that one's rank: the same rank when the two are SameRank,
+// pos+1 otherwise (1, 1, 3); 0 for a nil score (not scored), which ranks
+// after all the others. A ranking read a page at a time continues from the
+// line above the page.
+func RankAfter(prev *float64, prevRank, pos int, score *float64) int {
+	switch {
+	case score == nil:
+		return 0
+	case prev != nil && prevRank > 0 && SameRank(*prev, *score):
+		return prevRank
+	default:
+		return pos + 1
+	}
+}
+
 // Rank returns the 1-based rank of each score, best (highest) first:
 // equal scores share a rank and the next one skips (1, 1, 3); a nil score
-// (not scored) ranks 0, after all the others.
+// (not scored) ranks 0, after all the others (RankAfter down the sorted
+// scores).
 func Rank(scores []*float64) []int {
 	order := make([]int, 0, len(scores))
 	for i, s := range scores {
@@ -234,13 +312,38 @@ func Rank(scores []*float64) []int {
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(*scores[b], *scores[a]) })
 	ranks := make([]int, len(scores))
 	for pos, i := range order {
-		if pos > 0 && math.Abs(*scores[order[pos-1]]-*scores[i]) <= rankEpsilon {
-			ranks[i] = ranks[order[pos-1]]
+		if pos == 0 {
+			ranks[i] = RankAfter(nil, 0, pos, scores[i])
 		} else {
-			ranks[i] = pos + 1
+			ranks[i] = RankAfter(scores[order[pos-1]], ranks[order[pos-1]], pos, scores[i])
 		}
 	}
 	return ranks
+}
+
+// ParseRankingFilter reads a page of a ranking from the URL: category (an
+// id; every category when absent), sort (weighted or calibrated; weighted
+// by default) and page. PerPage is RankingPerPage. A category that is no
+// id is not found, as one of another festival.
+func ParseRankingFilter(q url.Values) (RankingFilter, error) {
+	r := RankingFilter{Sort: RankingSortWeighted, PageRequest: PageRequest{Page: 1, PerPage: RankingPerPage}}
+	if v := strings.TrimSpace(q.Get("category")); v != "" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id <= 0 {
+			return r, Errorf(ENotFound, "Category not found")
+		}
+		r.CategoryID = id
+	}
+	var f FieldErrors
+	switch v := strings.TrimSpace(q.Get("sort")); v {
+	case "", RankingSortWeighted:
+	case RankingSortCalibrated:
+		r.Sort = v
+	default:
+		f.Add("sort", "Unknown sort (want weighted or calibrated)")
+	}
+	r.Page = ParsePageNumber(q.Get("page"), &f)
+	return r, f.Err()
 }
 
 // JudgePair is one (judge, submission) assignment.

@@ -2,6 +2,8 @@ package marquee_test
 
 import (
 	"math"
+	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -348,5 +350,102 @@ func TestValidateAssignment(t *testing.T) {
 	req = marquee.AssignmentRequest{Mode: "spread", JudgeIDs: []int64{1, 2}}
 	if err := req.Validate(); err != nil || req.PerSubmission != 1 {
 		t.Fatalf("spread without perSubmission: %d %v", req.PerSubmission, err)
+	}
+}
+
+// TestCalibrateIsItsParts: Calibrate gives, bit for bit and whatever the
+// order of its input, what the store computes piece by piece: each
+// judge's CalibrateJudge over their scores by submission, then each
+// submission's CalibratedScore over its judges' Z by judge.
+func TestCalibrateIsItsParts(t *testing.T) {
+	var scores []marquee.JudgeScoreValue
+	for j := int64(1); j <= 4; j++ {
+		for s := int64(1); s <= 30; s++ {
+			if (j+s)%3 != 0 {
+				scores = append(scores, marquee.JudgeScoreValue{JudgeID: j, SubmissionID: s, Weighted: float64((s*37+j*11)%101) / 3})
+			}
+		}
+	}
+	want := marquee.Calibrate(scores)
+	reversed := slices.Clone(scores)
+	slices.Reverse(reversed)
+	got := marquee.Calibrate(reversed)
+	judges := map[int64]marquee.JudgeCalibration{}
+	for j := int64(1); j <= 4; j++ {
+		var ws []float64
+		for _, s := range scores { // by judge, then submission
+			if s.JudgeID == j {
+				ws = append(ws, s.Weighted)
+			}
+		}
+		judges[j] = marquee.CalibrateJudge(ws)
+	}
+	for s := int64(1); s <= 30; s++ {
+		var z []float64
+		for j := int64(1); j <= 4; j++ {
+			if i := slices.IndexFunc(scores, func(v marquee.JudgeScoreValue) bool { return v.JudgeID == j && v.SubmissionID == s }); i >= 0 {
+				z = append(z, judges[j].Z(scores[i].Weighted))
+			}
+		}
+		if math.Float64bits(marquee.CalibratedScore(z)) != math.Float64bits(want[s]) || math.Float64bits(got[s]) != math.Float64bits(want[s]) {
+			t.Fatalf("submission %d: parts %v, reversed %v, Calibrate %v", s, marquee.CalibratedScore(z), got[s], want[s])
+		}
+	}
+}
+
+func TestJudgeCalibration(t *testing.T) {
+	c := marquee.CalibrateJudge([]float64{20, 30, 40})
+	if c.Scores != 3 || c.Mean != 30 || !near(c.SD, math.Sqrt(200.0/3)) || !c.Standardises() || !near(c.Z(40), math.Sqrt(1.5)) {
+		t.Fatalf("%+v z(40)=%v", c, c.Z(40))
+	}
+	// One score, or all the same: Z is 0 (the judge says nothing about order).
+	for _, ws := range [][]float64{{70}, {50, 50, 50}, nil} {
+		if c := marquee.CalibrateJudge(ws); c.Standardises() || c.Z(90) != 0 || c.Scores != len(ws) {
+			t.Errorf("%v: %+v", ws, c)
+		}
+	}
+	if marquee.CalibratedScore(nil) != 0 || marquee.CalibratedScore([]float64{1, -0.5}) != 0.25 {
+		t.Fatal("CalibratedScore")
+	}
+}
+
+func TestRankAfter(t *testing.T) {
+	// A page of a ranking continues from the line above it.
+	for _, tc := range []struct {
+		prev     *float64
+		prevRank int
+		pos      int
+		score    *float64
+		want     int
+	}{
+		{nil, 0, 0, f64(90), 1},
+		{f64(90), 1, 1, f64(90 - 1e-12), 1},
+		{f64(90), 1, 1, f64(80), 2},
+		{f64(80), 5, 50, f64(80), 5},
+		{f64(80), 5, 50, nil, 0},
+		{nil, 0, 7, nil, 0},
+	} {
+		if got := marquee.RankAfter(tc.prev, tc.prevRank, tc.pos, tc.score); got != tc.want {
+			t.Errorf("%+v: %d", tc, got)
+		}
+	}
+}
+
+func TestParseRankingFilter(t *testing.T) {
+	f, err := marquee.ParseRankingFilter(url.Values{"category": {"8"}, "sort": {"calibrated"}, "page": {"3"}})
+	if err != nil || f.CategoryID != 8 || f.Sort != marquee.RankingSortCalibrated || f.Page != 3 || f.PerPage != marquee.RankingPerPage || f.Offset() != 100 {
+		t.Fatalf("%+v %v", f, err)
+	}
+	if f, err := marquee.ParseRankingFilter(url.Values{}); err != nil || f.CategoryID != 0 || f.Sort != marquee.RankingSortWeighted || f.Page != 1 {
+		t.Fatalf("defaults %+v %v", f, err)
+	}
+	if _, err := marquee.ParseRankingFilter(url.Values{"category": {"x"}}); marquee.ErrorCode(err) != marquee.ENotFound {
+		t.Fatalf("category: %v", err)
+	}
+	if _, err := marquee.ParseRankingFilter(url.Values{"sort": {"best"}}); marquee.ErrorCode(err) != marquee.EInvalid {
+		t.Fatalf("sort: %v", err)
+	}
+	if _, err := marquee.ParseRankingFilter(url.Values{"page": {"0"}}); marquee.ErrorCode(err) != marquee.EInvalid {
+		t.Fatalf("page: %v", err)
 	}
 }

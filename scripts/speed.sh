@@ -112,6 +112,7 @@ row 'organiser: submissions, one category by calibrated score' -token "$organise
 row 'organiser: submissions, all categories, calibrated' -token "$organiser" -p95 50ms "$manage/submissions?sort=calibrated"
 row 'organiser: ranking, page 1 (50 a page)' -token "$organiser" -p95 50ms "$manage/ranking?page=1&perPage=50"
 row 'organiser: ranking, one category, page 1 (50 a page)' -token "$organiser" -p95 50ms "$manage/ranking?category=$category&page=1&perPage=50"
+row 'organiser: ranking, calibrated, page 1 (50 a page)' -token "$organiser" -p95 50ms "$manage/ranking?sort=calibrated&page=1&perPage=50"
 row 'organiser: CSV export of 5,000, one at a time' -n "$csvn" -c 1 -token "$organiser" -p95 300ms "$manage/submissions.csv"
 row 'organiser: CSV export of 5,000, 4 at once' -n "$csvn" -c 4 -token "$organiser" -p95 300ms "$manage/submissions.csv"
 row 'organiser: analytics, all days' -token "$organiser" -p95 100ms "$manage/analytics?range=all"

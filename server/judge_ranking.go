@@ -2,27 +2,23 @@ package server
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/marquee-festival/marquee"
 )
 
-// handleJudgeRanking ranks a managed festival's submissions of a category
-// (?category=; every category when absent) by weighted and calibrated score.
+// handleJudgeRanking answers a page of a managed festival's ranking:
+// ?category= (every category when absent), &sort=weighted|calibrated
+// (weighted by default), &page=; 50 a page, as {items,total,page,perPage}.
 func (s *Server) handleJudgeRanking(w http.ResponseWriter, r *http.Request) {
-	var category int64
-	if v := r.URL.Query().Get("category"); v != "" {
-		id, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || id <= 0 {
-			s.writeError(w, r, marquee.Errorf(marquee.ENotFound, "Category not found"))
-			return
-		}
-		category = id
-	}
-	items, err := s.svc.Judging.Ranking(r.Context(), r.PathValue("slug"), category)
+	filter, err := marquee.ParseRankingFilter(r.URL.Query())
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": items})
+	page, err := s.svc.Judging.Ranking(r.Context(), r.PathValue("slug"), filter)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, page)
 }

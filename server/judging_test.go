@@ -212,10 +212,19 @@ func TestJudgingOverTheAPI(t *testing.T) {
 	r = s.do(call{method: "GET", path: s.manage(fmt.Sprintf("/ranking?category=%d", s.fest.Categories[0].ID)), token: orgTok})
 	expect(t, r, 200, "")
 	items := field(r, "items").([]any)
-	if len(items) != 1 || items[0].(map[string]any)["rankWeighted"] != float64(1) ||
-		items[0].(map[string]any)["summary"].(map[string]any)["weighted"] != float64(80) {
+	if len(items) != 1 || items[0].(map[string]any)["rank"] != float64(1) ||
+		items[0].(map[string]any)["summary"].(map[string]any)["weighted"] != float64(80) ||
+		field(r, "total") != float64(1) || field(r, "page") != float64(1) || field(r, "perPage") != float64(50) {
 		t.Fatalf("ranking %s", r.raw)
 	}
+	// Paged like the submissions list, in either order.
+	r = s.do(call{method: "GET", path: s.manage(fmt.Sprintf("/ranking?category=%d&sort=calibrated&page=2", s.fest.Categories[0].ID)), token: orgTok})
+	expect(t, r, 200, "")
+	if len(field(r, "items").([]any)) != 0 || field(r, "total") != float64(1) || field(r, "page") != float64(2) {
+		t.Fatalf("ranking page 2 %s", r.raw)
+	}
+	expect(t, s.do(call{method: "GET", path: s.manage("/ranking?sort=best"), token: orgTok}), 400, "Unknown sort (want weighted or calibrated)")
+	expect(t, s.do(call{method: "GET", path: s.manage("/ranking?category=first"), token: orgTok}), 404, "Category not found")
 	expect(t, s.do(call{method: "GET", path: s.manage("/ranking"), token: judgeTok}), 404, "")
 	r = s.do(call{method: "GET", path: s.manage("/judges"), token: orgTok})
 	expect(t, r, 200, "")

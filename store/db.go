@@ -185,7 +185,8 @@ func (db *DB) Close() error {
 	return err
 }
 
-// Migrate brings the schema up to date with the embedded migrations.
+// Migrate brings the schema up to date with the embedded migrations, then
+// rebuilds what they left stale (rebuildStaleCalibrations).
 func (db *DB) Migrate(ctx context.Context) error {
 	dir := "migrations/sqlite"
 	gd := goose.DialectSQLite3
@@ -206,7 +207,9 @@ func (db *DB) Migrate(ctx context.Context) error {
 	// A migration may rewrite the whole file (00023's VACUUM): the
 	// write-ahead log then holds every page, old ones included.
 	db.forgetFreedPages(ctx)
-	return nil
+	// Derived data a migration (or a bulk load) left to rebuild: the
+	// calibration of the festivals marked calibration_stale (00028).
+	return rebuildStaleCalibrations(ctx, db)
 }
 
 // rebind rewrites `?` placeholders to `$1..$n` for PostgreSQL.

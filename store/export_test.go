@@ -82,6 +82,28 @@ func (db *DB) RebuildSubmissionRollupsForTest(ctx context.Context) error {
 	return rebuildSubmissionRollups(ctx, db.writer())
 }
 
+// QueryForTest runs q on the write connection and hands each row's scan
+// to row.
+func (db *DB) QueryForTest(ctx context.Context, q string, args []any, row func(scan func(dest ...any) error) error) error {
+	rows, err := db.writer().query(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := row(rows.Scan); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// RebuildCalibrationForTest computes a festival's calibration again from
+// its scores, after a test wrote scores directly.
+func (db *DB) RebuildCalibrationForTest(ctx context.Context, festivalID int64) error {
+	return db.inTx(ctx, func(c conn) error { return rebuildCalibration(ctx, c, festivalID) })
+}
+
 // FileForTest is the SQLite database's file ("" on PostgreSQL), for tests
 // that read its raw bytes (and its -wal beside it).
 func (db *DB) FileForTest() string { return db.path }

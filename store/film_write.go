@@ -131,8 +131,24 @@ func (s *FilmService) Delete(ctx context.Context, id int64) error {
 		if active > 0 {
 			return marquee.Errorf(marquee.EConflict, "This film has active submissions; withdraw them first")
 		}
+		// Their scores go with them: the judges who gave them calibrate
+		// differently from now on (recalibrate).
+		moved, err := judgesOfWithdrawn(ctx, c, id)
+		if err != nil {
+			return err
+		}
+		for _, fj := range moved {
+			if err := lockFestivalScores(ctx, c, fj.festival); err != nil {
+				return err
+			}
+		}
 		if _, err := c.exec(ctx, `DELETE FROM submissions WHERE film_id = ? AND status = 'withdrawn'`, id); err != nil {
 			return fmt.Errorf("store: delete film %d: withdrawn submissions: %w", id, err)
+		}
+		for _, fj := range moved {
+			if err := recalibrate(ctx, c, fj.festival, calibrationChange{judges: fj.judges}); err != nil {
+				return err
+			}
 		}
 		if _, err := c.exec(ctx, `DELETE FROM films WHERE id = ?`, id); err != nil {
 			return fmt.Errorf("store: delete film %d: %w", id, err)
@@ -147,4 +163,34 @@ func (s *FilmService) Delete(ctx context.Context, id int64) error {
 	// still succeeds.
 	deletePosterFiles(ctx, s.files, posterKey)
 	return nil
+}
+
+// festivalJudges are judges of one festival.
+type festivalJudges struct {
+	festival int64
+	judges   []int64
+}
+
+// judgesOfWithdrawn returns, by festival (in id order), the judges who
+// scored a withdrawn submission of film id.
+func judgesOfWithdrawn(ctx context.Context, c conn, id int64) ([]festivalJudges, error) {
+	rows, err := c.query(ctx, `SELECT DISTINCT s.festival_id, js.judge_id FROM submissions s JOIN judge_scores js ON js.submission_id = s.id
+		WHERE s.film_id = ? AND s.status = 'withdrawn' ORDER BY s.festival_id, js.judge_id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: delete film %d: judges of its withdrawn submissions: %w", id, err)
+	}
+	defer rows.Close()
+	var out []festivalJudges
+	for rows.Next() {
+		var festival, judge int64
+		if err := rows.Scan(&festival, &judge); err != nil {
+			return nil, fmt.Errorf("store: delete film %d: judges of its withdrawn submissions: %w", id, err)
+		}
+		if len(out) == 0 || out[len(out)-1].festival != festival {
+			out = append(out, festivalJudges{festival: festival})
+		}
+		last := &out[len(out)-1]
+		last.judges = append(last.judges, judge)
+	}
+	return out, rows.Err()
 }

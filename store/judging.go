@@ -15,8 +15,9 @@ import (
 // conflicts, scores and rankings.
 //
 // It keeps the score_* columns of submissions (the judging summary the
-// submission service sorts and filters by) up to date in the transaction
-// that changes a score (judging_score.go). What a judge may see is decided
+// submission service sorts and filters by) and the calibration (judges'
+// score_* columns, calibrated_scores) up to date in the transaction that
+// changes a score (judging_score.go, judging_calibration.go). What a judge may see is decided
 // by one SQL rule, judgeSeesSubmission / judgeAssigned (judge_access.go).
 type JudgingService struct {
 	service
@@ -111,11 +112,14 @@ func settingsOf(ctx context.Context, c conn, id int64) (*marquee.FestivalSetting
 const judgingSubmissionColumns = `s.id, s.film_id, f.title, s.festival_id, fe.slug, fe.name, s.category_id, c.name,
 	s.filmmaker_id, u.name, u.email, s.country, s.tier, s.fee_credits, s.paid_credits, s.waiver_code, s.refunded_credits,
 	s.status, s.award_name, s.flag, s.language, s.created_at, s.decided_at, s.withdrawn_at,
-	s.score_judges, s.score_weighted, s.score_calibrated, s.score_spread`
+	s.score_judges, s.score_weighted, cs.calibrated, s.score_spread`
 
-// judgingSubmissionJoins joins what judgingSubmissionColumns reads to submissions s.
+// judgingSubmissionJoins joins what judgingSubmissionColumns reads to
+// submissions s (the calibrated score from calibrated_scores cs, NULL
+// without scores).
 const judgingSubmissionJoins = ` JOIN films f ON f.id = s.film_id JOIN festivals fe ON fe.id = s.festival_id
-	JOIN festival_categories c ON c.id = s.category_id JOIN users u ON u.id = s.filmmaker_id`
+	JOIN festival_categories c ON c.id = s.category_id JOIN users u ON u.id = s.filmmaker_id
+	LEFT JOIN calibrated_scores cs ON cs.festival_id = s.festival_id AND cs.submission_id = s.id`
 
 // judgingFilmColumns are the columns scanJudgingFilm reads, over films f.
 const judgingFilmColumns = `f.id, f.owner_id, f.title, f.original_title, f.logline, f.synopsis, f.runtime_minutes, f.genre,

@@ -167,16 +167,36 @@ func (f *judgingFixture) queueIDs(u *marquee.User) []int64 {
 	return out
 }
 
-// ranking returns the ranking of the whole festival by submission id.
+// ranking returns the ranking of the whole festival (every page, in
+// weighted order) by submission id.
 func (f *judgingFixture) ranking() map[int64]*marquee.RankedSubmission {
 	f.t.Helper()
-	r, err := f.svc.Judging.Ranking(as(f.org), f.fest.Slug, 0)
+	out := map[int64]*marquee.RankedSubmission{}
+	for page := 1; ; page++ {
+		p := f.rankingPage(0, marquee.RankingSortWeighted, page)
+		for _, x := range p.Items {
+			out[x.Submission.ID] = x
+		}
+		if int64(page*p.PerPage) >= p.Total {
+			return out
+		}
+	}
+}
+
+// rankingPage returns one page of the ranking of category cat (0: all).
+func (f *judgingFixture) rankingPage(cat int64, sort string, page int) *marquee.Page[*marquee.RankedSubmission] {
+	f.t.Helper()
+	return f.rankingPageOf(cat, sort, page, marquee.RankingPerPage)
+}
+
+// rankingPageOf returns one page of perPage lines of the ranking of
+// category cat (0: all).
+func (f *judgingFixture) rankingPageOf(cat int64, sort string, page, perPage int) *marquee.Page[*marquee.RankedSubmission] {
+	f.t.Helper()
+	p, err := f.svc.Judging.Ranking(as(f.org), f.fest.Slug, marquee.RankingFilter{CategoryID: cat, Sort: sort,
+		PageRequest: marquee.PageRequest{Page: page, PerPage: perPage}})
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	out := map[int64]*marquee.RankedSubmission{}
-	for _, x := range r {
-		out[x.Submission.ID] = x
-	}
-	return out
+	return p
 }

@@ -247,7 +247,7 @@ func (s *JudgingService) RemoveJudge(ctx context.Context, slug string, judgeID i
 		if err := recordAudit(ctx, c, now, e); err != nil {
 			return err
 		}
-		return recomputeScores(ctx, c, now, f.ID, scored)
+		return recomputeScores(ctx, c, f.ID, []int64{judgeID}, scored)
 	})
 }
 

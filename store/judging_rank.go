@@ -9,63 +9,232 @@ import (
 	"github.com/marquee-festival/marquee"
 )
 
-// Ranking ranks the submissions (not withdrawn) of one category of a
-// managed festival (of every category when categoryID is 0) by weighted
-// and by calibrated score, side by side, from the cached summaries;
-// ordered by weighted rank, the unscored last.
-func (s *JudgingService) Ranking(ctx context.Context, slug string, categoryID int64) ([]*marquee.RankedSubmission, error) {
-	f, err := managedFestival(ctx, s.reader(), slug)
+// Ranking returns a page of a managed festival's ranking
+// (marquee.RankingFilter): its submissions not withdrawn, of one category
+// or of all, by weighted or by calibrated score, the unscored last. Every
+// query is an index range that never reads a row: the count and the
+// weighted order read submissions_festival[_category]_score (which hold the
+// status); the calibrated order reads calibrated_scores (kept by the score
+// writes, judging_calibration.go) for the scored lines, then those indexes
+// for the unscored ones. Only the page's rows are read in full.
+func (s *JudgingService) Ranking(ctx context.Context, slug string, f marquee.RankingFilter) (*marquee.Page[*marquee.RankedSubmission], error) {
+	fest, err := managedFestival(ctx, s.reader(), slug)
 	if err != nil {
-		return nil, err
-	}
-	if err := refreshCalibrated(ctx, s.DB, f.ID); err != nil {
 		return nil, err
 	}
 	c := s.reader()
-	where, args := `s.festival_id = ? AND s.status <> 'withdrawn'`, []any{f.ID}
-	if categoryID != 0 {
+	where, args := `s.festival_id = ? AND s.status <> 'withdrawn'`, []any{fest.ID}
+	if f.CategoryID != 0 {
 		var one int
-		err := c.queryRow(ctx, `SELECT 1 FROM festival_categories WHERE id = ? AND festival_id = ?`, categoryID, f.ID).Scan(&one)
+		err := c.queryRow(ctx, `SELECT 1 FROM festival_categories WHERE id = ? AND festival_id = ?`, f.CategoryID, fest.ID).Scan(&one)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, marquee.Errorf(marquee.ENotFound, "Category not found")
 		} else if err != nil {
-			return nil, fmt.Errorf("store: category %d of festival %d: %w", categoryID, f.ID, err)
+			return nil, fmt.Errorf("store: category %d of festival %d: %w", f.CategoryID, fest.ID, err)
 		}
-		where, args = where+` AND s.category_id = ?`, append(args, categoryID)
+		where, args = where+` AND s.category_id = ?`, append(args, f.CategoryID)
 	}
-	rows, err := c.query(ctx, `SELECT `+judgingSubmissionColumns+` FROM submissions s`+judgingSubmissionJoins+`
-		WHERE `+where+` ORDER BY s.score_weighted DESC NULLS LAST, s.id`, args...)
+	if f.PerPage <= 0 {
+		f.PerPage = marquee.RankingPerPage
+	}
+	var total int64
+	if err := c.queryRow(ctx, `SELECT COUNT(*) FROM submissions s WHERE `+where, args...).Scan(&total); err != nil {
+		return nil, fmt.Errorf("store: count the ranking of festival %d: %w", fest.ID, err)
+	}
+	var at rankSource
+	switch f.Sort {
+	case marquee.RankingSortCalibrated:
+		at = calibratedRankSource(c, fest.ID, f.CategoryID, where, args)
+	default:
+		at = func(ctx context.Context, offset, limit int) ([]rankLine, error) {
+			return rankLines(ctx, c, `SELECT s.id, s.score_weighted FROM submissions s WHERE `+where+`
+				ORDER BY s.score_weighted DESC NULLS LAST, s.id`, args, offset, limit)
+		}
+	}
+	lines, ranks, err := rankedPage(ctx, at, f.Offset(), f.PerPage)
 	if err != nil {
-		return nil, fmt.Errorf("store: ranking of festival %d: %w", f.ID, err)
+		return nil, fmt.Errorf("store: ranking of festival %d: %w", fest.ID, err)
+	}
+	ids := make([]int64, len(lines))
+	for i, l := range lines {
+		ids[i] = l.id
+	}
+	subs, err := judgingSubmissionsByID(ctx, c, fest.ID, ids)
+	if err != nil {
+		return nil, err
+	}
+	settings, err := settingsOf(ctx, c, fest.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*marquee.RankedSubmission, 0, len(lines))
+	for i, l := range lines {
+		sub := subs[l.id]
+		if sub == nil {
+			return nil, fmt.Errorf("store: ranking of festival %d: submission %d vanished", fest.ID, l.id)
+		}
+		out = append(out, &marquee.RankedSubmission{Submission: sub, Summary: *sub.Scores, Rank: ranks[i],
+			BelowMinimumJudges: settings.BelowMinimumJudges(sub.Scores.Judges)})
+	}
+	return marquee.NewPage(out, total, max(f.Page, 1), f.PerPage), nil
+}
+
+// rankLine is a line of a ranking: a submission and its score in the
+// ranking's order (nil: not scored).
+type rankLine struct {
+	id    int64
+	score *float64
+}
+
+// rankWalk is how many lines firstOfRank reads at a time.
+const rankWalk = 64
+
+// rankSource returns up to limit lines of a ranking from 0-based position
+// offset on, in order.
+type rankSource func(ctx context.Context, offset, limit int) ([]rankLine, error)
+
+// rankLines runs q (selecting an id and a nullable score, in order) from
+// offset on, up to limit lines.
+func rankLines(ctx context.Context, c conn, q string, args []any, offset, limit int) ([]rankLine, error) {
+	rows, err := c.query(ctx, q+limitOffset(limit), append(append([]any{}, args...), offset)...)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
-	out := []*marquee.RankedSubmission{}
+	var out []rankLine
+	for rows.Next() {
+		var l rankLine
+		var score sql.NullFloat64
+		if err := rows.Scan(&l.id, &score); err != nil {
+			return nil, err
+		}
+		l.score = nullFloat(score)
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// calibratedRankSource is the calibrated order of a festival's ranking:
+// the scored submissions not withdrawn from calibrated_scores' index, then
+// the unscored ones (score_weighted IS NULL, the same as having no row in
+// calibrated_scores) by id. where and args select the ranking's
+// submissions s.
+func calibratedRankSource(c conn, festivalID, categoryID int64, where string, args []any) rankSource {
+	scoredWhere, scoredArgs := `cs.festival_id = ? AND cs.withdrawn = 0`, []any{festivalID}
+	if categoryID != 0 {
+		scoredWhere, scoredArgs = scoredWhere+` AND cs.category_id = ?`, append(scoredArgs, categoryID)
+	}
+	scored := -1 // counted when first needed
+	return func(ctx context.Context, offset, limit int) ([]rankLine, error) {
+		lines, err := rankLines(ctx, c, `SELECT cs.submission_id, cs.calibrated FROM calibrated_scores cs WHERE `+scoredWhere+`
+			ORDER BY cs.calibrated DESC, cs.submission_id`, scoredArgs, offset, limit)
+		if err != nil || len(lines) == limit {
+			return lines, err
+		}
+		from := 0
+		if len(lines) == 0 {
+			if scored < 0 {
+				var n int64
+				if err := c.queryRow(ctx, `SELECT COUNT(*) FROM calibrated_scores cs WHERE `+scoredWhere, scoredArgs...).Scan(&n); err != nil {
+					return nil, err
+				}
+				scored = int(n)
+			}
+			from = max(offset-scored, 0)
+		}
+		unscored, err := rankLines(ctx, c, `SELECT s.id, s.score_weighted FROM submissions s WHERE `+where+` AND s.score_weighted IS NULL
+			ORDER BY s.id`, args, from, limit)
+		if err != nil {
+			return nil, err
+		}
+		lines = append(lines, unscored...)
+		return lines[:min(len(lines), limit)], nil
+	}
+}
+
+// rankedPage returns the perPage lines of a ranking from position offset
+// on, with their ranks (marquee.RankAfter from the line above the page).
+// When the line above shares its rank with the first, the lines above are
+// read back until that rank's first line.
+func rankedPage(ctx context.Context, at rankSource, offset, perPage int) ([]rankLine, []int, error) {
+	from := max(offset-1, 0)
+	lines, err := at(ctx, from, perPage+1)
+	if err != nil {
+		return nil, nil, err
+	}
+	var above *rankLine
+	if offset > 0 && len(lines) > 0 {
+		above, lines = &lines[0], lines[1:]
+	}
+	lines = lines[:min(len(lines), perPage)]
+	ranks := make([]int, len(lines))
+	for i, l := range lines {
+		pos := offset + i
+		switch {
+		case i > 0:
+			ranks[i] = marquee.RankAfter(lines[i-1].score, ranks[i-1], pos, l.score)
+		case above == nil || l.score == nil || above.score == nil || !marquee.SameRank(*above.score, *l.score):
+			ranks[i] = marquee.RankAfter(nil, 0, pos, l.score)
+		default:
+			first, err := firstOfRank(ctx, at, offset-1, *above.score)
+			if err != nil {
+				return nil, nil, err
+			}
+			ranks[i] = first + 1
+		}
+	}
+	return lines, ranks, nil
+}
+
+// firstOfRank returns the position of the first line of the rank of the
+// line at pos (score v): going up while a line shares its rank with the
+// one below it.
+func firstOfRank(ctx context.Context, at rankSource, pos int, v float64) (int, error) {
+	for pos > 0 {
+		from := max(pos-rankWalk, 0)
+		lines, err := at(ctx, from, rankWalk)
+		if err != nil {
+			return 0, err
+		}
+		lines = lines[:min(len(lines), pos-from)] // the lines above pos
+		for i := len(lines) - 1; i >= 0; i-- {
+			if lines[i].score == nil || !marquee.SameRank(*lines[i].score, v) {
+				return pos, nil
+			}
+			pos, v = from+i, *lines[i].score
+		}
+		if len(lines) == 0 {
+			return pos, nil
+		}
+	}
+	return 0, nil
+}
+
+// judgingSubmissionsByID returns the festival's submissions ids (read
+// from its ranking) with their score summaries, by id.
+func judgingSubmissionsByID(ctx context.Context, c conn, festivalID int64, ids []int64) (map[int64]*marquee.Submission, error) {
+	out := make(map[int64]*marquee.Submission, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	// By id alone: the ids are the festival's, and a festival_id term
+	// would lead SQLite to scan the festival's index instead.
+	rows, err := c.query(ctx, `SELECT `+judgingSubmissionColumns+` FROM submissions s`+judgingSubmissionJoins+`
+		WHERE s.id IN (`+subMarks(len(ids))+`)`, subArgs(ids)...)
+	if err != nil {
+		return nil, fmt.Errorf("store: ranked submissions of festival %d: %w", festivalID, err)
+	}
+	defer rows.Close()
 	for rows.Next() {
 		sub := &marquee.Submission{}
 		var sum scannedSummary
 		if err := rows.Scan(submissionTargets(sub, &sum)...); err != nil {
-			return nil, fmt.Errorf("store: ranking of festival %d: %w", f.ID, err)
+			return nil, fmt.Errorf("store: ranked submissions of festival %d: %w", festivalID, err)
 		}
 		sum.finish(sub, true)
-		out = append(out, &marquee.RankedSubmission{Submission: sub, Summary: *sub.Scores})
+		out[sub.ID] = sub
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: ranking of festival %d: %w", f.ID, err)
-	}
-	weighted, calibrated := make([]*float64, len(out)), make([]*float64, len(out))
-	for i, r := range out {
-		weighted[i], calibrated[i] = r.Summary.Weighted, r.Summary.Calibrated
-	}
-	rw, rc := marquee.Rank(weighted), marquee.Rank(calibrated)
-	settings, err := settingsOf(ctx, c, f.ID)
-	if err != nil {
-		return nil, err
-	}
-	for i, r := range out {
-		r.RankWeighted, r.RankCalibrated = rw[i], rc[i]
-		r.BelowMinimumJudges = settings.BelowMinimumJudges(r.Summary.Judges)
-	}
-	return out, nil
+	return out, rows.Err()
 }
 
 // SetLocked locks or unlocks judging of a managed festival and returns

@@ -5,16 +5,13 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
-	"time"
 
 	"github.com/marquee-festival/marquee"
 )
 
 // SaveScore saves the signed-in judge's score of a submission and, in the
-// same transaction, the submission's judging summary and the calibrated
-// scores that the change moves (recomputeScores).
+// same transaction, the submission's judging summary and the calibration
+// that the change moves (recomputeScores).
 func (s *JudgingService) SaveScore(ctx context.Context, slug string, submissionID int64, in marquee.ScoreInput) (*marquee.JudgeScore, error) {
 	in.Normalize()
 	seat, err := activeJudge(ctx, s.reader(), slug)
@@ -56,7 +53,7 @@ func (s *JudgingService) SaveScore(ctx context.Context, slug string, submissionI
 				return fmt.Errorf("store: save criterion score: %w", err)
 			}
 		}
-		return recomputeScores(ctx, c, s.now(), seat.Fest.ID, []int64{submissionID})
+		return recomputeScores(ctx, c, seat.Fest.ID, []int64{seat.JudgeID}, []int64{submissionID})
 	})
 	if err != nil {
 		return nil, err
@@ -142,7 +139,7 @@ func (s *JudgingService) DeclareConflict(ctx context.Context, slug string, submi
 			return fmt.Errorf("store: delete score in conflict: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n > 0 {
-			return recomputeScores(ctx, c, s.now(), seat.Fest.ID, []int64{submissionID})
+			return recomputeScores(ctx, c, seat.Fest.ID, []int64{seat.JudgeID}, []int64{submissionID})
 		}
 		return nil
 	})
@@ -159,10 +156,10 @@ func (s *JudgingService) DeclareConflict(ctx context.Context, slug string, submi
 	return cs[0], nil
 }
 
-// lockFestivalScores serialises the transactions that recompute a
-// festival's scores. On SQLite every write transaction is already alone
-// (BEGIN IMMEDIATE); on PostgreSQL two judges saving at once would each
-// recompute the calibrated scores from a snapshot without the other's
+// lockFestivalScores serialises the transactions that change a festival's
+// scores or calibrated_scores. On SQLite every write transaction is
+// already alone (BEGIN IMMEDIATE); on PostgreSQL two judges saving at once
+// would each recompute the calibration from a snapshot without the other's
 // score, so each takes the festival's row lock first.
 func lockFestivalScores(ctx context.Context, c conn, festivalID int64) error {
 	if c.db.dialect != Postgres {
@@ -174,25 +171,14 @@ func lockFestivalScores(ctx context.Context, c conn, festivalID int64) error {
 	return nil
 }
 
-// recomputeBatch is how many submissions one UPDATE of calibrated scores
-// names (2 parameters each, well under both engines' limits).
-const recomputeBatch = 500
-
 // recomputeScores brings the cached judging summary (judges, weighted
-// mean, spread) of the submissions touched up to date after scores on them
-// were written or deleted, and marks the festival's calibrated scores
-// stale (call it in the transaction that changed the scores).
-//
-// Calibrated scores are not rewritten here: a change to judge J's scores
-// moves J's mean and standard deviation, hence J's standardised score of
-// every submission J scored, which is thousands of rows at scale (100 ms on
-// SQLite, 300 ms on PostgreSQL at 5,000 submissions x 3 judges, measured).
-// Saving a score would hold the one writer that long. Instead the festival's
-// scores_version is bumped, and refreshCalibrated recomputes every
-// calibrated score once, exactly, before the next read that shows them.
-func recomputeScores(ctx context.Context, c conn, now time.Time, festivalID int64, touched []int64) error {
+// mean, spread) of the submissions touched up to date after the scores of
+// judges on them were written or deleted, and the calibration that the
+// change moves (recalibrate): call it in the transaction that changed the
+// scores, after lockFestivalScores.
+func recomputeScores(ctx context.Context, c conn, festivalID int64, judges, touched []int64) error {
 	for _, id := range touched {
-		rows, err := c.query(ctx, `SELECT weighted FROM judge_scores WHERE submission_id = ?`, id)
+		rows, err := c.query(ctx, `SELECT weighted FROM judge_scores WHERE submission_id = ? ORDER BY judge_id`, id)
 		if err != nil {
 			return fmt.Errorf("store: scores of submission %d: %w", id, err)
 		}
@@ -219,100 +205,7 @@ func recomputeScores(ctx context.Context, c conn, now time.Time, festivalID int6
 			return fmt.Errorf("store: save score summary of submission %d: %w", id, err)
 		}
 	}
-	if _, err := c.exec(ctx, `INSERT INTO festival_settings (festival_id, updated_at, scores_version) VALUES (?, ?, 1)
-		ON CONFLICT (festival_id) DO UPDATE SET scores_version = festival_settings.scores_version + 1`, festivalID, now); err != nil {
-		return fmt.Errorf("store: mark scores of festival %d changed: %w", festivalID, err)
-	}
-	return nil
-}
-
-// refreshCalibrated recomputes the calibrated score of every submission of
-// the festival when scores changed since the last refresh (scores_version
-// ahead of calibrated_version), so that the next read shows exact values.
-// Readers of score_calibrated (the organiser's list, detail, export and
-// ranking) call it first; it costs one small read when nothing changed.
-func refreshCalibrated(ctx context.Context, db *DB, festivalID int64) error {
-	var scores, calibrated int64
-	err := db.reader().queryRow(ctx, `SELECT scores_version, calibrated_version FROM festival_settings WHERE festival_id = ?`, festivalID).
-		Scan(&scores, &calibrated)
-	if errors.Is(err, sql.ErrNoRows) || err == nil && scores == calibrated {
-		return nil
-	} else if err != nil {
-		return fmt.Errorf("store: calibration state of festival %d: %w", festivalID, err)
-	}
-	return db.inTx(ctx, func(c conn) error {
-		if err := lockFestivalScores(ctx, c, festivalID); err != nil {
-			return err
-		}
-		// Read again inside the transaction: another node may have refreshed.
-		if err := c.queryRow(ctx, `SELECT scores_version, calibrated_version FROM festival_settings WHERE festival_id = ?`, festivalID).
-			Scan(&scores, &calibrated); err != nil {
-			return fmt.Errorf("store: calibration state of festival %d: %w", festivalID, err)
-		}
-		if scores == calibrated {
-			return nil
-		}
-		if err := recalibrate(ctx, c, festivalID); err != nil {
-			return err
-		}
-		if _, err := c.exec(ctx, `UPDATE festival_settings SET calibrated_version = ? WHERE festival_id = ?`, scores, festivalID); err != nil {
-			return fmt.Errorf("store: mark festival %d calibrated: %w", festivalID, err)
-		}
-		return nil
-	})
-}
-
-// recalibrate writes the calibrated score (marquee.Calibrate over all the
-// festival's scores) of every submission of the festival: NULL for those
-// without scores.
-func recalibrate(ctx context.Context, c conn, festivalID int64) error {
-	rows, err := c.query(ctx, `SELECT js.judge_id, js.submission_id, js.weighted FROM judge_scores js
-		JOIN judges j ON j.id = js.judge_id WHERE j.festival_id = ?`, festivalID)
-	if err != nil {
-		return fmt.Errorf("store: scores of festival %d: %w", festivalID, err)
-	}
-	var all []marquee.JudgeScoreValue
-	for rows.Next() {
-		var v marquee.JudgeScoreValue
-		if err := rows.Scan(&v.JudgeID, &v.SubmissionID, &v.Weighted); err != nil {
-			rows.Close()
-			return fmt.Errorf("store: scores of festival %d: %w", festivalID, err)
-		}
-		all = append(all, v)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("store: scores of festival %d: %w", festivalID, err)
-	}
-	calibrated := marquee.Calibrate(all)
-	if _, err := c.exec(ctx, `UPDATE submissions SET score_calibrated = NULL WHERE festival_id = ? AND score_judges = 0 AND score_calibrated IS NOT NULL`, festivalID); err != nil {
-		return fmt.Errorf("store: clear calibrated scores of festival %d: %w", festivalID, err)
-	}
-	ids := make([]int64, 0, len(calibrated))
-	for id := range calibrated {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	for start := 0; start < len(ids); start += recomputeBatch {
-		batch := ids[start:min(start+recomputeBatch, len(ids))]
-		var values strings.Builder
-		args := make([]any, 0, 2*len(batch)+1)
-		for i, id := range batch {
-			if i > 0 {
-				values.WriteString(", ")
-			}
-			values.WriteString(`(CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION))`)
-			args = append(args, id, calibrated[id])
-		}
-		// A VALUES list joined by id (UPDATE ... FROM, on both engines; its
-		// columns are column1 and column2 on both).
-		q := `UPDATE submissions SET score_calibrated = v.column2
-			FROM (VALUES ` + values.String() + `) AS v WHERE submissions.id = v.column1 AND submissions.festival_id = ?`
-		if _, err := c.exec(ctx, q, append(args, festivalID)...); err != nil {
-			return fmt.Errorf("store: save calibrated scores of festival %d: %w", festivalID, err)
-		}
-	}
-	return nil
+	return recalibrate(ctx, c, festivalID, calibrationChange{judges: judges, touched: touched})
 }
 
 // judgeScores returns judge judgeID's scores with their criteria (of one

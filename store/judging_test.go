@@ -419,36 +419,46 @@ func TestCalibratedRankingDiffers(t *testing.T) {
 		f.mustScore(generous, other, 8)
 		f.mustScore(harsh, s1, 3) // an edit moves the harsh judge's mean
 		f.mustScore(harsh, s1, 4)
-		r, err := f.svc.Judging.Ranking(as(f.org), f.fest.Slug, f.catA)
-		if err != nil || len(r) != 5 {
-			t.Fatalf("ranking %v", err)
-		}
-		by := map[int64]*marquee.RankedSubmission{}
-		for _, x := range r {
-			by[x.Submission.ID] = x
+		weightedOrder := f.rankingPage(f.catA, marquee.RankingSortWeighted, 1)
+		calibratedOrder := f.rankingPage(f.catA, marquee.RankingSortCalibrated, 1)
+		if weightedOrder.Total != 5 || len(weightedOrder.Items) != 5 || calibratedOrder.Total != 5 || len(calibratedOrder.Items) != 5 {
+			t.Fatalf("ranking %+v %+v", weightedOrder, calibratedOrder)
 		}
 		type want struct {
 			weighted, calibrated float64
 			rw, rc               int
 		}
 		// Generous: 90, 80, 70 (mean 80, sd 8.165): s3 +1.2247, s4 -1.2247; harsh: 40, 20: s1 +1, s2 -1.
-		for id, w := range map[int64]want{s1: {40, 1, 3, 2}, s2: {20, -1, 4, 3}, s3: {90, math.Sqrt(1.5), 1, 1}, s4: {70, -math.Sqrt(1.5), 2, 4}} {
-			x := by[id]
-			if x.Summary.Judges != 1 || math.Abs(*x.Summary.Weighted-w.weighted) > 1e-9 || math.Abs(*x.Summary.Calibrated-w.calibrated) > 1e-9 ||
-				x.RankWeighted != w.rw || x.RankCalibrated != w.rc || x.Submission.Scores == nil {
-				t.Errorf("submission %d: %+v ranks %d/%d, want %+v", id, x.Summary, x.RankWeighted, x.RankCalibrated, w)
+		wants := map[int64]want{s1: {40, 1, 3, 2}, s2: {20, -1, 4, 3}, s3: {90, math.Sqrt(1.5), 1, 1}, s4: {70, -math.Sqrt(1.5), 2, 4}}
+		for i, id := range []int64{s3, s4, s1, s2, s5} {
+			if x := weightedOrder.Items[i]; x.Submission.ID != id || x.Rank != wants[id].rw {
+				t.Errorf("weighted line %d: submission %d rank %d, want %d rank %d", i, x.Submission.ID, x.Rank, id, wants[id].rw)
 			}
 		}
-		if x := by[s5]; x.Summary.Judges != 0 || x.Summary.Weighted != nil || x.Summary.Calibrated != nil || x.RankWeighted != 0 || x.RankCalibrated != 0 || r[4].Submission.ID != s5 {
+		for i, id := range []int64{s3, s1, s2, s4, s5} {
+			if x := calibratedOrder.Items[i]; x.Submission.ID != id || x.Rank != wants[id].rc {
+				t.Errorf("calibrated line %d: submission %d rank %d, want %d rank %d", i, x.Submission.ID, x.Rank, id, wants[id].rc)
+			}
+		}
+		for _, x := range weightedOrder.Items[:4] {
+			w := wants[x.Submission.ID]
+			if x.Summary.Judges != 1 || math.Abs(*x.Summary.Weighted-w.weighted) > 1e-9 || math.Abs(*x.Summary.Calibrated-w.calibrated) > 1e-9 ||
+				x.Submission.Scores == nil {
+				t.Errorf("submission %d: %+v, want %+v", x.Submission.ID, x.Summary, w)
+			}
+		}
+		if x := weightedOrder.Items[4]; x.Summary.Judges != 0 || x.Summary.Weighted != nil || x.Summary.Calibrated != nil || x.Rank != 0 {
 			t.Errorf("unscored %+v", x)
 		}
-		if by[s1].RankWeighted == by[s1].RankCalibrated {
-			t.Error("the calibrated ranking does not differ")
+		_, err := f.svc.Judging.Ranking(as(f.org), f.fest.Slug, marquee.RankingFilter{CategoryID: 99999})
+		wantCode(t, err, marquee.ENotFound)
+		_, err = f.svc.Judging.Ranking(as(harsh), f.fest.Slug, marquee.RankingFilter{CategoryID: f.catA})
+		wantCode(t, err, marquee.ENotFound)
+		// A page ranks from the line above it: page 2 of 2 a page.
+		p2 := f.rankingPageOf(f.catA, marquee.RankingSortCalibrated, 2, 2)
+		if p2.Total != 5 || len(p2.Items) != 2 || p2.Items[0].Submission.ID != s2 || p2.Items[0].Rank != 3 || p2.Items[1].Rank != 4 {
+			t.Errorf("page 2 %+v", p2)
 		}
-		_, err = f.svc.Judging.Ranking(as(f.org), f.fest.Slug, 99999)
-		wantCode(t, err, marquee.ENotFound)
-		_, err = f.svc.Judging.Ranking(as(harsh), f.fest.Slug, f.catA)
-		wantCode(t, err, marquee.ENotFound)
 		// Removing the generous judge removes their scores and summaries.
 		if err := f.svc.Judging.RemoveJudge(as(f.org), f.fest.Slug, jg); err != nil {
 			t.Fatal(err)

@@ -126,7 +126,7 @@ var seedGenres = []string{"drama", "documentary", "comedy", "animation", "thrill
 // opts.HotSize of them, gets its own organiser and three judges who
 // scored all of them (judge_scores and judge_criterion_scores written
 // directly, the cached score_* columns filled in the same rows, the
-// calibrated scores computed once at the end by refreshCalibrated).
+// calibration computed once at the end by rebuildCalibration).
 //
 // Seeded entries were paid in full, and the ledger stays balanced: each
 // batch of 500 films has one submission-fee row per paid submission
@@ -173,8 +173,17 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 		}
 		if err := s.inTx(ctx, func(c conn) error {
 			var err error
-			judges, err = s.seedJury(ctx, c, res, opts.PasswordHash)
-			return err
+			if judges, err = s.seedJury(ctx, c, res, opts.PasswordHash); err != nil {
+				return err
+			}
+			// The scores go in bulk, past the calibration: it is rebuilt
+			// at the end (finishSeed), or at the next start if the seed
+			// stops before.
+			if _, err := c.exec(ctx, `INSERT INTO festival_settings (festival_id, updated_at, calibration_stale) VALUES (?, ?, 1)
+				ON CONFLICT (festival_id) DO UPDATE SET calibration_stale = 1`, res.HotFestivalID, s.now()); err != nil {
+				return fmt.Errorf("store: seed submissions: mark the calibration stale: %w", err)
+			}
+			return nil
 		}); err != nil {
 			return nil, err
 		}
@@ -376,12 +385,6 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 		if done != n {
 			return fmt.Errorf("%d submissions made, want %d", done, n)
 		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if done != n {
-			return fmt.Errorf("%d submissions made, want %d", done, n)
-		}
 		opts.Progress.report("submissions: indexes", 0, 0)
 		return nil
 	})
@@ -391,7 +394,7 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 		return nil, fmt.Errorf("store: seed submissions: %w", err)
 	}
 	opts.Progress.report("submissions: calibrated scores", 0, 0)
-	if err := s.finishSeed(ctx, res.HotFestivalID, end); err != nil {
+	if err := s.finishSeed(ctx, res.HotFestivalID); err != nil {
 		return nil, err
 	}
 	if err := seedFilmmakerSamples(ctx, s.reader(), res, filmmakers); err != nil {
@@ -572,16 +575,13 @@ func seedJudging(rng *mrand.Rand, judges []int64, id int64, criteria []marquee.C
 	return out
 }
 
-// finishSeed marks the hot festival's scores changed and computes its
-// calibrated scores once, and moves PostgreSQL's id sequences past the
-// explicit ids.
-func (s *SubmissionService) finishSeed(ctx context.Context, hotID int64, now time.Time) error {
+// finishSeed computes the hot festival's calibration once from the scores
+// written in bulk (rebuildCalibration: the judges' calibrations and the
+// calibrated_scores rows in multi-row statements) and moves PostgreSQL's id
+// sequences past the explicit ids.
+func (s *SubmissionService) finishSeed(ctx context.Context, hotID int64) error {
 	if hotID != 0 {
-		if _, err := s.writer().exec(ctx, `INSERT INTO festival_settings (festival_id, updated_at, scores_version) VALUES (?, ?, 1)
-			ON CONFLICT (festival_id) DO UPDATE SET scores_version = festival_settings.scores_version + 1`, hotID, now); err != nil {
-			return fmt.Errorf("store: seed submissions: mark scores: %w", err)
-		}
-		if err := refreshCalibrated(ctx, s.DB, hotID); err != nil {
+		if err := s.inTx(ctx, func(c conn) error { return rebuildCalibration(ctx, c, hotID) }); err != nil {
 			return err
 		}
 	}

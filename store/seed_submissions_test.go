@@ -57,10 +57,18 @@ func TestSeedSubmissions(t *testing.T) {
 		if n := count(t, db.DB, `SELECT COUNT(*) FROM judge_criterion_scores`); n != 180*criteria {
 			t.Fatalf("%d criterion scores, want %d", n, 180*criteria)
 		}
-		if n := count(t, db.DB, `SELECT COUNT(*) FROM submissions WHERE festival_id = ? AND
-			(score_judges <> 3 OR score_weighted IS NULL OR score_calibrated IS NULL OR score_spread IS NULL)`, res.HotFestivalID); n != 0 {
+		if n := count(t, db.DB, `SELECT COUNT(*) FROM submissions s WHERE festival_id = ? AND
+			(score_judges <> 3 OR score_weighted IS NULL OR score_spread IS NULL
+				OR NOT EXISTS (SELECT 1 FROM calibrated_scores cs WHERE cs.submission_id = s.id AND cs.category_id = s.category_id))`, res.HotFestivalID); n != 0 {
 			t.Fatalf("%d hot submissions without their score summary", n)
 		}
+		if n := count(t, db.DB, `SELECT COUNT(*) FROM calibrated_scores`); n != 60 {
+			t.Fatalf("%d calibrated scores, want the hot festival's 60", n)
+		}
+		if n := count(t, db.DB, `SELECT COUNT(*) FROM judges WHERE festival_id = ? AND score_count = 60 AND score_sd > 0`, res.HotFestivalID); n != 3 {
+			t.Fatalf("%d judges calibrated, want 3", n)
+		}
+		assertCalibration(t, db.DB, res.HotFestivalID)
 		if n := count(t, db.DB, `SELECT COUNT(*) FROM submissions WHERE festival_id <> ? AND score_judges <> 0`, res.HotFestivalID); n != 0 {
 			t.Fatalf("%d other submissions scored", n)
 		}

@@ -30,12 +30,16 @@ func fillSubmissions(b testing.TB, f *subFixture, fest *marquee.Festival, n int)
 	args = append(args, subNow, subNow, f.maker.ID)
 	if err := f.ExecForTest(ctx, `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < ?)
 		INSERT INTO submissions (film_id, filmmaker_id, festival_id, category_id, country, tier, fee_credits, paid_credits,
-			score_judges, score_weighted, score_calibrated, score_spread, created_at, updated_at)
+			score_judges, score_weighted, score_spread, created_at, updated_at)
 		SELECT (SELECT MAX(id) FROM films) - seq.i + 1, fm.id, ?, `+caseCat+`,
 			CASE WHEN seq.i % 3 = 0 THEN 'FR' ELSE 'JP' END, 'early', 10, 10,
-			3, CASE WHEN seq.i % 5 = 0 THEN NULL ELSE (seq.i * 37 % 100) * 1.0 END,
-			CASE WHEN seq.i % 5 = 0 THEN NULL ELSE (seq.i * 13 % 7) * 0.5 - 1.5 END, 4.0, ?, ?
+			3, CASE WHEN seq.i % 5 = 0 THEN NULL ELSE (seq.i * 37 % 100) * 1.0 END, 4.0, ?, ?
 		FROM seq, (SELECT CAST(? AS BIGINT) AS id) fm`, args...); err != nil {
+		b.Fatal(err)
+	}
+	// The calibrated scores of the scored ones, as the judging service keeps them.
+	if err := f.ExecForTest(ctx, `INSERT INTO calibrated_scores (festival_id, submission_id, category_id, calibrated)
+		SELECT festival_id, id, category_id, (id * 13 % 7) * 0.5 - 1.5 FROM submissions WHERE festival_id = ? AND score_weighted IS NOT NULL`, fest.ID); err != nil {
 		b.Fatal(err)
 	}
 }
@@ -51,11 +55,15 @@ func BenchmarkReceived(b *testing.B) {
 		fillSubmissions(b, f, other, 20000)
 		org := as(f.org)
 		if os.Getenv("MARQUEE_BENCH_PLAN") != "" {
-			for _, order := range []string{"s.score_weighted DESC NULLS LAST, s.id", "s.score_calibrated DESC NULLS LAST, s.id", "s.created_at DESC, s.id DESC"} {
+			for _, order := range []string{"s.score_weighted DESC NULLS LAST, s.id", "s.created_at DESC, s.id DESC"} {
 				for _, where := range []string{"s.festival_id = ?", "s.festival_id = ? AND s.category_id = ?"} {
 					plan, err := f.QueryPlanForTest(context.Background(), `SELECT s.id FROM submissions s WHERE `+where+` ORDER BY `+order+` LIMIT 50 OFFSET 0`, f.fest.ID, f.fest.Categories[1].ID)
 					b.Logf("%s / %s:\n%s %v", where, order, plan, err)
 				}
+			}
+			for _, where := range []string{"cs.festival_id = ?", "cs.festival_id = ? AND cs.category_id = ?"} {
+				plan, err := f.QueryPlanForTest(context.Background(), `SELECT cs.submission_id FROM calibrated_scores cs WHERE `+where+` ORDER BY cs.calibrated DESC, cs.submission_id LIMIT 50 OFFSET 0`, f.fest.ID, f.fest.Categories[1].ID)
+				b.Logf("%s / calibrated:\n%s %v", where, plan, err)
 			}
 		}
 		for _, c := range []struct {

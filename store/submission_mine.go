@@ -90,16 +90,21 @@ func (s *SubmissionService) Withdraw(ctx context.Context, id int64) (*marquee.Su
 	now := s.now()
 	var out *marquee.Submission
 	err = s.inTx(ctx, func(c conn) error {
-		var owner, paid int64
+		var owner, paid, festival int64
 		var status string
 		var refund int
-		err := c.queryRow(ctx, `SELECT s.filmmaker_id, s.status, s.paid_credits, COALESCE(fs.refund_on_withdraw, 0)
+		err := c.queryRow(ctx, `SELECT s.filmmaker_id, s.status, s.paid_credits, COALESCE(fs.refund_on_withdraw, 0), s.festival_id
 			FROM submissions s LEFT JOIN festival_settings fs ON fs.festival_id = s.festival_id WHERE s.id = ?`, id).
-			Scan(&owner, &status, &paid, &refund)
+			Scan(&owner, &status, &paid, &refund, &festival)
 		if errors.Is(err, sql.ErrNoRows) || (err == nil && owner != u.ID) {
 			return marquee.ErrSubmissionNotFound()
 		} else if err != nil {
 			return fmt.Errorf("store: withdraw submission %d: %w", id, err)
+		}
+		// A score written at the same time must not add the submission
+		// to calibrated_scores as not withdrawn after this marks it.
+		if err := lockFestivalScores(ctx, c, festival); err != nil {
+			return err
 		}
 		if !marquee.SubmissionStatus(status).CanWithdraw() {
 			return marquee.ErrCannotWithdraw()
@@ -124,6 +129,9 @@ func (s *SubmissionService) Withdraw(ctx context.Context, id int64) (*marquee.Su
 			return marquee.ErrCannotWithdraw()
 		}
 		if err := rollupSubmission(ctx, c, id, 1); err != nil {
+			return err
+		}
+		if err := calibratedWithdrawn(ctx, c, festival, id); err != nil {
 			return err
 		}
 		if back > 0 {

@@ -1,22 +1,25 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
 	"iter"
+	"slices"
 
 	"github.com/marquee-festival/marquee"
 )
 
-// receivedOrder maps the organiser's sorts to ORDER BY clauses; each
-// follows an index of 00008 (submissions_festival_created,
-// submissions_festival[_category]_score; calibrated sorts the filtered rows).
+// receivedOrder maps the organiser's sorts to ORDER BY clauses; date and
+// score follow an index (submissions_festival_created of 00008,
+// submissions_festival[_category]_score of 00028); calibrated is read
+// without an ORDER BY on submissions, by receivedCalibrated.
 var receivedOrder = map[string]string{
 	marquee.ReceivedSortDate:       `s.created_at DESC, s.id DESC`,
 	marquee.ReceivedSortScore:      `s.score_weighted DESC NULLS LAST, s.id`,
-	marquee.ReceivedSortCalibrated: `s.score_calibrated DESC NULLS LAST, s.id`,
+	marquee.ReceivedSortCalibrated: `cs.calibrated DESC NULLS LAST, s.id`,
 }
 
 // Received lists a managed festival's submissions, filtered and sorted,
@@ -24,9 +27,6 @@ var receivedOrder = map[string]string{
 func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee.ReceivedFilter) (*marquee.Page[*marquee.Submission], error) {
 	fest, err := s.managed(ctx, slug)
 	if err != nil {
-		return nil, err
-	}
-	if err := refreshCalibrated(ctx, s.DB, fest.id); err != nil {
 		return nil, err
 	}
 	if f.PerPage <= 0 {
@@ -39,11 +39,10 @@ func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee
 	if !ok {
 		return nil, fmt.Errorf("store: received: unknown sort %q", f.Sort)
 	}
-	where, args := ` WHERE s.festival_id = ?`, []any{fest.id}
-	add := func(cond string, arg any) { where, args = where+` AND `+cond, append(args, arg) }
-	if f.CategoryID != 0 {
-		add(`s.category_id = ?`, f.CategoryID)
-	}
+	// The filters other than the festival and the category, on s.
+	var more string
+	var moreArgs []any
+	add := func(cond string, arg any) { more, moreArgs = more+` AND `+cond, append(moreArgs, arg) }
 	if f.Status != "" {
 		add(`s.status = ?`, string(f.Status))
 	}
@@ -63,16 +62,83 @@ func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee
 	if f.MaxScore != nil {
 		add(`s.score_weighted <= ?`, *f.MaxScore)
 	}
+	where, args := ` WHERE s.festival_id = ?`, []any{fest.id}
+	if f.CategoryID != 0 {
+		where, args = where+` AND s.category_id = ?`, append(args, f.CategoryID)
+	}
+	where, args = where+more, append(args, moreArgs...)
 	r := s.reader()
 	var total int64
 	if err := r.queryRow(ctx, `SELECT COUNT(*) FROM submissions s`+where, args...).Scan(&total); err != nil {
 		return nil, fmt.Errorf("store: count submissions of festival %d: %w", fest.id, err)
 	}
-	rows, err := pageSubmissions(ctx, r, where, args, order, f.PerPage, f.Offset())
+	var rows []*submissionRow
+	if f.Sort == marquee.ReceivedSortCalibrated {
+		rows, err = receivedCalibrated(ctx, r, fest.id, f, more, moreArgs, where, args)
+	} else {
+		rows, err = pageSubmissions(ctx, r, where, args, order, f.PerPage, f.Offset())
+	}
 	if err != nil {
 		return nil, fmt.Errorf("store: submissions of festival %d: %w", fest.id, err)
 	}
 	return marquee.NewPage(submissionsOf(rows), total, max(f.Page, 1), f.PerPage), nil
+}
+
+// receivedCalibrated returns a page of the organiser's list in calibrated
+// order without sorting: first the scored submissions in the order of
+// calibrated_scores' index (festival, [category,] calibrated DESC, id),
+// joined to submissions only when other filters (more, on s) ask for it;
+// then the unscored ones (no row in calibrated_scores, that is
+// score_weighted IS NULL), by id. where and args select the list's
+// submissions s.
+func receivedCalibrated(ctx context.Context, c conn, festivalID int64, f marquee.ReceivedFilter, more string, moreArgs []any, where string, args []any) ([]*submissionRow, error) {
+	from, scoredArgs := ` FROM calibrated_scores cs`, []any{festivalID}
+	scoredWhere := ` WHERE cs.festival_id = ?`
+	if f.CategoryID != 0 {
+		scoredWhere, scoredArgs = scoredWhere+` AND cs.category_id = ?`, append(scoredArgs, f.CategoryID)
+	}
+	if more != "" {
+		from += ` JOIN submissions s ON s.id = cs.submission_id`
+		scoredWhere, scoredArgs = scoredWhere+more, append(scoredArgs, moreArgs...)
+	}
+	offset := f.Offset()
+	ids, err := int64s(ctx, c, `SELECT cs.submission_id`+from+scoredWhere+` ORDER BY cs.calibrated DESC, cs.submission_id`+limitOffset(f.PerPage),
+		append(append([]any{}, scoredArgs...), offset)...)
+	if err != nil {
+		return nil, err
+	}
+	if len(ids) < f.PerPage {
+		unscoredFrom := 0
+		if len(ids) == 0 {
+			var scored int64
+			if err := c.queryRow(ctx, `SELECT COUNT(*)`+from+scoredWhere, scoredArgs...).Scan(&scored); err != nil {
+				return nil, err
+			}
+			unscoredFrom = max(offset-int(scored), 0)
+		}
+		unscored, err := int64s(ctx, c, `SELECT s.id FROM submissions s`+where+` AND s.score_weighted IS NULL ORDER BY s.id`+limitOffset(f.PerPage),
+			append(append([]any{}, args...), unscoredFrom)...)
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, unscored...)
+		ids = ids[:min(len(ids), f.PerPage)]
+	}
+	if len(ids) == 0 {
+		return []*submissionRow{}, nil
+	}
+	// By id alone: the ids are the festival's, and a festival_id term
+	// would lead SQLite to scan the festival's index instead.
+	rows, err := querySubmissions(ctx, c, `SELECT `+submissionColumns+submissionFrom+` WHERE s.id IN (`+subMarks(len(ids))+`)`, subArgs(ids)...)
+	if err != nil {
+		return nil, err
+	}
+	pos := make(map[int64]int, len(ids))
+	for i, id := range ids {
+		pos[id] = i
+	}
+	slices.SortFunc(rows, func(a, b *submissionRow) int { return cmp.Compare(pos[a.ID], pos[b.ID]) })
+	return rows, nil
 }
 
 // Detail returns one submission of a managed festival in full: the film
@@ -82,9 +148,6 @@ func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee
 func (s *SubmissionService) Detail(ctx context.Context, slug string, id int64) (*marquee.SubmissionDetail, error) {
 	fest, err := s.managed(ctx, slug)
 	if err != nil {
-		return nil, err
-	}
-	if err := refreshCalibrated(ctx, s.DB, fest.id); err != nil {
 		return nil, err
 	}
 	r := s.reader()
@@ -108,9 +171,6 @@ func (s *SubmissionService) Detail(ctx context.Context, slug string, id int64) (
 func (s *SubmissionService) Export(ctx context.Context, slug string) (iter.Seq2[*marquee.Submission, error], error) {
 	fest, err := s.managed(ctx, slug)
 	if err != nil {
-		return nil, err
-	}
-	if err := refreshCalibrated(ctx, s.DB, fest.id); err != nil {
 		return nil, err
 	}
 	return func(yield func(*marquee.Submission, error) bool) {

@@ -19,14 +19,16 @@ var _ marquee.SubmissionService = (*SubmissionService)(nil)
 const submissionColumns = `s.id, s.film_id, fi.title, s.festival_id, fe.slug, fe.name, s.category_id, c.name,
 	s.filmmaker_id, u.name, u.email, s.country, s.tier, s.fee_credits, s.paid_credits, s.waiver_code, s.refunded_credits,
 	s.status, s.award_name, s.flag, s.share_comments, s.language, s.created_at, s.decided_at, s.withdrawn_at,
-	s.score_judges, s.score_weighted, s.score_calibrated, s.score_spread`
+	s.score_judges, s.score_weighted, cs.calibrated, s.score_spread`
 
-// submissionFrom joins a submission to what its rows show.
+// submissionFrom joins a submission to what its rows show (the calibrated
+// score from calibrated_scores cs, NULL without scores).
 const submissionFrom = ` FROM submissions s
 	JOIN films fi ON fi.id = s.film_id
 	JOIN festivals fe ON fe.id = s.festival_id
 	JOIN festival_categories c ON c.id = s.category_id
-	JOIN users u ON u.id = s.filmmaker_id`
+	JOIN users u ON u.id = s.filmmaker_id
+	LEFT JOIN calibrated_scores cs ON cs.festival_id = s.festival_id AND cs.submission_id = s.id`
 
 // submissionRow is a scanned submission with what only the store uses.
 type submissionRow struct {
@@ -103,6 +105,7 @@ func pageSubmissions(ctx context.Context, c conn, where string, args []any, orde
 		JOIN festivals fe ON fe.id = s.festival_id
 		JOIN festival_categories c ON c.id = s.category_id
 		JOIN users u ON u.id = s.filmmaker_id
+		LEFT JOIN calibrated_scores cs ON cs.festival_id = s.festival_id AND cs.submission_id = s.id
 		ORDER BY `+order, append(append([]any{}, args...), offset)...)
 }
 

@@ -363,7 +363,11 @@ func TestReceivedFiltersAndSorts(t *testing.T) {
 		// Scores: ids[0] 90, ids[1] 40, ids[2] 70, others unscored; calibrated reversed.
 		ctx := context.Background()
 		for id, sc := range map[int64][2]float64{ids[0]: {90, -1}, ids[1]: {40, 1}, ids[2]: {70, 0.5}} {
-			if err := db.ExecForTest(ctx, `UPDATE submissions SET score_judges = 2, score_weighted = ?, score_calibrated = ?, score_spread = 5 WHERE id = ?`, sc[0], sc[1], id); err != nil {
+			if err := db.ExecForTest(ctx, `UPDATE submissions SET score_judges = 2, score_weighted = ?, score_spread = 5 WHERE id = ?`, sc[0], id); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.ExecForTest(ctx, `INSERT INTO calibrated_scores (festival_id, submission_id, category_id, calibrated)
+				SELECT festival_id, id, category_id, ? FROM submissions WHERE id = ?`, sc[1], id); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -391,6 +395,10 @@ func TestReceivedFiltersAndSorts(t *testing.T) {
 			"flag":        {marquee.ReceivedFilter{Flag: string(marquee.FlagNeedsReview)}, []int64{ids[3]}},
 			"no flag":     {marquee.ReceivedFilter{Flag: marquee.FlagFilterNone, Country: "FR"}, []int64{ids[2]}},
 			"score range": {marquee.ReceivedFilter{MinScore: &min, MaxScore: &max, Sort: marquee.ReceivedSortScore}, []int64{ids[0], ids[2]}},
+			// Calibrated: the scored in calibrated_scores' order, then the unscored by id.
+			"calibrated category": {marquee.ReceivedFilter{CategoryID: f.fest.Categories[1].ID, Sort: marquee.ReceivedSortCalibrated}, []int64{ids[1], ids[3], ids[5]}},
+			"calibrated country":  {marquee.ReceivedFilter{Country: "FR", Sort: marquee.ReceivedSortCalibrated}, []int64{ids[2], ids[3]}},
+			"calibrated range":    {marquee.ReceivedFilter{MinScore: &min, Sort: marquee.ReceivedSortCalibrated}, []int64{ids[2], ids[0]}},
 		} {
 			p, err := f.svc.Submissions.Received(org, f.fest.Slug, c.filter)
 			if err != nil {
@@ -408,6 +416,22 @@ func TestReceivedFiltersAndSorts(t *testing.T) {
 					t.Fatalf("%s: got %v, want %v", name, got, c.want)
 				}
 			}
+		}
+		// Pages of two in calibrated order: the second crosses from the
+		// scored to the unscored, the third has only unscored ones.
+		var paged []int64
+		for page := 1; page <= 4; page++ {
+			p, err := f.svc.Submissions.Received(org, f.fest.Slug, marquee.ReceivedFilter{Sort: marquee.ReceivedSortCalibrated,
+				PageRequest: marquee.PageRequest{Page: page, PerPage: 2}})
+			if err != nil || p.Total != 6 || len(p.Items) > 2 || (page < 4) != (len(p.Items) == 2) {
+				t.Fatalf("calibrated page %d: %+v %v", page, p, err)
+			}
+			for _, s := range p.Items {
+				paged = append(paged, s.ID)
+			}
+		}
+		if want := []int64{ids[1], ids[2], ids[0], ids[3], ids[4], ids[5]}; !slices.Equal(paged, want) {
+			t.Fatalf("calibrated pages %v, want %v", paged, want)
 		}
 		p, _ := f.svc.Submissions.Received(org, f.fest.Slug, marquee.ReceivedFilter{Sort: marquee.ReceivedSortScore})
 		if s := p.Items[0]; s.Scores == nil || s.Scores.Judges != 2 || *s.Scores.Weighted != 90 || *s.Scores.Spread != 5 || s.FilmmakerEmail != "maker@example.com" {

@@ -176,12 +176,30 @@ export interface AssignmentRequest {
   perSubmission?: number;
 }
 
-/** One line of a category's ranking (marquee.RankedSubmission); ranks are 0 when not scored. */
+/** One line of a ranking (marquee.RankedSubmission): rank is in the page's order, 0 when not scored. */
 export interface RankedSubmission {
   submission: Submission;
   summary: ScoreSummary;
-  rankWeighted: number;
-  rankCalibrated: number;
+  rank: number;
+}
+
+/** The orders of a ranking (marquee.RankingSortWeighted, RankingSortCalibrated). */
+export type RankingSort = 'weighted' | 'calibrated';
+
+/** A page of a ranking (marquee.RankingFilter): one category (all when 0), one order, 50 a page. */
+export interface RankingFilter {
+  category: number;
+  sort: RankingSort;
+  page: number;
+}
+
+/** rankingParams turns a ranking's filter into its query string. */
+export function rankingParams(f: RankingFilter): URLSearchParams {
+  const p = new URLSearchParams();
+  if (f.category > 0) p.set('category', String(f.category));
+  p.set('sort', f.sort);
+  p.set('page', String(f.page > 1 ? f.page : 1));
+  return p;
 }
 
 /** receivedParams turns a filter into the query string of the received list. */
@@ -226,8 +244,8 @@ export const manageSubmissionsApi = {
   unassign: (slug: string, judgeId: number, submissionId: number) =>
     request<void>('DELETE', `${base(slug)}/judges/${judgeId}/submissions/${submissionId}`),
   conflicts: (slug: string) => request<{ items: Conflict[] }>('GET', `${base(slug)}/conflicts`).then((r) => r.items ?? []),
-  ranking: (slug: string, categoryId: number) =>
-    request<{ items: RankedSubmission[] }>('GET', `${base(slug)}/ranking?category=${categoryId}`).then((r) => r.items ?? []),
+  /** GET .../ranking: a page of 50 lines of a ranking, the scored by score (ties by id), then the unscored. */
+  ranking: (slug: string, f: RankingFilter) => request<Page<RankedSubmission>>('GET', `${base(slug)}/ranking?${rankingParams(f)}`),
   setLocked: (slug: string, locked: boolean) => request<FestivalSettings>('PUT', `${base(slug)}/judging/lock`, { locked }),
 };
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
 import { isoInMonths, pickDate } from '../festivals/testUtils';
+import type { ScoreSummary } from '../../api/manageSubmissions';
 import { festivalAnswer, judge, page, submission } from './fixtures';
 import JudgesPage from './JudgesPage';
 import RankingPage from './RankingPage';
@@ -142,24 +143,30 @@ describe('JudgesPage', () => {
 });
 
 describe('RankingPage', () => {
-  it('shows the weighted and calibrated rankings side by side with the explanation', async () => {
+  const line = (id: number, filmTitle: string, summary: ScoreSummary, rank: number) => ({ submission: submission({ id, filmTitle }), summary, rank });
+  const rain = { judges: 2, weighted: 80, calibrated: -0.2, spread: 10 };
+  const snow = { judges: 2, weighted: 70, calibrated: 0.6, spread: 30 };
+  const fog = { judges: 0, weighted: null, calibrated: null, spread: null };
+  const answer = (items: unknown[], total: number, page: number) => ({ status: 200, body: { items, total, page, perPage: 50 } });
+
+  it('shows the weighted and calibrated rankings side by side, each paged, with the explanation', async () => {
     const fetch = stubApi({
       'GET /api/v1/manage/festivals/kyoto-shorts': festivalAnswer(),
-      [`GET ${base}/ranking`]: {
-        status: 200,
-        body: {
-          items: [
-            { submission: submission({ id: 41, filmTitle: 'Rain' }), summary: { judges: 2, weighted: 80, calibrated: -0.2, spread: 10 }, rankWeighted: 1, rankCalibrated: 2 },
-            { submission: submission({ id: 42, filmTitle: 'Snow' }), summary: { judges: 2, weighted: 70, calibrated: 0.6, spread: 30 }, rankWeighted: 2, rankCalibrated: 1 },
-            { submission: submission({ id: 43, filmTitle: 'Fog' }), summary: { judges: 0, weighted: null, calibrated: null, spread: null }, rankWeighted: 0, rankCalibrated: 0 },
-          ],
-        },
+      [`GET ${base}/ranking`]: (_init, url) => {
+        const q = new URL(url, 'http://x').searchParams;
+        if (q.get('sort') === 'calibrated') {
+          return q.get('page') === '2'
+            ? answer([line(45, 'Hail', rain, 51)], 51, 2)
+            : answer([line(42, 'Snow', snow, 1), line(41, 'Rain', rain, 2), line(43, 'Fog', fog, 0)], 51, 1);
+        }
+        return answer([line(41, 'Rain', rain, 1), line(42, 'Snow', snow, 2), line(43, 'Fog', fog, 0)], 51, 1);
       },
     });
     renderPage([{ path: '/manage/festivals/:slug/ranking', Component: RankingPage }], ['/manage/festivals/kyoto-shorts/ranking?category=8']);
     const weighted = await screen.findByTestId('ranking-weighted');
-    const calibrated = screen.getByTestId('ranking-calibrated');
-    expect(fetch).toHaveBeenCalledWith(`${base}/ranking?category=8`, expect.anything());
+    const calibrated = await screen.findByTestId('ranking-calibrated');
+    expect(fetch).toHaveBeenCalledWith(`${base}/ranking?category=8&sort=weighted&page=1`, expect.anything());
+    expect(fetch).toHaveBeenCalledWith(`${base}/ranking?category=8&sort=calibrated&page=1`, expect.anything());
     expect(within(weighted).getAllByTestId('rank-row').map((r) => r.textContent)).toEqual(['1Rain80.0210.0', '2Snow70.0230.0', '—Fog—0—']);
     expect(within(calibrated).getAllByTestId('rank-row').map((r) => r.textContent)).toEqual(['1Snow+0.60230.0', '2Rain-0.20210.0', '—Fog—0—']);
     expect(screen.getByTestId('calibration-help')).toHaveTextContent(
@@ -167,6 +174,15 @@ describe('RankingPage', () => {
     );
     expect(screen.getByRole('heading', { name: 'Top 10: weighted and calibrated scores' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('Documentary');
+
+    // The calibrated table turns its own page; the weighted one stays.
+    const user = userEvent.setup();
+    const pages = within(calibrated).getByRole('navigation', { name: 'Pages of the calibrated ranking' });
+    await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith(`${base}/ranking?category=8&sort=calibrated&page=2`, expect.anything()));
+    await waitFor(() => expect(within(screen.getByTestId('ranking-calibrated')).getAllByTestId('rank-row').map((r) => r.textContent)).toEqual(['51Hail-0.20210.0']));
+    expect(within(screen.getByTestId('ranking-weighted')).getAllByTestId('rank-row')).toHaveLength(3);
+    expect(fetch).not.toHaveBeenCalledWith(`${base}/ranking?category=8&sort=weighted&page=2`, expect.anything());
   });
 });
 

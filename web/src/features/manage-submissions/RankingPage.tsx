@@ -2,20 +2,24 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Anchor, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { manageSubmissionsApi, type RankedSubmission } from '../../api/manageSubmissions';
+import { pageCount } from '../../api/client';
+import { manageSubmissionsApi, type RankedSubmission, type RankingFilter, type RankingSort } from '../../api/manageSubmissions';
 import { usePageMeta } from '../../content/usePageMeta';
 import { AdminListState } from '../admin/AdminList';
+import { AdminPagination } from '../admin/AdminPagination';
 import { apiErrorText } from '../contact/apiErrorText';
 import { useLanguage } from '../festivals/dates';
 import { formatCalibrated, formatScore, ManageFrame, ns, rankingKey, useManagedFestival } from './shared';
 
 /**
  * /manage/festivals/:slug/ranking: one category's submissions ranked by
- * weighted score and by calibrated score side by side, and a chart of the
- * top 10.
+ * weighted score and by calibrated score side by side, each table paged
+ * (50 a page, its page in the URL: ?weighted=&calibrated=), and a chart of
+ * the top 10 by weighted score.
  */
 export default function RankingPage() {
   const { slug = '' } = useParams();
@@ -28,9 +32,19 @@ export default function RankingPage() {
   );
 }
 
-/** byRank orders lines by one of their ranks, unscored (rank 0) last. */
-function byRank(items: RankedSubmission[], rank: (r: RankedSubmission) => number) {
-  return [...items].sort((a, b) => (rank(a) || Infinity) - (rank(b) || Infinity));
+/** pageParam reads a table's page from the URL (1 when absent or not a page number). */
+function pageParam(params: URLSearchParams, name: RankingSort): number {
+  return Math.max(1, Number.parseInt(params.get(name) ?? '1', 10) || 1);
+}
+
+/** useRankingPage loads one page of the category's ranking in one order. */
+function useRankingPage(slug: string, filter: RankingFilter) {
+  return useQuery({
+    queryKey: rankingKey(slug, filter),
+    queryFn: () => manageSubmissionsApi.ranking(slug, filter),
+    enabled: filter.category > 0,
+    placeholderData: keepPreviousData,
+  });
 }
 
 function Ranking({ slug }: { slug: string }) {
@@ -41,12 +55,19 @@ function Ranking({ slug }: { slug: string }) {
   const categories = festival.data?.categories ?? [];
   const wanted = Number(params.get('category'));
   const category = categories.find((c) => c.id === wanted)?.id ?? categories[0]?.id ?? 0;
+  const pages = { weighted: pageParam(params, 'weighted'), calibrated: pageParam(params, 'calibrated') };
 
-  const ranking = useQuery({
-    queryKey: rankingKey(slug, category),
-    queryFn: () => manageSubmissionsApi.ranking(slug, category),
-    enabled: category > 0,
-  });
+  const weighted = useRankingPage(slug, { category, sort: 'weighted', page: pages.weighted });
+  const calibrated = useRankingPage(slug, { category, sort: 'calibrated', page: pages.calibrated });
+  // The chart shows the top 10, on the first page whichever page the table shows.
+  const first = useRankingPage(slug, { category, sort: 'weighted', page: 1 });
+
+  const setPage = (sort: RankingSort, page: number) => {
+    const next = new URLSearchParams(params);
+    if (page === 1) next.delete(sort);
+    else next.set(sort, String(page));
+    setParams(next);
+  };
 
   if (categories.length === 0) {
     return (
@@ -58,6 +79,7 @@ function Ranking({ slug }: { slug: string }) {
     );
   }
 
+  const top = (first.data?.items ?? []).filter((r) => r.rank > 0).slice(0, 10);
   return (
     <Stack gap="lg">
       <Select
@@ -73,97 +95,119 @@ function Ranking({ slug }: { slug: string }) {
         {t('ranking.explanation')}
       </Text>
       <AdminListState
-        query={ranking}
-        isEmpty={(d) => d.length === 0}
+        query={weighted}
+        isEmpty={(d) => d.total === 0}
         loadingLabel={t('ranking.loading')}
         errorTitle={t('ranking.loadError')}
-        errorText={apiErrorText(ranking.error, ns)}
+        errorText={apiErrorText(weighted.error, ns)}
         retryLabel={t('list.retry')}
         errorTestId="ranking-error"
         emptyText={t('ranking.empty')}
         emptyTestId="ranking-empty"
       >
-        {(items) => {
-          const weighted = byRank(items, (r) => r.rankWeighted);
-          const calibrated = byRank(items, (r) => r.rankCalibrated);
-          const top = weighted.filter((r) => r.rankWeighted > 0).slice(0, 10);
-          return (
-            <Stack gap="lg">
-              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-                <RankTable
-                  slug={slug}
-                  testId="ranking-weighted"
-                  title={t('ranking.weighted')}
-                  lines={weighted}
-                  rank={(r) => r.rankWeighted}
-                  score={(r) => formatScore(r.summary.weighted, tag)}
-                  tag={tag}
+        {(byWeighted) => (
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              <RankTable
+                slug={slug}
+                testId="ranking-weighted"
+                title={t('ranking.weighted')}
+                lines={byWeighted.items}
+                score={(r) => formatScore(r.summary.weighted, tag)}
+                tag={tag}
+              >
+                <AdminPagination
+                  total={pageCount(byWeighted)}
+                  value={pages.weighted}
+                  onChange={(p) => setPage('weighted', p)}
+                  label={t('ranking.weightedPages')}
                 />
-                <RankTable
-                  slug={slug}
-                  testId="ranking-calibrated"
-                  title={t('ranking.calibrated')}
-                  lines={calibrated}
-                  rank={(r) => r.rankCalibrated}
-                  score={(r) => formatCalibrated(r.summary.calibrated, tag)}
-                  tag={tag}
-                />
-              </SimpleGrid>
-              {top.length > 0 && (
-                <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ranking-chart-title">
-                  <Title order={2} size="h4" id="ranking-chart-title" mb="md">
-                    {t('ranking.chartTitle')}
-                  </Title>
-                  <div aria-hidden="true">
-                    <BarChart
-                      h={320}
-                      data={top.map((r) => ({
-                        film: r.submission.filmTitle,
-                        weighted: r.summary.weighted ?? 0,
-                        calibrated: r.summary.calibrated ?? 0,
-                      }))}
-                      dataKey="film"
-                      series={[
-                        { name: 'weighted', label: t('ranking.weightedSeries'), color: 'indigo.7' },
-                        { name: 'calibrated', label: t('ranking.calibratedSeries'), color: 'teal.8', yAxisId: 'right' },
-                      ]}
-                      withLegend
-                      withRightYAxis
-                      yAxisProps={{ domain: [0, 100] }}
-                      tickLine="y"
-                      barChartProps={{ accessibilityLayer: false }}
-                      data-testid="ranking-chart"
+              </RankTable>
+              <AdminListState
+                query={calibrated}
+                isEmpty={(d) => d.total === 0}
+                loadingLabel={t('ranking.loading')}
+                errorTitle={t('ranking.loadError')}
+                errorText={apiErrorText(calibrated.error, ns)}
+                retryLabel={t('list.retry')}
+                errorTestId="ranking-calibrated-error"
+                emptyText={t('ranking.empty')}
+                emptyTestId="ranking-calibrated-empty"
+              >
+                {(byCalibrated) => (
+                  <RankTable
+                    slug={slug}
+                    testId="ranking-calibrated"
+                    title={t('ranking.calibrated')}
+                    lines={byCalibrated.items}
+                    score={(r) => formatCalibrated(r.summary.calibrated, tag)}
+                    tag={tag}
+                  >
+                    <AdminPagination
+                      total={pageCount(byCalibrated)}
+                      value={pages.calibrated}
+                      onChange={(p) => setPage('calibrated', p)}
+                      label={t('ranking.calibratedPages')}
                     />
-                  </div>
-                  <Text size="xs" c="gray.7" mt="xs">
-                    {t('ranking.chartNote')}
-                  </Text>
-                </Paper>
-              )}
-            </Stack>
-          );
-        }}
+                  </RankTable>
+                )}
+              </AdminListState>
+            </SimpleGrid>
+            {top.length > 0 && (
+              <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ranking-chart-title">
+                <Title order={2} size="h4" id="ranking-chart-title" mb="md">
+                  {t('ranking.chartTitle')}
+                </Title>
+                <div aria-hidden="true">
+                  <BarChart
+                    h={320}
+                    data={top.map((r) => ({
+                      film: r.submission.filmTitle,
+                      weighted: r.summary.weighted ?? 0,
+                      calibrated: r.summary.calibrated ?? 0,
+                    }))}
+                    dataKey="film"
+                    series={[
+                      { name: 'weighted', label: t('ranking.weightedSeries'), color: 'indigo.7' },
+                      { name: 'calibrated', label: t('ranking.calibratedSeries'), color: 'teal.8', yAxisId: 'right' },
+                    ]}
+                    withLegend
+                    withRightYAxis
+                    yAxisProps={{ domain: [0, 100] }}
+                    tickLine="y"
+                    barChartProps={{ accessibilityLayer: false }}
+                    data-testid="ranking-chart"
+                  />
+                </div>
+                <Text size="xs" c="gray.7" mt="xs">
+                  {t('ranking.chartNote')}
+                </Text>
+              </Paper>
+            )}
+          </Stack>
+        )}
       </AdminListState>
     </Stack>
   );
 }
 
+/** RankTable is one page of a ranking, in its order, with its pagination (children) below. */
 function RankTable({
   slug,
   testId,
   title,
   lines,
-  rank,
   score,
   tag,
+  children,
 }: {
   slug: string;
   testId: string;
   title: string;
   lines: RankedSubmission[];
-  rank: (r: RankedSubmission) => number;
   score: (r: RankedSubmission) => string;
   tag: string;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation(ns);
   return (
@@ -185,7 +229,7 @@ function RankTable({
           <Table.Tbody>
             {lines.map((r) => (
               <Table.Tr key={r.submission.id} data-testid="rank-row">
-                <Table.Td>{rank(r) || '—'}</Table.Td>
+                <Table.Td>{r.rank || '—'}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   <Anchor component={Link} to={`/manage/festivals/${encodeURIComponent(slug)}/submissions/${r.submission.id}`} size="sm">
                     {r.submission.filmTitle}
@@ -199,6 +243,7 @@ function RankTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {children}
     </Paper>
   );
 }

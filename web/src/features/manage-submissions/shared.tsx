@@ -21,7 +21,7 @@ export const settingsKey = (slug: string) => [...manageKey(slug), 'settings'] as
 export const waiversKey = (slug: string) => [...manageKey(slug), 'waivers'] as const;
 export const judgesKey = (slug: string) => [...manageKey(slug), 'judges'] as const;
 export const conflictsKey = (slug: string) => [...manageKey(slug), 'conflicts'] as const;
-export const rankingKey = (slug: string, category: number) => [...manageKey(slug), 'ranking', category] as const;
+export const rankingKey = (slug: string, filter: unknown) => [...manageKey(slug), 'ranking', filter] as const;
 
 /** useManagedFestival loads the festival (name, categories, criteria) the organiser's pages work on. */
 export function useManagedFestival(slug: string) {
