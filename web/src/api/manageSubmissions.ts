@@ -181,6 +181,8 @@ export interface RankedSubmission {
   submission: Submission;
   summary: ScoreSummary;
   rank: number;
+  /** Scored by fewer judges than the festival's minJudges setting. */
+  belowMinimumJudges: boolean;
 }
 
 /** The orders of a ranking (marquee.RankingSortWeighted, RankingSortCalibrated). */

@@ -143,7 +143,12 @@ describe('JudgesPage', () => {
 });
 
 describe('RankingPage', () => {
-  const line = (id: number, filmTitle: string, summary: ScoreSummary, rank: number) => ({ submission: submission({ id, filmTitle }), summary, rank });
+  const line = (id: number, filmTitle: string, summary: ScoreSummary, rank: number, belowMinimumJudges = false) => ({
+    submission: submission({ id, filmTitle }),
+    summary,
+    rank,
+    belowMinimumJudges,
+  });
   const rain = { judges: 2, weighted: 80, calibrated: -0.2, spread: 10 };
   const snow = { judges: 2, weighted: 70, calibrated: 0.6, spread: 30 };
   const fog = { judges: 0, weighted: null, calibrated: null, spread: null };
@@ -183,6 +188,31 @@ describe('RankingPage', () => {
     await waitFor(() => expect(within(screen.getByTestId('ranking-calibrated')).getAllByTestId('rank-row').map((r) => r.textContent)).toEqual(['51Hail-0.20210.0']));
     expect(within(screen.getByTestId('ranking-weighted')).getAllByTestId('rank-row')).toHaveLength(3);
     expect(fetch).not.toHaveBeenCalledWith(`${base}/ranking?category=8&sort=weighted&page=2`, expect.anything());
+  });
+});
+
+describe('RankingPage minimum of judges', () => {
+  it('marks the lines scored by fewer judges than the festival asks for, and only those', async () => {
+    const one = { judges: 1, weighted: 90, calibrated: 0.4, spread: 0 };
+    const two = { judges: 2, weighted: 70, calibrated: 0.1, spread: 10 };
+    const row = (id: number, filmTitle: string, summary: ScoreSummary, rank: number, below: boolean) => ({
+      submission: submission({ id, filmTitle }),
+      summary,
+      rank,
+      belowMinimumJudges: below,
+    });
+    stubApi({
+      'GET /api/v1/manage/festivals/kyoto-shorts': festivalAnswer(),
+      [`GET ${base}/ranking`]: {
+        status: 200,
+        body: { items: [row(51, 'Dawn', one, 1, true), row(52, 'Dusk', two, 2, false)], total: 2, page: 1, perPage: 50 },
+      },
+    });
+    renderPage([{ path: '/manage/festivals/:slug/ranking', Component: RankingPage }], ['/manage/festivals/kyoto-shorts/ranking?category=8']);
+    const weighted = await screen.findByTestId('ranking-weighted');
+    const rows = await within(weighted).findAllByTestId('rank-row');
+    expect(within(rows[0]).getByTestId('below-minimum-judges')).toHaveTextContent('Fewer judges than the minimum');
+    expect(within(rows[1]).queryByTestId('below-minimum-judges')).toBeNull();
   });
 });
 

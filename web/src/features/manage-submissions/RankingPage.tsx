@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Anchor, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -236,7 +236,14 @@ function RankTable({
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{score(r)}</Table.Td>
-                <Table.Td>{r.summary.judges}</Table.Td>
+                <Table.Td>
+                  {r.summary.judges}
+                  {r.belowMinimumJudges && (
+                    <Badge color="orange" variant="light" ml={6} data-testid="below-minimum-judges">
+                      {t('ranking.belowMinimumJudges')}
+                    </Badge>
+                  )}
+                </Table.Td>
                 <Table.Td>{formatScore(r.summary.spread, tag)}</Table.Td>
               </Table.Tr>
             ))}
