@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
-import { isoInMonths, pickDate } from '../festivals/testUtils';
-import { festivalAnswer, judge, page, submission } from './fixtures';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
+import { isoInMonths, pickDate } from '../../test/fixtures/festivals';
+import { festivalAnswer, judge, page, submission } from '../../test/fixtures/manageSubmissions';
 import JudgesPage from './JudgesPage';
 import RankingPage from './RankingPage';
 import SettingsPage from './SettingsPage';

@@ -6,10 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { manageSubmissionsApi, type RankedSubmission } from '../../api/manageSubmissions';
-import { usePageMeta } from '../../content/usePageMeta';
-import { AdminListState } from '../admin/AdminList';
-import { apiErrorText } from '../contact/apiErrorText';
-import { useLanguage } from '../festivals/dates';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { AdminListState } from '../../ui/list/ListState';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { useLanguage } from '../../lib/dates';
 import { formatCalibrated, formatScore, ManageFrame, ns, rankingKey, useManagedFestival } from './shared';
 
 /**
