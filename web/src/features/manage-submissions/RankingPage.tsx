@@ -10,7 +10,8 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { AdminListState } from '../../ui/list/ListState';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { useLanguage } from '../../lib/dates';
-import { formatCalibrated, formatScore, ManageFrame, ns, rankingKey, useManagedFestival } from './shared';
+import { ManageFrame, ns, rankingKey, useManagedFestival } from './shared';
+import { formatCalibrated, formatScore } from '../../lib/format';
 
 /**
  * /manage/festivals/:slug/ranking: one category's submissions ranked by
