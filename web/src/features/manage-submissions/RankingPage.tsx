@@ -10,7 +10,8 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { AdminListState } from '../../ui/list/ListState';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { useLanguage } from '../../lib/dates';
-import { ManageFrame, ns, rankingKey, useManagedFestival } from './shared';
+import { ns, rankingKey } from './shared';
+import { ManageFrame, useManagedFestival } from '../../ui/ManageFrame';
 import { formatCalibrated, formatScore } from '../../lib/format';
 
 /**
