@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { manageSubmissionsApi, type RankedSubmission } from '../../api/manageSubmissions';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { AdminListState } from '../../ui/list/ListState';
+import { ListState } from '../../ui/list/ListState';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { useLanguage } from '../../lib/dates';
 import { ns, rankingKey } from './shared';
@@ -74,7 +74,7 @@ function Ranking({ slug }: { slug: string }) {
       <Text size="sm" c="gray.7" data-testid="calibration-help">
         {t('ranking.explanation')}
       </Text>
-      <AdminListState
+      <ListState
         query={ranking}
         isEmpty={(d) => d.length === 0}
         loadingLabel={t('ranking.loading')}
@@ -145,7 +145,7 @@ function Ranking({ slug }: { slug: string }) {
             </Stack>
           );
         }}
-      </AdminListState>
+      </ListState>
     </Stack>
   );
 }
