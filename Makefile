@@ -55,7 +55,7 @@ test-go: tools
 	$(GO) test -count=1 ./...
 
 test-web: tools $(WEB)/node_modules/.package-lock.json
-	cd $(WEB) && $(NPM) run typecheck && $(NPM) test
+	cd $(WEB) && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test
 
 test-e2e: tools-browser build
 	cd $(WEB) && $(NPM) run e2e
