@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { format } from 'node:util';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import i18n from '../i18n';
@@ -57,9 +58,11 @@ for (const level of ['error', 'warn'] as const) {
 // saves importing Mantine and the app again for every file, two thirds of the
 // suite's time), so the state a test can leave behind is reset here for the
 // next one, in this file or another: the language, the storages, stubbed
-// globals such as fetch, and fake timers.
+// globals such as fetch, fake timers, and the toasts (Mantine keeps them in a
+// store of its own, which the next page's toast host would show).
 afterEach(async () => {
   cleanup();
+  notifications.clean();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   window.localStorage.clear();
