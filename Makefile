@@ -8,7 +8,7 @@ BIN       := bin/marquee
 WEB       := web
 PLACEHOLDER := $(WEB)/dist/placeholder.txt
 
-.PHONY: all build web run test test-go test-web test-e2e tools tools-browser vet fuzz clean
+.PHONY: all build web run test test-go test-web web-checked test-e2e tools tools-browser vet fuzz clean
 
 all: build
 
@@ -60,7 +60,17 @@ test-web: tools $(WEB)/node_modules/.package-lock.json
 test-e2e: tools-browser build
 	cd $(WEB) && $(NPM) run e2e
 
-test: test-go test-web test-e2e
+# The Go tests and the front end's checks and build run side by side (the Go
+# tests' last minutes use one core: the store package's), each part's output
+# shown whole when it ends; the browser tests then run alone.
+test:
+	@echo "make test: Go tests beside the front end's type check, unit tests and build; then the browser tests"
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-go web-checked
+	@$(MAKE) --no-print-directory test-e2e
+
+# web-checked: the front end's checks, then the build the browser tests serve.
+web-checked: test-web
+	@$(MAKE) --no-print-directory build
 
 # `make fuzz` runs every Go fuzz target (func FuzzX in a _test.go file),
 # one at a time, each for FUZZTIME: `make fuzz FUZZTIME=60s`. FUZZ picks
