@@ -168,7 +168,13 @@ test('an organiser sets categories, fee tiers and criteria, and a stale tab is t
   await page.getByLabel('Criterion name').fill('Story');
   await page.getByLabel('Weight').fill('40');
   await page.getByLabel('Maximum score').fill('10');
+  // Wait for the save's answer: the typed name is on screen before it, so
+  // the field alone would let the check below read the festival too early.
+  const criteriaSaved = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === `/api/v1/manage/festivals/${festival.slug}/criteria` && r.request().method() === 'PUT',
+  );
   await page.getByRole('button', { name: 'Save criteria' }).click();
+  expect((await criteriaSaved).ok()).toBeTruthy();
   await expect(page.getByLabel('Criterion name')).toHaveValue('Story');
 
   const saved = await (await page.request.get(`/api/v1/manage/festivals/${festival.slug}`)).json();
