@@ -63,3 +63,18 @@ func ParsePageNumber(v string, f *FieldErrors) int {
 	}
 	return n
 }
+
+// ParseUserIDFilter reads an optional ?userId= of a list: "" is 0 (every
+// user's), else a positive whole number; anything else adds a field error
+// under "userId" and reads as 0.
+func ParseUserIDFilter(v string, f *FieldErrors) int64 {
+	if v == "" {
+		return 0
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || id < 1 {
+		f.Add("userId", "User id must be a positive whole number")
+		return 0
+	}
+	return id
+}

@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/locale"
@@ -19,13 +18,7 @@ func (s *Server) handleAdminTicketOrderList(w http.ResponseWriter, r *http.Reque
 		Status:      marquee.ParseTicketOrderStatusFilter(q.Get("status"), &f),
 		PageRequest: marquee.PageRequest{Page: marquee.ParsePageNumber(q.Get("page"), &f), PerPage: marquee.TicketOrdersPerPage},
 	}
-	if v := q.Get("userId"); v != "" {
-		id, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || id < 1 {
-			f.Add("userId", "User id must be a positive whole number")
-		}
-		filter.UserID = max(id, 0)
-	}
+	filter.UserID = marquee.ParseUserIDFilter(q.Get("userId"), &f)
 	if err := f.Err(); err != nil {
 		s.writeError(w, r, err)
 		return
