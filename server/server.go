@@ -19,6 +19,10 @@ type Config struct {
 	SupportEmail   string
 	SupportPhone   string
 	SupportAddress string
+	// ReadQueue is how many signed-in reads (GET behind a sign-in) run at
+	// once on a node; the others wait in arrival order (readQueue).
+	// Zero: two per CPU (MARQUEE_READ_QUEUE).
+	ReadQueue int
 	// SessionTTL is how long a login lasts (the cookie's lifetime; the
 	// store's session service is given the same).
 	SessionTTL time.Duration
@@ -139,6 +143,9 @@ type Server struct {
 	limits        *rateLimits
 	loginFailures *loginFailures
 
+	// reads admits signed-in reads in arrival order (read_queue.go).
+	reads *readQueue
+
 	// csp is the Content-Security-Policy header, fixed at construction
 	// from the payment provider (Stripe's origins only when it is Stripe).
 	csp string
@@ -175,6 +182,7 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 		log:           logger,
 		static:        newStaticFiles(cfg.Web),
 		limits:        limits,
+		reads:         newReadQueue(cfg.ReadQueue),
 		loginFailures: &loginFailures{limits: limits, events: svc.SecurityEvents},
 		csp:           withImageOrigin(contentSecurityPolicy(svc.Payments.Config().Provider), cfg.MovieImageOrigin),
 	}, nil

@@ -46,7 +46,8 @@ func (s *Server) requireUser(h http.HandlerFunc) http.Handler {
 			s.writeError(w, r, err)
 			return
 		}
-		h(w, r)
+		// A client that leaves while its read waits gets no answer.
+		_ = s.reads.admit(w, r, h)
 	})
 }
 

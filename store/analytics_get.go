@@ -142,44 +142,23 @@ func (s *AnalyticsService) submissionFigures(ctx context.Context, c conn, id int
 	if err != nil {
 		return fmt.Errorf("store: analytics submissions of festival %d: %w", id, err)
 	}
+	sums, err := s.facetSums(ctx, c, id, a.From)
+	if err != nil {
+		return fmt.Errorf("store: analytics submissions of festival %d: %w", id, err)
+	}
 	fees := map[marquee.DeadlineTier]*marquee.TierIncome{}
-	// The facets: the all-days rows for the range "all", else the days'.
-	// The facets are named (not "facet <> 'day'") so that each is one seek
-	// of (festival_id, facet, day), not a walk through every day's rows.
-	facets, args := `SELECT facet, key, count, credits FROM submission_rollups WHERE festival_id = ? AND facet IN ('category', 'country', 'status', 'tier') AND day = '*'`, []any{id}
-	if a.From != "" {
-		facets = `SELECT facet, key, SUM(count), SUM(credits) FROM submission_rollups
-			WHERE festival_id = ? AND facet IN ('category', 'country', 'status', 'tier') AND day >= ? GROUP BY facet, key`
-		args = append(args, a.From)
-	}
-	rows, err = c.query(ctx, facets, args...)
-	if err != nil {
-		return fmt.Errorf("store: analytics submissions of festival %d: %w", id, err)
-	}
-	err = scanEach(rows, func() error {
-		var facet, key string
-		var n, credits int64
-		if err := rows.Scan(&facet, &key, &n, &credits); err != nil {
-			return err
-		}
-		if n == 0 && credits == 0 {
-			return nil
-		}
-		switch facet {
+	for _, f := range sums {
+		switch f.facet {
 		case "category":
-			cid, _ := strconv.ParseInt(key, 10, 64)
-			a.ByCategory = append(a.ByCategory, marquee.NamedCount{Key: key, Label: names[cid], Count: n})
+			cid, _ := strconv.ParseInt(f.key, 10, 64)
+			a.ByCategory = append(a.ByCategory, marquee.NamedCount{Key: f.key, Label: names[cid], Count: f.count})
 		case "country":
-			a.ByCountry = append(a.ByCountry, marquee.NamedCount{Key: key, Label: key, Count: n})
+			a.ByCountry = append(a.ByCountry, marquee.NamedCount{Key: f.key, Label: f.key, Count: f.count})
 		case "status":
-			a.ByStatus = append(a.ByStatus, marquee.NamedCount{Key: key, Label: key, Count: n})
+			a.ByStatus = append(a.ByStatus, marquee.NamedCount{Key: f.key, Label: f.key, Count: f.count})
 		case "tier":
-			fees[marquee.DeadlineTier(key)] = &marquee.TierIncome{Tier: marquee.DeadlineTier(key), Submissions: n, Credits: credits}
+			fees[marquee.DeadlineTier(f.key)] = &marquee.TierIncome{Tier: marquee.DeadlineTier(f.key), Submissions: f.count, Credits: f.credits}
 		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("store: analytics submissions of festival %d: %w", id, err)
 	}
 	for _, t := range marquee.Tiers {
 		if f := fees[t]; f != nil {

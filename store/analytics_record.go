@@ -31,6 +31,8 @@ type AnalyticsService struct {
 	// salts caches the salt of each day read from analytics_salts (a row
 	// never changes while it exists).
 	salts sync.Map // day -> []byte
+	// ranges keeps the facet sums of ranges of days (analytics_range_cache.go).
+	ranges rangeCache
 }
 
 // festivalLocation returns the time zone whose calendar days a

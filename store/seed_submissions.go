@@ -385,6 +385,9 @@ func (s *SubmissionService) SeedSubmissions(ctx context.Context, n int, opts See
 		if done != n {
 			return fmt.Errorf("%d submissions made, want %d", done, n)
 		}
+		if err := renewRollupVersions(ctx, bl.conn(), s.now()); err != nil {
+			return err
+		}
 		opts.Progress.report("submissions: indexes", 0, 0)
 		return nil
 	})

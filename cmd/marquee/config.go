@@ -101,6 +101,7 @@ func configFromEnv(getenv func(string) string) (config, error) {
 	num("MARQUEE_CHECKOUT_RATE_PER_10MIN", &c.Server.CheckoutRatePer10Min)
 	num("MARQUEE_WEBHOOK_RATE_PER_MINUTE", &c.Server.WebhookRatePerMinute)
 	num("MARQUEE_DATA_EXPORT_RATE_PER_HOUR", &c.DataExportsPerHour)
+	num("MARQUEE_READ_QUEUE", &c.Server.ReadQueue)
 	if v := strings.TrimSpace(getenv("MARQUEE_SESSION_TTL")); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < time.Minute {
