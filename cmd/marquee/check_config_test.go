@@ -53,16 +53,16 @@ func TestCheckConfigOK(t *testing.T) {
 	dir := t.TempDir()
 	srv := filestest.NewS3(t, "festival-media")
 	env := map[string]string{
-		"MARQUEE_DATABASE_URL":          "sqlite:" + filepath.Join(dir, "marquee.db"),
-		"MARQUEE_S3_ENDPOINT":           srv.URL,
-		"MARQUEE_S3_BUCKET":             srv.Bucket,
-		"MARQUEE_S3_ACCESS_KEY_ID":      "minio-user",
-		"MARQUEE_S3_SECRET_ACCESS_KEY":  "minio-secret-password-1234",
-		"MARQUEE_STRIPE_SECRET_KEY":     "sk_test_51Habcdefghijklmnopqrstuvwxyz9876",
+		"MARQUEE_DATABASE_URL":           "sqlite:" + filepath.Join(dir, "marquee.db"),
+		"MARQUEE_S3_ENDPOINT":            srv.URL,
+		"MARQUEE_S3_BUCKET":              srv.Bucket,
+		"MARQUEE_S3_ACCESS_KEY_ID":       "minio-user",
+		"MARQUEE_S3_SECRET_ACCESS_KEY":   "minio-secret-password-1234",
+		"MARQUEE_STRIPE_SECRET_KEY":      "sk_test_51Habcdefghijklmnopqrstuvwxyz9876",
 		"MARQUEE_STRIPE_PUBLISHABLE_KEY": "pk_test_51Habcdefghijklmnop",
-		"MARQUEE_STRIPE_WEBHOOK_SECRET": "whsec_0123456789abcdefghijXYZW",
-		"MARQUEE_SMTP_URL":              "smtp://mailer:smtp-pass-hidden@mail.example:587",
-		"MARQUEE_SESSION_TTL":           "24h",
+		"MARQUEE_STRIPE_WEBHOOK_SECRET":  "whsec_0123456789abcdefghijXYZW",
+		"MARQUEE_SMTP_URL":               "smtp://mailer:smtp-pass-hidden@mail.example:587",
+		"MARQUEE_SESSION_TTL":            "24h",
 	}
 	out, err := checkWith(env)
 	if err != nil {
@@ -166,7 +166,9 @@ func TestHealthcheck(t *testing.T) {
 	defer hs.Close()
 	var out bytes.Buffer
 	ctx := context.Background()
-	env := func(k string) string { return map[string]string{"MARQUEE_ADDR": strings.TrimPrefix(hs.URL, "http://")}[k] }
+	env := func(k string) string {
+		return map[string]string{"MARQUEE_ADDR": strings.TrimPrefix(hs.URL, "http://")}[k]
+	}
 	if err := healthcheck(ctx, env, nil, &out, &out); err != nil || asked != "/healthz" || !strings.Contains(out.String(), "healthy") {
 		t.Fatalf("healthy node: %v %q %s", err, asked, out.String())
 	}
