@@ -5,8 +5,10 @@ import (
 	"database/sql"
 	"fmt"
 	"io"
+	"net"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -214,6 +216,16 @@ func reachProblems(ctx context.Context, c config, stdout io.Writer) []string {
 	} else {
 		fmt.Fprintln(stdout, "database:", msg)
 	}
+	if c.Mail.SMTPURL != "" {
+		if addr, err := smtpAddress(c.Mail.SMTPURL); err != nil {
+			problems = append(problems, err.Error())
+		} else if conn, err := (&net.Dialer{Timeout: 5 * time.Second}).DialContext(ctx, "tcp", addr); err != nil {
+			problems = append(problems, fmt.Sprintf("SMTP server %s cannot be reached (MARQUEE_SMTP_URL): %v", addr, err))
+		} else {
+			conn.Close()
+			fmt.Fprintf(stdout, "mail: SMTP server %s accepts connections\n", addr)
+		}
+	}
 	if c.S3.Enabled() {
 		s, err := files.NewS3(c.S3.fileStoreConfig())
 		if err == nil {
@@ -224,10 +236,57 @@ func reachProblems(ctx context.Context, c config, stdout io.Writer) []string {
 		} else {
 			fmt.Fprintf(stdout, "object store: %s answers; an object was written, read and deleted\n", s)
 		}
+	} else if err := checkWritableDir(c.DataDir); err != nil {
+		problems = append(problems, fmt.Sprintf("MARQUEE_DATA_DIR=%s: %v", c.DataDir, err))
 	} else {
 		fmt.Fprintf(stdout, "uploads: on disk in %s (every node must share it)\n", c.postersDir())
 	}
 	return problems
+}
+
+// smtpAddress is the host:port MARQUEE_SMTP_URL names, with the mail
+// package's default ports (587, or 465 for smtps://).
+func smtpAddress(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil || u.Hostname() == "" {
+		return "", fmt.Errorf("MARQUEE_SMTP_URL: no server in %q", redactURL(raw))
+	}
+	port := u.Port()
+	switch {
+	case port != "":
+	case u.Scheme == "smtps":
+		port = "465"
+	default:
+		port = "587"
+	}
+	return net.JoinHostPort(u.Hostname(), port), nil
+}
+
+// checkWritableDir reports whether dir (or, while it does not exist, the
+// nearest folder above it, where serve would create it) is a folder this
+// process can write in.
+func checkWritableDir(dir string) error {
+	d := dir
+	for {
+		st, err := os.Stat(d)
+		if err == nil {
+			if !st.IsDir() {
+				return fmt.Errorf("%s is not a folder", d)
+			}
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return err
+		}
+		d = parent
+	}
+	f, err := os.CreateTemp(d, ".marquee-check-*")
+	if err != nil {
+		return fmt.Errorf("cannot write in %s: %w", d, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // checkDatabase connects to the database without creating or migrating

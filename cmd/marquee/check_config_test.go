@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -52,6 +53,20 @@ func TestCheckConfigListsEverySetting(t *testing.T) {
 func TestCheckConfigOK(t *testing.T) {
 	dir := t.TempDir()
 	srv := filestest.NewS3(t, "festival-media")
+	smtp, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer smtp.Close()
+	go func() {
+		for {
+			c, err := smtp.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
 	env := map[string]string{
 		"MARQUEE_DATABASE_URL":           "sqlite:" + filepath.Join(dir, "marquee.db"),
 		"MARQUEE_S3_ENDPOINT":            srv.URL,
@@ -61,7 +76,7 @@ func TestCheckConfigOK(t *testing.T) {
 		"MARQUEE_STRIPE_SECRET_KEY":      "sk_test_51Habcdefghijklmnopqrstuvwxyz9876",
 		"MARQUEE_STRIPE_PUBLISHABLE_KEY": "pk_test_51Habcdefghijklmnop",
 		"MARQUEE_STRIPE_WEBHOOK_SECRET":  "whsec_0123456789abcdefghijXYZW",
-		"MARQUEE_SMTP_URL":               "smtp://mailer:smtp-pass-hidden@mail.example:587",
+		"MARQUEE_SMTP_URL":               "smtp://mailer:smtp-pass-hidden@" + smtp.Addr().String(),
 		"MARQUEE_SESSION_TTL":            "24h",
 	}
 	out, err := checkWith(env)
@@ -81,7 +96,8 @@ func TestCheckConfigOK(t *testing.T) {
 	for _, want := range []string{
 		`(?m)^MARQUEE_STRIPE_SECRET_KEY +\*\*\*\*9876$`,
 		`(?m)^MARQUEE_S3_SECRET_ACCESS_KEY +\*\*\*\*1234$`,
-		`(?m)^MARQUEE_SMTP_URL +smtp://mailer:\*\*\*\*@mail.example:587$`,
+		`(?m)^MARQUEE_SMTP_URL +smtp://mailer:\*\*\*\*@` + regexp.QuoteMeta(smtp.Addr().String()) + `$`,
+		`(?m)^mail: SMTP server ` + regexp.QuoteMeta(smtp.Addr().String()) + ` accepts connections$`,
 		`(?m)^MARQUEE_SESSION_TTL +24h0m0s$`,
 		`(?m)^MARQUEE_ADDR +127.0.0.1:8080 +\(default\)$`,
 		`(?m)^MARQUEE_S3_PATH_STYLE +true +\(default\)$`,
@@ -102,6 +118,10 @@ func TestCheckConfigOK(t *testing.T) {
 // Each problem is reported on its own line, all of them at once, and the
 // command fails.
 func TestCheckConfigProblems(t *testing.T) {
+	notDir := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(notDir, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for name, tc := range map[string]struct {
 		env  map[string]string
 		args []string
@@ -126,6 +146,11 @@ func TestCheckConfigProblems(t *testing.T) {
 			"MARQUEE_S3_ACCESS_KEY_ID":     "a",
 			"MARQUEE_S3_SECRET_ACCESS_KEY": "b",
 		}, nil, []string{`problem: object store: bucket "missing-bucket" does not exist at http://`}},
+		"smtp and data folder": {map[string]string{
+			"MARQUEE_DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "m.db"),
+			"MARQUEE_SMTP_URL":     "smtp://127.0.0.1:1?tls=none",
+			"MARQUEE_DATA_DIR":     notDir,
+		}, nil, []string{`problem: SMTP server 127.0.0.1:1 cannot be reached`, `problem: MARQUEE_DATA_DIR=` + notDir + `: ` + notDir + ` is not a folder`}},
 		"database unreachable": {map[string]string{
 			"MARQUEE_DATABASE_URL": "postgres://nobody@127.0.0.1:1/none?sslmode=disable&connect_timeout=2",
 		}, nil, []string{`problem: database postgres://nobody@127.0.0.1:1/none`}},

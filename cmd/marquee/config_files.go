@@ -137,6 +137,19 @@ func (s s3Config) fileStoreConfig() files.S3Config {
 // postersDir is the folder the film posters are kept in.
 func (c config) postersDir() string { return filepath.Join(c.DataDir, "posters") }
 
+// postersWhere names where posters are kept, for logs: the bucket (with
+// its prefix and endpoint) or the folder.
+func (c config) postersWhere() string {
+	if c.S3.Enabled() {
+		where := "s3://" + c.S3.Bucket + "/" + c.S3.Prefix
+		if c.S3.Endpoint != "" {
+			where += " at " + c.S3.Endpoint
+		}
+		return where
+	}
+	return c.postersDir()
+}
+
 // uploadsDir is the folder uploads are spooled to while they are read.
 func (c config) uploadsDir() string { return filepath.Join(c.DataDir, "uploads") }
 

@@ -88,6 +88,9 @@ func TestPosterRoundTripThroughS3(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if where := cfg.postersWhere(); where != "s3://festival-media/posters/ at "+srv.URL {
+		t.Fatalf("serve would log posters kept in %s", where)
+	}
 	db, svc, err := openServices(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
