@@ -145,3 +145,20 @@ func (d *Disk) Delete(ctx context.Context, key string) error {
 	}
 	return nil
 }
+
+// Keys returns the keys of the files in the folder, in name order: every
+// regular file whose name is a ValidKey (so never a temporary file of a
+// Put under way).
+func (d *Disk) Keys() ([]string, error) {
+	entries, err := os.ReadDir(d.dir)
+	if err != nil {
+		return nil, fmt.Errorf("files: list %s: %w", d.dir, err)
+	}
+	var keys []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && ValidKey(e.Name()) {
+			keys = append(keys, e.Name())
+		}
+	}
+	return keys, nil
+}

@@ -41,6 +41,8 @@ type config struct {
 	Payments paymentConfig
 	// DataDir holds uploaded files (posters under DataDir/posters).
 	DataDir string
+	// S3 keeps uploaded files in an object store instead (MARQUEE_S3_*).
+	S3 s3Config
 	// Assistant is the festival assistant's AI service, if any.
 	Assistant assistantConfig
 	// Movies chooses the movies pages' catalogue: The Movie Database, or the listed films.
@@ -54,6 +56,16 @@ type config struct {
 
 // configFromEnv reads the MARQUEE_* variables (documented in the README).
 func configFromEnv(getenv func(string) string) (config, error) {
+	c, errs := readConfig(getenv)
+	if len(errs) > 0 {
+		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
+	}
+	return c, nil
+}
+
+// readConfig reads the MARQUEE_* variables into a config and returns it
+// with every problem found (one message per setting or combination).
+func readConfig(getenv func(string) string) (config, []string) {
 	c := config{
 		Addr:           "127.0.0.1:8080",
 		DatabaseURL:    "sqlite:data/marquee.db",
@@ -139,10 +151,7 @@ func configFromEnv(getenv func(string) string) (config, error) {
 	errs = append(errs, moviesFromEnv(getenv, &c)...)
 	errs = append(errs, postersFromEnv(getenv, &c)...)
 	errs = append(errs, passwordsFromEnv(getenv, &c)...)
-	if len(errs) > 0 {
-		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
-	}
-	return c, nil
+	return c, errs
 }
 
 // mailFromEnv reads the mail and background worker settings into c and

@@ -26,9 +26,9 @@ func TestDataDirFromEnv(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	d, err := openFiles(config{DataDir: dir})
+	d, err := openDisk(config{DataDir: dir})
 	if err != nil || d.Dir() != filepath.Join(dir, "posters") {
-		t.Fatalf("openFiles: %v %v", d, err)
+		t.Fatalf("openDisk: %v %v", d, err)
 	}
 	up, err := openUploads(config{DataDir: dir})
 	if st, statErr := os.Stat(up); err != nil || up != filepath.Join(dir, "uploads") || statErr != nil || !st.IsDir() {

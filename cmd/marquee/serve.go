@@ -88,6 +88,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
+	log.Info("posters kept in "+cfg.postersWhere(), "object store", cfg.S3.Enabled())
 	if cfg.Server.UploadDir, err = openUploads(cfg); err != nil {
 		return err
 	}
