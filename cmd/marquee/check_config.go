@@ -113,6 +113,12 @@ var settings = []setting{
 		}
 		return itoa(c.DataExportsPerHour)
 	}},
+	{"MARQUEE_READ_QUEUE", false, func(c config) string {
+		if c.Server.ReadQueue == 0 {
+			return "2 per core (default)"
+		}
+		return itoa(c.Server.ReadQueue)
+	}},
 	{"MARQUEE_PPROF_ADDR", false, func(c config) string {
 		return orNone(os.Getenv("MARQUEE_PPROF_ADDR"), "(none; only a binary built with -tags pprof serves profiles)")
 	}},
