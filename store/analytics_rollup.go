@@ -12,10 +12,12 @@ import (
 // submission_rollups keeps, per festival and day (the festival's local
 // day of each submission's entry), the submissions entered (facet 'day')
 // and their counts and net fee credits by 'category' (its id), 'country',
-// 'status' and 'tier'. Every write that enters a submission or changes
-// its status or refund calls rollupSubmission in its own transaction: -1
-// with the facts before the change, +1 with those after, so the rollup
-// always equals a count over the submissions. The facets also have a
+// 'status' and 'tier', and in the all-days rows only, the entries not
+// withdrawn per category ('open': the ranking's total). Every write that
+// enters a submission, changes its status or refund, or deletes it calls
+// rollupSubmission in its own transaction: -1 with the facts before the
+// change, +1 with those after, so the rollup always equals a count over
+// the submissions (the lists' totals are read from it: submission_totals.go). The facets also have a
 // row of all days (day '*', allDays). The analytics read a few hundred
 // rollup rows instead of the festival's submissions.
 
@@ -52,10 +54,23 @@ func rollupSubmission(ctx context.Context, c conn, id int64, sign int64) error {
 		{"status", status, sign, 0},
 		{"tier", tier, sign, sign * credits},
 	}
+	open := int64(0) // facet 'open': the entries not withdrawn, per category, all days only
+	if status != "withdrawn" {
+		open = sign
+	}
+	rows = append(rows, struct {
+		facet, key     string
+		count, credits int64
+	}{"open", strconv.FormatInt(category, 10), open, 0})
 	for _, r := range rows {
 		days := []string{day, allDays}
-		if r.facet == "day" {
+		switch {
+		case r.facet == "day":
 			days = days[:1]
+		case r.facet == "open" && r.count == 0:
+			continue
+		case r.facet == "open":
+			days = days[1:]
 		}
 		for _, d := range days {
 			if _, err := c.exec(ctx, `INSERT INTO submission_rollups (festival_id, day, facet, key, count, credits) VALUES (?, ?, ?, ?, ?, ?)
@@ -101,6 +116,7 @@ func rebuildSubmissionRollups(ctx context.Context, c conn) error {
 		`SELECT festival_id, '*', 'country', country, COUNT(*), 0 FROM submissions GROUP BY festival_id, country`,
 		`SELECT festival_id, '*', 'status', status, COUNT(*), 0 FROM submissions GROUP BY festival_id, status`,
 		`SELECT festival_id, '*', 'tier', tier, COUNT(*), SUM(paid_credits - refunded_credits) FROM submissions GROUP BY festival_id, tier`,
+		`SELECT festival_id, '*', 'open', CAST(category_id AS TEXT), COUNT(*), 0 FROM submissions WHERE status <> 'withdrawn' GROUP BY festival_id, category_id`,
 		`SELECT festival_id, ` + day + `, 'day', '', COUNT(*), 0 FROM submissions GROUP BY festival_id, ` + day,
 		`SELECT festival_id, ` + day + `, 'category', CAST(category_id AS TEXT), COUNT(*), 0 FROM submissions GROUP BY festival_id, ` + day + `, category_id`,
 		`SELECT festival_id, ` + day + `, 'country', country, COUNT(*), 0 FROM submissions GROUP BY festival_id, ` + day + `, country`,

@@ -142,6 +142,16 @@ func (s *FilmService) Delete(ctx context.Context, id int64) error {
 				return err
 			}
 		}
+		// The rollups forget them too: they count the submissions there are.
+		withdrawn, err := int64s(ctx, c, `SELECT id FROM submissions WHERE film_id = ? AND status = 'withdrawn'`, id)
+		if err != nil {
+			return fmt.Errorf("store: delete film %d: withdrawn submissions: %w", id, err)
+		}
+		for _, sub := range withdrawn {
+			if err := rollupSubmission(ctx, c, sub, -1); err != nil {
+				return err
+			}
+		}
 		if _, err := c.exec(ctx, `DELETE FROM submissions WHERE film_id = ? AND status = 'withdrawn'`, id); err != nil {
 			return fmt.Errorf("store: delete film %d: withdrawn submissions: %w", id, err)
 		}

@@ -78,6 +78,9 @@ func (f *judgingFixture) submission(owner *marquee.User, title string, cat int64
 	if err != nil {
 		f.t.Fatal(err)
 	}
+	if err := f.db.RollupSubmissionForTest(ctx, id); err != nil {
+		f.t.Fatal(err)
+	}
 	f.db.Clock.Set(now.Add(timeMinutes(1)))
 	return id
 }

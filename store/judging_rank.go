@@ -12,9 +12,10 @@ import (
 // Ranking returns a page of a managed festival's ranking
 // (marquee.RankingFilter): its submissions not withdrawn, of one category
 // or of all, by weighted or by calibrated score, the unscored last. Every
-// query is an index range that never reads a row: the count and the
-// weighted order read submissions_festival[_category]_score (which hold the
-// status); the calibrated order reads calibrated_scores (kept by the score
+// query is an index range that never reads a row: the count is the
+// rollups' (facet 'open', rollupTotal); the weighted order reads
+// submissions_festival[_category]_score (which hold the status); the
+// calibrated order reads calibrated_scores (kept by the score
 // writes, judging_calibration.go) for the scored lines, then those indexes
 // for the unscored ones. Only the page's rows are read in full.
 func (s *JudgingService) Ranking(ctx context.Context, slug string, f marquee.RankingFilter) (*marquee.Page[*marquee.RankedSubmission], error) {
@@ -37,8 +38,8 @@ func (s *JudgingService) Ranking(ctx context.Context, slug string, f marquee.Ran
 	if f.PerPage <= 0 {
 		f.PerPage = marquee.RankingPerPage
 	}
-	var total int64
-	if err := c.queryRow(ctx, `SELECT COUNT(*) FROM submissions s WHERE `+where, args...).Scan(&total); err != nil {
+	total, err := rollupTotal(ctx, c, fest.ID, "open", categoryRollupKey(f.CategoryID))
+	if err != nil {
 		return nil, fmt.Errorf("store: count the ranking of festival %d: %w", fest.ID, err)
 	}
 	var at rankSource

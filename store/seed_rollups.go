@@ -13,7 +13,7 @@ var seedRollupColumns = []string{"festival_id", "day", "facet", "key", "count", 
 
 // seedRollupFacets are submission_rollups' facets in the order of its
 // primary key (festival_id, facet, key, day), byte order as SQLite's.
-var seedRollupFacets = []string{"category", "country", "day", "status", "tier"}
+var seedRollupFacets = []string{"category", "country", "day", "open", "status", "tier"}
 
 // seedEntry is what submission_rollups needs of one seeded submission.
 type seedEntry struct {
@@ -83,6 +83,9 @@ func (r *seedRollups) rows(chunk int, emit func(args []any)) {
 			for _, e := range group {
 				var key string
 				var credits int64
+				if facet == "open" && r.names.list[e.status] == "withdrawn" {
+					continue
+				}
 				switch facet {
 				case "category":
 					key = strconv.FormatInt(e.category, 10)
@@ -90,6 +93,8 @@ func (r *seedRollups) rows(chunk int, emit func(args []any)) {
 					key = r.names.list[e.country]
 				case "day":
 					key = ""
+				case "open":
+					key = strconv.FormatInt(e.category, 10)
 				case "status":
 					key = r.names.list[e.status]
 				case "tier":
@@ -101,8 +106,11 @@ func (r *seedRollups) rows(chunk int, emit func(args []any)) {
 					byKey[key] = byDay
 				}
 				days := []string{r.days.list[e.day], allDays}
-				if facet == "day" {
+				switch facet {
+				case "day":
 					days = days[:1]
+				case "open":
+					days = days[1:]
 				}
 				for _, d := range days {
 					s := byDay[d]

@@ -69,7 +69,12 @@ func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee
 	where, args = where+more, append(args, moreArgs...)
 	r := s.reader()
 	var total int64
-	if err := r.queryRow(ctx, `SELECT COUNT(*) FROM submissions s`+where, args...).Scan(&total); err != nil {
+	if more == "" { // the festival's or a category's entries: the rollups count them
+		total, err = rollupTotal(ctx, r, fest.id, "category", categoryRollupKey(f.CategoryID))
+	} else {
+		err = r.queryRow(ctx, `SELECT COUNT(*) FROM submissions s`+where, args...).Scan(&total)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("store: count submissions of festival %d: %w", fest.id, err)
 	}
 	var rows []*submissionRow

@@ -6,6 +6,13 @@ CREATE TABLE submission_rollup_versions (
     festival_id INTEGER PRIMARY KEY REFERENCES festivals (id) ON DELETE CASCADE,
     version     INTEGER NOT NULL
 );
+INSERT INTO submission_rollup_versions (festival_id, version) SELECT id, 1 FROM festivals;
+
+-- The entries not withdrawn per category, in the all-days rows (facet
+-- 'open'): the ranking's total without counting the festival's entries.
+INSERT INTO submission_rollups (festival_id, day, facet, key, count, credits)
+    SELECT festival_id, '*', 'open', CAST(category_id AS TEXT), COUNT(*), 0 FROM submissions WHERE status <> 'withdrawn' GROUP BY festival_id, category_id;
 
 -- +goose Down
+DELETE FROM submission_rollups WHERE facet = 'open';
 DROP TABLE submission_rollup_versions;
