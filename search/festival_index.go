@@ -55,6 +55,9 @@ type FestivalIndex struct {
 	// (festival_order.go); orderMu lets one search at a time build them.
 	order   atomic.Pointer[dayOrder]
 	orderMu sync.Mutex
+
+	// builds keeps the index's size and build times (festival_stats.go).
+	builds buildStats
 }
 
 // A posting entry is a slot and the term's weight there in one number:

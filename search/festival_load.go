@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -69,6 +70,7 @@ func (ix *FestivalIndex) sync(ctx context.Context, l FestivalLoader) error {
 	if ix.loaded.Load() {
 		since = ix.version.Load()
 	}
+	start := time.Now()
 	docs, version, err := l.FestivalsChangedSince(ctx, since)
 	if err != nil {
 		return err
@@ -96,6 +98,7 @@ func (ix *FestivalIndex) sync(ctx context.Context, l FestivalLoader) error {
 	// version (pages, orders) is never built from another version's slots.
 	ix.version.Store(version)
 	ix.loaded.Store(true)
+	ix.builds.note(since < 0, start, len(ix.slots), len(ix.terms))
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/telemetry"
 )
 
 // loginFailures limits failed logins, not attempts, so that no stranger can
@@ -75,6 +76,7 @@ func (l *loginFailures) Begin(w http.ResponseWriter, r *http.Request, email, cli
 	}
 	a.counted = append(a.counted, total)
 	if mine.hits > 1 && !total.allowed() {
+		l.limits.refused(marquee.LimitLoginAccount, telemetry.RefusedLimit)
 		setRetryAfter(w, total.retry)
 		return nil, total.policy.Refusal()
 	}

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
@@ -10,37 +9,29 @@ import (
 	"regexp"
 	"runtime/debug"
 	"strings"
-	"time"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/telemetry"
 )
-
-type ctxKey int
-
-const requestIDKey ctxKey = iota
 
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
 
-// withRequestID gives every request an id (the caller's X-Request-Id when
-// sane), echoed in the response and attached to its log lines.
-func withRequestID(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		id := r.Header.Get("X-Request-Id")
-		if !validRequestID.MatchString(id) {
-			b := make([]byte, 8)
-			_, _ = rand.Read(b)
-			id = hex.EncodeToString(b)
-		}
-		w.Header().Set("X-Request-Id", id)
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
-	})
+// requestID returns the caller's X-Request-Id when sane, else a new id.
+func requestID(r *http.Request) string {
+	id := r.Header.Get("X-Request-Id")
+	if !validRequestID.MatchString(id) {
+		b := make([]byte, 8)
+		_, _ = rand.Read(b)
+		id = hex.EncodeToString(b)
+	}
+	return id
 }
 
+// requestLogger returns base for r's lines: each carries the request's
+// id and, when traced, its trace and span ids, and no e-mail address
+// (telemetry.Logger).
 func requestLogger(r *http.Request, base *slog.Logger) *slog.Logger {
-	if id, ok := r.Context().Value(requestIDKey).(string); ok {
-		return base.With("request_id", id)
-	}
-	return base
+	return telemetry.Logger(r.Context(), base)
 }
 
 type statusRecorder struct {
@@ -66,36 +57,6 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 }
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
-
-// logRequests writes one structured line per request: API calls at info,
-// static files at debug, failures at warn or error; a request its client
-// cancelled (statusClientClosed) at info.
-func (s *Server) logRequests(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		rec := &statusRecorder{ResponseWriter: w}
-		next.ServeHTTP(rec, r)
-		if rec.status == 0 {
-			rec.status = http.StatusOK
-		}
-		level := slog.LevelInfo
-		switch {
-		case rec.status == statusClientClosed:
-		case rec.status >= 500:
-			level = slog.LevelError
-		case rec.status >= 400 && rec.status != http.StatusNotFound:
-			level = slog.LevelWarn
-		case !strings.HasPrefix(r.URL.Path, "/api/"):
-			level = slog.LevelDebug
-		}
-		if !s.log.Enabled(r.Context(), level) {
-			return // no logger with the request's id built for a line not written
-		}
-		requestLogger(r, s.log).Log(r.Context(), level, "request",
-			"method", r.Method, "path", r.URL.Path, "status", rec.status, "bytes", rec.bytes,
-			"duration_ms", float64(time.Since(start).Microseconds())/1000, "ip", s.clientIP(r))
-	})
-}
 
 // recoverPanics turns a panicking handler into a 500 and a logged stack.
 func (s *Server) recoverPanics(next http.Handler) http.Handler {

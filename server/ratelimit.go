@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/telemetry"
 )
 
 // limiterTimeout bounds the wait for a hit's count; past it the policy
@@ -34,6 +35,8 @@ type rateLimits struct {
 	// refused by one that fails closed (Server.UncountedRequests).
 	passedUncounted  atomic.Int64
 	refusedUncounted atomic.Int64
+	// metrics, when set, counts the refusals by policy.
+	metrics *telemetry.Metrics
 }
 
 func newRateLimits(counter marquee.RateLimiter, log *slog.Logger, allowances map[marquee.RateLimitName]int) *rateLimits {
@@ -84,6 +87,7 @@ func (l *rateLimits) count(w http.ResponseWriter, r *http.Request, name marquee.
 	gone := r.Context().Err() != nil // the client left: nothing to report
 	if h.policy.FailClosed {
 		total := l.refusedUncounted.Add(1)
+		l.refused(name, telemetry.RefusedUnavailable)
 		if !gone {
 			requestLogger(r, l.log).Error("rate limit not counted; request refused", "limit", name, "refused_uncounted", total, "err", err)
 		}
@@ -97,6 +101,13 @@ func (l *rateLimits) count(w http.ResponseWriter, r *http.Request, name marquee.
 	return h, nil
 }
 
+// refused counts a refusal by policy name in the metrics, when kept.
+func (l *rateLimits) refused(name marquee.RateLimitName, reason string) {
+	if l.metrics != nil {
+		l.metrics.RateLimitRefused(name, reason)
+	}
+}
+
 // check counts one request of subject against policy name and returns nil
 // when it is within the policy, else its refusal (Retry-After set on w).
 func (l *rateLimits) check(w http.ResponseWriter, r *http.Request, name marquee.RateLimitName, subject ...string) (hit, error) {
@@ -105,6 +116,7 @@ func (l *rateLimits) check(w http.ResponseWriter, r *http.Request, name marquee.
 		return h, err
 	}
 	if !h.allowed() {
+		l.refused(name, telemetry.RefusedLimit)
 		setRetryAfter(w, h.retry)
 		return h, h.policy.Refusal()
 	}

@@ -16,6 +16,12 @@ type router interface {
 func (s *Server) routes(mux router) {
 	mux.HandleFunc("GET /healthz", s.handleHealthGet)
 	mux.HandleFunc("GET /readyz", s.handleReadyGet)
+	// Prometheus metrics on the site itself only with a bearer token
+	// (MARQUEE_METRICS_TOKEN; the handler checks it); else on a listen
+	// address of their own (MARQUEE_METRICS_ADDR), or off.
+	if s.cfg.MetricsHandler != nil {
+		mux.Handle("GET /metrics", s.cfg.MetricsHandler)
+	}
 
 	// Accounts: the seed's register and login calls, and their aliases.
 	mux.HandleFunc("POST /api/v1/user/register", s.handleUserRegister)

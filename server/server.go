@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/telemetry"
 )
 
 // Config is the server's configuration; cmd/marquee fills it from MARQUEE_* variables.
@@ -100,6 +101,17 @@ type Config struct {
 	// once the festival search index is warm). Nil means ready whenever the
 	// database answers.
 	Readiness *Readiness
+	// Metrics, when set, records every request by route pattern and
+	// status class, and the rate limits' refusals (observe.go). Nil
+	// records nothing and costs nothing.
+	Metrics *telemetry.Metrics
+	// MetricsHandler, when set, is served at GET /metrics on the site
+	// itself (cmd/marquee sets it only with MARQUEE_METRICS_TOKEN and
+	// without a listen address of the metrics' own: it checks the token).
+	MetricsHandler http.Handler
+	// Tracing, when set, gives every request a server span named by its
+	// route pattern. Nil traces nothing.
+	Tracing *telemetry.Tracing
 }
 
 // DefaultConfig returns the settings used when nothing is configured.
@@ -176,6 +188,7 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 		logger = slog.Default()
 	}
 	limits := newRateLimits(svc.RateLimits, logger, cfg.rateAllowances())
+	limits.metrics = cfg.Metrics
 	return &Server{
 		cfg:           cfg,
 		svc:           svc,
@@ -192,21 +205,26 @@ func New(cfg Config, svc marquee.Services, logger *slog.Logger) (*Server, error)
 func (s *Server) now() time.Time { return s.cfg.Clock() }
 
 // Handler returns the whole site: API, health check and front end, wrapped
-// in request ids, logging, recovery, security headers and CSRF protection (cross-origin checks, and JSON
+// in request ids, logging, metrics and tracing (observeRequests), recovery,
+// security headers and CSRF protection (cross-origin checks, and JSON
 // writes only: requireJSONWrites).
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	s.routes(mux)
+	rec := &routeRecorder{next: mux}
+	s.routes(rec)
+	var routes *telemetry.Routes
+	if s.cfg.Metrics != nil {
+		routes = s.cfg.Metrics.Routes(rec.patterns)
+	}
 	csrf := http.NewCrossOriginProtection()
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, errorBody{Message: "Cross-origin request refused", Code: "forbidden"})
 	}))
-	h := s.requireJSONWrites(mux)
+	h := notePattern(s.requireJSONWrites(mux))
 	h = csrf.Handler(h)
 	h = s.withClientIP(h)
 	h = s.securityHeaders(h)
 	h = s.recoverPanics(h)
-	h = s.logRequests(h)
-	h = withRequestID(h)
+	h = s.observeRequests(h, routes)
 	return h
 }

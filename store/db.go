@@ -64,6 +64,10 @@ type DB struct {
 	pages festivalPages
 	// refresh remembers the day refreshDaily last ran (festival_refresh.go).
 	refresh refreshState
+	// tracer, when set, is told of every statement (observe.go).
+	tracer QueryTracer
+	// obs counts transactions, busy errors and outcomes (observe.go).
+	obs observed
 }
 
 // Open connects to the database named by url: "sqlite:PATH" (relative or
@@ -256,15 +260,48 @@ type conn struct {
 }
 
 func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	return c.q.ExecContext(ctx, c.db.rebind(query), args...)
+	query = c.db.rebind(query)
+	if t := c.db.tracer; t != nil {
+		ctx = t.StartQuery(ctx, c.db.system(), sqlOperation(query), query)
+		res, err := c.q.ExecContext(ctx, query, args...)
+		c.db.noteError(err)
+		t.EndQuery(ctx, err)
+		return res, err
+	}
+	res, err := c.q.ExecContext(ctx, query, args...)
+	if err != nil {
+		c.db.noteError(err)
+	}
+	return res, err
 }
 
 func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	return c.q.QueryContext(ctx, c.db.rebind(query), args...)
+	query = c.db.rebind(query)
+	if t := c.db.tracer; t != nil {
+		ctx = t.StartQuery(ctx, c.db.system(), sqlOperation(query), query)
+		rows, err := c.q.QueryContext(ctx, query, args...)
+		c.db.noteError(err)
+		t.EndQuery(ctx, err)
+		return rows, err
+	}
+	rows, err := c.q.QueryContext(ctx, query, args...)
+	if err != nil {
+		c.db.noteError(err)
+	}
+	return rows, err
 }
 
+// queryRow's error shows only at Scan: its span ends when the row is
+// read from the database, with no error.
 func (c conn) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
-	return c.q.QueryRowContext(ctx, c.db.rebind(query), args...)
+	query = c.db.rebind(query)
+	if t := c.db.tracer; t != nil {
+		ctx = t.StartQuery(ctx, c.db.system(), sqlOperation(query), query)
+		row := c.q.QueryRowContext(ctx, query, args...)
+		t.EndQuery(ctx, row.Err())
+		return row
+	}
+	return c.q.QueryRowContext(ctx, query, args...)
 }
 
 // reader runs queries on the read pool; writer on the single write connection.
@@ -280,19 +317,36 @@ func (db *DB) writer() conn { return conn{db.write, db} }
 func (db *DB) inTx(ctx context.Context, fn func(c conn) error) error {
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
+		db.obs.failed.Add(1)
+		db.noteError(err)
 		return fmt.Errorf("store: begin: %w", err)
 	}
 	if err := fn(conn{tx, db}); err != nil {
 		_ = tx.Rollback()
+		db.obs.rollbacks.Add(1)
 		return err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := db.commit(ctx, tx); err != nil {
+		db.obs.failed.Add(1)
+		db.noteError(err)
 		return fmt.Errorf("store: commit: %w", err)
 	}
+	db.obs.commits.Add(1)
 	if db.walDirty.Load() {
 		db.forgetFreedPages(ctx)
 	}
 	return nil
+}
+
+// commit commits tx, in a span of its own when tracing.
+func (db *DB) commit(ctx context.Context, tx *sql.Tx) error {
+	if t := db.tracer; t != nil {
+		ctx = t.StartQuery(ctx, db.system(), "COMMIT", "COMMIT")
+		err := tx.Commit()
+		t.EndQuery(ctx, err)
+		return err
+	}
+	return tx.Commit()
 }
 
 // isUniqueViolation reports whether err is a unique-constraint failure on either engine.

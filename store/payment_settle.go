@@ -53,9 +53,18 @@ func (s *PaymentService) settle(ctx context.Context, ev marquee.PaymentEvent) (*
 		if ok, err := s.tickets.isTicketEvent(ctx, ev); err != nil {
 			return nil, err
 		} else if ok {
-			return nil, s.tickets.settle(ctx, ev)
+			err := s.tickets.settle(ctx, ev)
+			s.notePayment(kindTicketOrder, ev.Type, err)
+			return nil, err
 		}
 	}
+	p, err := s.settlePurchase(ctx, ev)
+	s.notePayment(kindPurchase, ev.Type, err)
+	return p, err
+}
+
+// settlePurchase settles a purchase's event (settle's work).
+func (s *PaymentService) settlePurchase(ctx context.Context, ev marquee.PaymentEvent) (*marquee.Purchase, error) {
 	id, err := s.eventPurchase(ctx, ev)
 	if err != nil {
 		return nil, err

@@ -79,6 +79,20 @@ func (p prefixScanner) Scan(dst ...any) error { return p.row.Scan(append(p.prefi
 // screening needs, is locked only until the commit. A free screening's
 // order is paid at once: its seats are sold and its tickets issued.
 func (s *TicketService) CreateOrder(ctx context.Context, req marquee.OrderRequest) (*marquee.TicketOrder, error) {
+	o, err := s.createOrder(ctx, req)
+	switch {
+	case err == nil:
+		s.noteOrder(orderCreated, 1)
+	case marquee.ErrorCode(err) == marquee.EInternal:
+		s.noteOrder(orderError, 1)
+	default:
+		s.noteOrder(orderRefused, 1)
+	}
+	return o, err
+}
+
+// createOrder is CreateOrder's work.
+func (s *TicketService) createOrder(ctx context.Context, req marquee.OrderRequest) (*marquee.TicketOrder, error) {
 	u, err := marquee.RequireUser(ctx)
 	if err != nil {
 		return nil, err
@@ -276,6 +290,7 @@ func (s *TicketService) ReleaseExpiredHolds(ctx context.Context) (int, error) {
 			}
 			if ok {
 				total++
+				s.noteOrder(orderExpired, 1)
 			}
 		}
 		if len(ids) < 100 {
@@ -310,8 +325,12 @@ func (s *TicketService) CancelOrder(ctx context.Context, id int64) (*marquee.Tic
 		return nil, err
 	}
 	if o.Status == marquee.OrderPending {
-		if _, err := s.releaseHold(ctx, id, marquee.OrderCancelled, "", "", false); err != nil {
+		released, err := s.releaseHold(ctx, id, marquee.OrderCancelled, "", "", false)
+		if err != nil {
 			return nil, err
+		}
+		if released {
+			s.noteOrder(orderCancelled, 1)
 		}
 	}
 	return loadOrder(ctx, s.reader(), id, 0, s.now())

@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { metricsToken, serverLogFile } from './e2e/operations';
 
 // Browser tests run Debian's Chromium against a real `marquee serve` on a
 // fresh SQLite database. The runner makes the temporary directory once and
@@ -24,6 +25,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list']],
+  // After every test: the server's log must name no e-mail address.
+  globalTeardown: './e2e/global-teardown.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'en-US',
@@ -42,7 +45,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `${marqueeBinary} serve`,
+    // The server's log (standard error) goes to a file of the run's
+    // directory, which global-teardown.ts reads.
+    command: `${JSON.stringify(marqueeBinary)} serve 2>>${JSON.stringify(serverLogFile())}`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -62,7 +67,11 @@ export default defineConfig({
       MARQUEE_VIEW_RATE_PER_MINUTE: '6000',
       MARQUEE_INQUIRY_RATE_PER_HOUR: '1000',
       MARQUEE_WEBHOOK_RATE_PER_MINUTE: '6000',
-      MARQUEE_LOG_LEVEL: 'warn',
+      // Every request's line is logged (to the file above), so that the
+      // teardown's check for e-mail addresses reads all of them.
+      MARQUEE_LOG_LEVEL: 'info',
+      // /metrics on the site, behind this token (operations.spec.ts).
+      MARQUEE_METRICS_TOKEN: metricsToken,
       // The background worker (data exports, reminders) ticks every second,
       // so a test waiting for its work waits for the data, not for a 30 s tick.
       MARQUEE_WORKER_INTERVAL: '1s',

@@ -64,7 +64,16 @@ type Worker struct {
 	Lease time.Duration
 	// Logger receives the worker's reports (slog.Default when nil).
 	Logger *slog.Logger
+	// Observe, when set, is told of every job's run in a tick: its name
+	// (Jobs), how long it took and its error (the metrics' worker lag).
+	Observe func(job string, took time.Duration, err error)
+	// Span, when set, starts a span for a job's run (tracing): its
+	// statements and provider calls are its children; end ends it.
+	Span func(ctx context.Context, job string) (spanCtx context.Context, end func(error))
 }
+
+// Jobs names the worker's jobs, in the order a tick runs them.
+var Jobs = []string{"reminders", "exports", "payments", "mail", "deadlines", "promotions", "visitors", "holds"}
 
 func (w *Worker) now() time.Time {
 	if w.Clock != nil {
@@ -115,7 +124,30 @@ func (w *Worker) Run(ctx context.Context) {
 func (w *Worker) Tick(ctx context.Context) error {
 	// Payments are reconciled before the mail goes out: their receipts
 	// and tickets leave in the same tick.
-	return errors.Join(w.sendReminders(ctx), w.buildExports(ctx), w.reconcilePayments(ctx), w.deliverMail(ctx), w.refreshDeadlines(ctx), w.expirePromotions(ctx), w.forgetVisitors(ctx), w.releaseHolds(ctx))
+	steps := [...]func(context.Context) error{w.sendReminders, w.buildExports, w.reconcilePayments, w.deliverMail, w.refreshDeadlines, w.expirePromotions, w.forgetVisitors, w.releaseHolds}
+	errs := make([]error, len(steps))
+	for i, step := range steps {
+		errs[i] = w.run(ctx, Jobs[i], step)
+	}
+	return errors.Join(errs...)
+}
+
+// run runs one job and tells Observe of it.
+func (w *Worker) run(ctx context.Context, job string, step func(context.Context) error) error {
+	if w.Observe == nil && w.Span == nil {
+		return step(ctx)
+	}
+	end := func(error) {}
+	if w.Span != nil {
+		ctx, end = w.Span(ctx, job)
+	}
+	start := time.Now()
+	err := step(ctx)
+	end(err)
+	if w.Observe != nil {
+		w.Observe(job, time.Since(start), err)
+	}
+	return err
 }
 
 // reconcilePayments settles the purchases and ticket orders whose payment

@@ -13,6 +13,7 @@ import (
 	"github.com/marquee-festival/marquee/password"
 	"github.com/marquee-festival/marquee/poster"
 	"github.com/marquee-festival/marquee/server"
+	"github.com/marquee-festival/marquee/telemetry"
 	"github.com/marquee-festival/marquee/worker"
 )
 
@@ -52,6 +53,11 @@ type config struct {
 	DataExportsPerHour int
 	// Posters bounds the poster decodes running at once (zero: the defaults).
 	Posters poster.Config
+	// Observe holds the metrics' and the tracing's settings (config_observe.go).
+	Observe observeConfig
+	// tracing is the tracer serve started when Observe.TracingOn (nil:
+	// none): the providers, the database and the server trace through it.
+	tracing *telemetry.Tracing
 }
 
 // configFromEnv reads the MARQUEE_* variables (documented in the README).
@@ -151,6 +157,7 @@ func readConfig(getenv func(string) string) (config, []string) {
 	errs = append(errs, moviesFromEnv(getenv, &c)...)
 	errs = append(errs, postersFromEnv(getenv, &c)...)
 	errs = append(errs, passwordsFromEnv(getenv, &c)...)
+	errs = append(errs, observeFromEnv(getenv, &c)...)
 	return c, errs
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/marquee-festival/marquee/assistant"
 	"github.com/marquee-festival/marquee/store"
+	"github.com/marquee-festival/marquee/telemetry"
 )
 
 // assistantConfig is the festival assistant's AI service: any
@@ -73,7 +74,7 @@ func inquiryOptions(cfg config) (store.InquiryOptions, error) {
 	if err != nil {
 		return store.InquiryOptions{}, err
 	}
-	return store.InquiryOptions{Writer: w}, nil
+	return store.InquiryOptions{Writer: telemetry.TraceInquiryWriter(cfg.tracing, w)}, nil
 }
 
 // assistantMode names the answer writer for the start-up log line: the

@@ -9,6 +9,7 @@ import (
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/movies"
 	"github.com/marquee-festival/marquee/store"
+	"github.com/marquee-festival/marquee/telemetry"
 )
 
 // moviesConfig holds the movie database's settings. Without a key the
@@ -59,7 +60,7 @@ func useMovies(cfg *config, svc *marquee.Services, films *store.FilmMovies, log 
 	}
 	tmdb := movies.NewTMDB(movies.Config{APIKey: cfg.Movies.TMDBAPIKey, BaseURL: cfg.Movies.TMDBBaseURL,
 		ImageBaseURL: cfg.Movies.TMDBImageBaseURL, Logger: log})
-	svc.Movies = tmdb
+	svc.Movies = telemetry.TraceMovies(cfg.tracing, tmdb)
 	cfg.Server.MovieImageOrigin = tmdb.ImageOrigin()
 	log.Info("the movies pages show The Movie Database's popular movies")
 }

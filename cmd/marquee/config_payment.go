@@ -10,6 +10,7 @@ import (
 	"github.com/marquee-festival/marquee/mail"
 	"github.com/marquee-festival/marquee/payment"
 	"github.com/marquee-festival/marquee/store"
+	"github.com/marquee-festival/marquee/telemetry"
 )
 
 // paymentConfig holds the card provider's settings. With no Stripe keys the
@@ -88,7 +89,7 @@ func paymentOptions(cfg config, db *store.DB) store.PaymentOptions {
 		status = marquee.MailQueued
 	}
 	return store.PaymentOptions{
-		Provider:       cfg.Payments.provider(db),
+		Provider:       telemetry.TracePayments(cfg.tracing, cfg.Payments.provider(db)),
 		ComposeReceipt: mail.Composer{PublicURL: cfg.PublicURL}.Receipt,
 		ReceiptStatus:  status,
 	}

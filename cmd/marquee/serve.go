@@ -17,16 +17,19 @@ import (
 	"github.com/marquee-festival/marquee/mail"
 	"github.com/marquee-festival/marquee/server"
 	"github.com/marquee-festival/marquee/store"
+	"github.com/marquee-festival/marquee/telemetry"
 	"github.com/marquee-festival/marquee/web"
 	"github.com/marquee-festival/marquee/worker"
 )
 
 func newLogger(cfg config, w io.Writer) *slog.Logger {
 	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	// Lines logged with a request's context carry its request and trace
+	// ids; e-mail addresses are scrubbed from every line.
 	if cfg.LogFormat == "json" {
-		return slog.New(slog.NewJSONHandler(w, opts))
+		return slog.New(telemetry.NewLogHandler(slog.NewJSONHandler(w, opts)))
 	}
-	return slog.New(slog.NewTextHandler(w, opts))
+	return slog.New(telemetry.NewLogHandler(slog.NewTextHandler(w, opts)))
 }
 
 // openServices opens and migrates the configured database and returns the
@@ -35,6 +38,9 @@ func openServices(ctx context.Context, cfg config) (*store.DB, *store.Services, 
 	db, err := openDB(ctx, cfg)
 	if err != nil {
 		return nil, nil, err
+	}
+	if cfg.tracing != nil {
+		db.TraceQueries(cfg.tracing)
 	}
 	fileStore, err := openFiles(cfg)
 	if err != nil {
@@ -83,12 +89,23 @@ func webFS(cfg config) (fs.FS, error) {
 func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	log := newLogger(cfg, stderr)
 	cfg.Assistant.log = log
+	stopTracing, err := startTracing(ctx, &cfg, log)
+	if err != nil {
+		return err
+	}
+	defer stopTracing()
 	db, svc, err := openServices(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 	log.Info("posters kept in "+cfg.postersWhere(), "object store", cfg.S3.Enabled())
+	metrics, stopMetrics, err := startMetrics(&cfg, db, log)
+	if err != nil {
+		return err
+	}
+	defer stopMetrics()
+	cfg.Server.Tracing = cfg.tracing
 	if cfg.Server.UploadDir, err = openUploads(cfg); err != nil {
 		return err
 	}
@@ -124,7 +141,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	}
 	go sweepSessions(ctx, svc.Sessions, log)
 	go warmFestivalSearch(ctx, svc.Festivals, ready, log)
-	stopWorker, err := startWorker(ctx, cfg, svc, log)
+	stopWorker, err := startWorker(ctx, cfg, svc, log, metrics)
 	if err != nil {
 		ln.Close()
 		return err
@@ -154,7 +171,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 
 // startWorker runs the background worker (reminders, mail, deadlines)
 // unless MARQUEE_WORKER=off; stop ends it and waits for it.
-func startWorker(ctx context.Context, cfg config, svc *store.Services, log *slog.Logger) (stop func(), err error) {
+func startWorker(ctx context.Context, cfg config, svc *store.Services, log *slog.Logger, metrics *telemetry.Metrics) (stop func(), err error) {
 	if !cfg.Worker {
 		log.Info("background worker off on this node (MARQUEE_WORKER=off)")
 		return func() {}, nil
@@ -162,12 +179,18 @@ func startWorker(ctx context.Context, cfg config, svc *store.Services, log *slog
 	w := &worker.Worker{Reminders: svc.Reminders, Mail: svc.Mail, Festivals: svc.Festivals, Privacy: svc.Privacy, Composer: mail.Composer{PublicURL: cfg.PublicURL}, Interval: cfg.WorkerInterval, Logger: log}
 	w.Promotions, w.Analytics = svc.Promotions, svc.Analytics
 	w.Tickets, w.Payments = svc.Tickets, svc.Payments
+	if metrics != nil {
+		w.Observe = metrics.WorkerJob
+	}
+	if cfg.tracing != nil {
+		w.Span = cfg.tracing.StartJob
+	}
 	if cfg.Mail.SMTPURL != "" {
 		sender, err := mail.NewSMTP(cfg.Mail)
 		if err != nil {
 			return nil, err
 		}
-		w.Sender = sender
+		w.Sender = telemetry.TraceMail(cfg.tracing, sender)
 		log.Info("mail goes out over SMTP", "server", sender.String())
 	} else {
 		log.Info("no MARQUEE_SMTP_URL: mail is kept in the outbox, readable by admins at /admin/outbox")
