@@ -47,6 +47,9 @@ type FestivalIndex struct {
 	// prefix ranges.
 	postings map[string][]uint32
 	terms    []string
+	// typos finds the terms one edit away from a query word
+	// (festival_typo.go); it follows terms.
+	typos typoIndex
 
 	// pages remembers recent searches' pages for the current version
 	// (festival_cache.go).
@@ -107,6 +110,9 @@ type indexedFestival struct {
 	timeline     []dayState
 	listing      []byte
 	categoryKeys []string
+	// categoryDeadlines are the deadline days of each category (as
+	// categoryKeys), for the assistant's "deadline in December".
+	categoryDeadlines [][]int32
 }
 
 // dayNumber turns a "YYYY-MM-DD" date into the number YYYYMMDD, which
@@ -312,4 +318,5 @@ func (ix *FestivalIndex) mergeTerms(newTerms []string, termsGone bool) {
 		}
 	}
 	ix.terms = merged
+	ix.typos.add(newTerms, merged)
 }

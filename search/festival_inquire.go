@@ -1,0 +1,283 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/marquee-festival/marquee"
+)
+
+// Inquire finds the festivals that answer a question to the festival
+// assistant (q, as marquee.ParseInquiry read it) on day today, after
+// bringing the index up to date with l. Every part of the question is a
+// preference (marquee.InquiryPart): each upcoming festival (not ended
+// before today) is measured against each part, exactly and as its
+// relaxation reads it (inquireFit), and marquee.RankInquiry chooses and
+// orders them and says what was relaxed. The festivals carry their next
+// deadline and fee of today, as search results do.
+func (ix *FestivalIndex) Inquire(ctx context.Context, l FestivalLoader, q marquee.InquiryQuery, today string) (*marquee.InquiryResult, error) {
+	if _, ok := marquee.ParseDate(today); !ok {
+		return nil, fmt.Errorf("search: inquire: bad day %q", today)
+	}
+	if err := ix.sync(ctx, l); err != nil {
+		return nil, err
+	}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.inquire(q, today)
+}
+
+// textHit is how a festival matched a text query: its score (the sum of
+// its parts' gradeScores) and the lowest grade of a part.
+type textHit struct {
+	score int32
+	low   uint8
+}
+
+// textHits returns the live festivals matching every part of parsed
+// (typos included, as discovery matches them), with how. Nil when
+// parsed is empty.
+func (ix *FestivalIndex) textHits(parsed Query) map[int32]textHit {
+	var hits map[int32]textHit
+	for i := range parsed.Parts {
+		best := map[int32]uint8{}
+		for _, l := range ix.partPostings(&parsed.Parts[i]) {
+			for _, e := range l.entries {
+				s, g := int32(e>>weightBits), l.grade(e)
+				if i > 0 {
+					if _, ok := hits[s]; !ok {
+						continue
+					}
+				}
+				if g > best[s] {
+					best[s] = g
+				}
+			}
+		}
+		next := make(map[int32]textHit, len(best))
+		for s, g := range best {
+			if !ix.hot[s].live {
+				continue
+			}
+			h, ok := hits[s]
+			switch {
+			case i == 0:
+				next[s] = textHit{score: gradeScore(g), low: g}
+			case ok:
+				next[s] = textHit{score: h.score + gradeScore(g), low: min(h.low, g)}
+			}
+		}
+		hits = next
+		if len(hits) == 0 {
+			return hits
+		}
+	}
+	return hits
+}
+
+// anyTextHits joins the hits of several texts (a place's names in each
+// script, a category's words), keeping each festival's best.
+func (ix *FestivalIndex) anyTextHits(texts []string) map[int32]textHit {
+	out := map[int32]textHit{}
+	for _, t := range texts {
+		for s, h := range ix.textHits(ParseQuery(t)) {
+			if o, ok := out[s]; !ok || h.low > o.low || h.low == o.low && h.score > o.score {
+				out[s] = h
+			}
+		}
+	}
+	return out
+}
+
+// inquiry is a question read for the index: what each part asks, in the
+// index's terms.
+type inquiry struct {
+	asked     [marquee.InquiryParts]bool
+	today     int32
+	places    map[int32]textHit // festivals whose text names a place asked
+	placeLand []uint16          // the places' countries
+	country   uint16
+	catKeys   []string          // in category names
+	catText   map[int32]textHit // festivals whose text names the category
+	from, to  [2]int32          // festival dates: as asked, relaxed
+	dueFrom   [2]int32          // deadlines: as asked, relaxed (never before today)
+	dueTo     [2]int32
+	maxFee    int64
+	keywords  map[int32]textHit
+}
+
+// inquire is Inquire once the index is current. The caller holds ix.mu
+// for reading.
+func (ix *FestivalIndex) inquire(q marquee.InquiryQuery, today string) (*marquee.InquiryResult, error) {
+	in := inquiry{asked: q.Asked(), today: dayNumber(today), country: countryCode(q.Country)}
+	if in.asked[marquee.PartPlace] {
+		var names []string
+		for _, p := range q.Places {
+			names = append(names, p.Names...)
+			in.placeLand = append(in.placeLand, countryCode(p.Country))
+		}
+		in.places = ix.anyTextHits(names)
+	}
+	if in.asked[marquee.PartCategory] {
+		for _, k := range marquee.InquiryCategoryKeys(q.Category) {
+			in.catKeys = append(in.catKeys, Fold(k))
+		}
+		in.catText = ix.anyTextHits(marquee.InquiryCategoryText(q.Category))
+	}
+	if in.asked[marquee.PartDates] {
+		from, to := marquee.NeighbourMonths(q.From, q.To)
+		in.from = [2]int32{dayNumber(q.From), dayNumber(from)}
+		in.to = [2]int32{dayNumber(q.To), dayNumber(to)}
+	}
+	if in.asked[marquee.PartDeadline] {
+		from, to := marquee.NeighbourMonths(q.DeadlineFrom, q.DeadlineTo)
+		in.dueFrom = [2]int32{max(dayNumber(q.DeadlineFrom), in.today), max(dayNumber(from), in.today)}
+		in.dueTo = [2]int32{dayNumber(q.DeadlineTo), dayNumber(to)}
+	}
+	if in.asked[marquee.PartFee] {
+		in.maxFee = *q.MaxFee
+	}
+	if in.asked[marquee.PartKeywords] {
+		in.keywords = ix.textHits(ParseQuery(strings.Join(q.Keywords, " ")))
+	}
+	order := ix.dayOrder(in.today)
+	var fits []marquee.InquiryFit
+	var slots []int32
+	for s := range ix.hot {
+		h := &ix.hot[s]
+		if !h.live || h.end < in.today {
+			continue
+		}
+		fit, ok := ix.inquireFit(&in, int32(s))
+		if !ok {
+			continue
+		}
+		fit.Order = order.deadlineRank[s]
+		fits = append(fits, fit)
+		slots = append(slots, int32(s))
+	}
+	picked, relaxed := marquee.RankInquiry(in.asked, fits, marquee.InquiryResultsMax)
+	out := &marquee.InquiryResult{Festivals: make([]*marquee.Festival, 0, len(picked)), Relaxed: relaxed}
+	for _, i := range picked {
+		f, err := ix.festivalOn(slots[i], in.today)
+		if err != nil {
+			return nil, err
+		}
+		out.Festivals = append(out.Festivals, f)
+	}
+	return out, nil
+}
+
+// inquireFit measures the live festival in slot s against each part
+// in asks, and reports whether it meets any.
+func (ix *FestivalIndex) inquireFit(in *inquiry, s int32) (marquee.InquiryFit, bool) {
+	h, rec := &ix.hot[s], &ix.recs[s]
+	var fit marquee.InquiryFit
+	set := func(p marquee.InquiryPart, exact, relaxed bool) {
+		switch {
+		case exact:
+			fit.Levels[p] = marquee.FitExact
+		case relaxed:
+			fit.Levels[p] = marquee.FitRelaxed
+		}
+	}
+	if in.asked[marquee.PartPlace] {
+		hit, ok := in.places[s]
+		// Exactly: a place's name in the festival's name, location or
+		// city, spelt as asked; else the same country.
+		sameLand := false
+		for _, c := range in.placeLand {
+			sameLand = sameLand || c == h.country
+		}
+		set(marquee.PartPlace, ok && hit.low >= exactGrade|weightPlace, sameLand)
+		if ok {
+			fit.Relevance += hit.score
+		}
+	}
+	if in.asked[marquee.PartCountry] {
+		set(marquee.PartCountry, h.country == in.country, false)
+	}
+	// inCategory: the indexes of the festival's categories of the kind asked.
+	var inCategory []int
+	if in.asked[marquee.PartCategory] {
+		for i, k := range rec.categoryKeys {
+			for _, key := range in.catKeys {
+				if strings.Contains(k, key) {
+					inCategory = append(inCategory, i)
+					break
+				}
+			}
+		}
+		hit, ok := in.catText[s]
+		set(marquee.PartCategory, len(inCategory) > 0, ok)
+		if ok {
+			fit.Relevance += hit.score
+		}
+	}
+	if in.asked[marquee.PartDates] {
+		overlaps := func(k int) bool { return h.end >= in.from[k] && h.start <= in.to[k] }
+		set(marquee.PartDates, overlaps(0), overlaps(1))
+	}
+	if in.asked[marquee.PartDeadline] {
+		// The deadlines of the categories of the kind asked, when it has
+		// some; else all of them.
+		due := func(k int) bool {
+			for i, days := range rec.categoryDeadlines {
+				if len(inCategory) > 0 && !containsInt(inCategory, i) {
+					continue
+				}
+				for _, d := range days {
+					if d >= in.dueFrom[k] && d <= in.dueTo[k] {
+						return true
+					}
+				}
+			}
+			return false
+		}
+		set(marquee.PartDeadline, due(0), due(1))
+	}
+	if in.asked[marquee.PartOpen] {
+		set(marquee.PartOpen, h.lastDeadline >= in.today, false)
+	}
+	if in.asked[marquee.PartFee] {
+		next, fee := rec.stateOn(in.today)
+		set(marquee.PartFee, next != 0 && fee <= in.maxFee, false)
+	}
+	if in.asked[marquee.PartKeywords] {
+		hit, ok := in.keywords[s]
+		set(marquee.PartKeywords, ok, false)
+		if ok {
+			fit.Relevance += hit.score
+		}
+	}
+	for _, l := range fit.Levels {
+		if l != marquee.FitNone {
+			return fit, true
+		}
+	}
+	return fit, false
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// festivalOn decodes the festival in slot s with its next deadline and
+// lowest current fee on day today. The caller holds ix.mu for reading.
+func (ix *FestivalIndex) festivalOn(s int32, today int32) (*marquee.Festival, error) {
+	rec := &ix.recs[s]
+	f, err := marquee.DecodeFestivalListing(rec.listing)
+	if err != nil {
+		return nil, fmt.Errorf("search: festival %d: %w", rec.id, err)
+	}
+	if next, fee := rec.stateOn(today); next != 0 {
+		f.NextDeadline, f.MinFee = dayString(next), &fee
+	}
+	return f, nil
+}
