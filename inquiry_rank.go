@@ -167,8 +167,7 @@ func RankInquiry(asked [InquiryParts]bool, fits []InquiryFit, limit int) (picked
 			}
 		}
 		if len(picked) > 0 {
-			slices.SortStableFunc(picked, less)
-			picked = picked[:min(len(picked), limit)]
+			picked = firstOf(picked, limit, less)
 			return picked, used(picked, allowed)
 		}
 	}
@@ -181,14 +180,36 @@ func RankInquiry(asked [InquiryParts]bool, fits []InquiryFit, limit int) (picked
 			picked = append(picked, i)
 		}
 	}
-	slices.SortStableFunc(picked, func(a, b int) int { return cmp.Or(cmp.Compare(met[b], met[a]), less(a, b)) })
-	picked = picked[:min(len(picked), limit)]
+	picked = firstOf(picked, limit, func(a, b int) int { return cmp.Or(cmp.Compare(met[b], met[a]), less(a, b)) })
 	if len(picked) == 0 {
 		return nil, nil
 	}
 	// Keywords met by none are no relaxation here: the festivals meet
 	// only part of the question.
 	return picked, append(used(picked, widened), RelaxPartial)
+}
+
+// firstOf returns the first n of xs in the order of cmp, sorted, without
+// sorting all of xs (ties keep xs's order).
+func firstOf(xs []int, n int, cmp func(a, b int) int) []int {
+	out := make([]int, 0, min(n, len(xs)))
+	for _, x := range xs {
+		if len(out) == n && (n == 0 || cmp(x, out[n-1]) >= 0) {
+			continue
+		}
+		i, _ := slices.BinarySearchFunc(out, x, func(o, x int) int {
+			if cmp(o, x) <= 0 {
+				return -1
+			}
+			return 1
+		})
+		if len(out) < n {
+			out = append(out, 0)
+		}
+		copy(out[i+1:], out[i:])
+		out[i] = x
+	}
+	return out
 }
 
 // meetsAll reports whether f meets every part asked, at FitExact or, for
@@ -235,6 +256,9 @@ func NeighbourMonths(from, to string) (string, string) {
 	b = time.Date(b.Year(), b.Month()+2, 0, 0, 0, 0, 0, time.UTC)
 	return a.Format(DateLayout), b.Format(DateLayout)
 }
+
+// InquiryCategories are the categories the assistant understands.
+var InquiryCategories = []string{InquiryDocumentary, InquiryShort, InquiryAnimation}
 
 // InquiryCategoryKeys are the words a category of the kind named
 // (InquiryDocumentary, ...) has in its name, in any language: a

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/marquee-festival/marquee"
@@ -29,65 +30,95 @@ func (ix *FestivalIndex) Inquire(ctx context.Context, l FestivalLoader, q marque
 }
 
 // textHit is how a festival matched a text query: its score (the sum of
-// its parts' gradeScores) and the lowest grade of a part.
+// its parts' gradeScores) and the lowest grade of a part (0: no match).
 type textHit struct {
 	score int32
 	low   uint8
 }
 
-// textHits returns the live festivals matching every part of parsed
-// (typos included, as discovery matches them), with how. Nil when
-// parsed is empty.
-func (ix *FestivalIndex) textHits(parsed Query) map[int32]textHit {
-	var hits map[int32]textHit
+// textScratch is the per-slot state of matching one text, reused.
+type textScratch struct {
+	hits    []textHit
+	best    []uint8
+	touched []int32
+}
+
+// textHits fills sc.hits (by slot, which must be all zero) with the
+// festivals matching every part of parsed (typos included, as discovery
+// matches them), and how; removed festivals may be among them. It
+// returns the slots matched.
+func (ix *FestivalIndex) textHits(parsed Query, sc *textScratch) []int32 {
+	hits, best := sc.hits, sc.best
+	var matched []int32
 	for i := range parsed.Parts {
-		best := map[int32]uint8{}
+		touched := sc.touched[:0]
 		for _, l := range ix.partPostings(&parsed.Parts[i]) {
 			for _, e := range l.entries {
 				s, g := int32(e>>weightBits), l.grade(e)
-				if i > 0 {
-					if _, ok := hits[s]; !ok {
-						continue
-					}
+				if i > 0 && hits[s].low == 0 {
+					continue
 				}
-				if g > best[s] {
-					best[s] = g
+				if best[s] == 0 {
+					touched = append(touched, s)
 				}
+				best[s] = max(best[s], g)
 			}
 		}
-		next := make(map[int32]textHit, len(best))
-		for s, g := range best {
-			if !ix.hot[s].live {
-				continue
+		if i == 0 {
+			matched = slices.Clone(touched)
+			for _, s := range touched {
+				hits[s] = textHit{score: gradeScore(best[s]), low: best[s]}
 			}
-			h, ok := hits[s]
-			switch {
-			case i == 0:
-				next[s] = textHit{score: gradeScore(g), low: g}
-			case ok:
-				next[s] = textHit{score: h.score + gradeScore(g), low: min(h.low, g)}
+		} else {
+			kept := matched[:0]
+			for _, s := range matched {
+				if g := best[s]; g == 0 {
+					hits[s] = textHit{}
+				} else {
+					hits[s] = textHit{score: hits[s].score + gradeScore(g), low: min(hits[s].low, g)}
+					kept = append(kept, s)
+				}
 			}
+			matched = kept
 		}
-		hits = next
-		if len(hits) == 0 {
-			return hits
+		for _, s := range touched {
+			best[s] = 0
+		}
+		sc.touched = touched[:0]
+		if len(matched) == 0 {
+			return nil
 		}
 	}
-	return hits
+	return matched
 }
 
-// anyTextHits joins the hits of several texts (a place's names in each
-// script, a category's words), keeping each festival's best.
-func (ix *FestivalIndex) anyTextHits(texts []string) map[int32]textHit {
-	out := map[int32]textHit{}
+// anyTextHits returns, by slot, how festivals match any of several
+// texts (a place's names in each script, a category's words), keeping
+// each festival's best; nil when no festival does.
+func (ix *FestivalIndex) anyTextHits(texts []string, sc *textScratch) []textHit {
+	var out []textHit
 	for _, t := range texts {
-		for s, h := range ix.textHits(ParseQuery(t)) {
-			if o, ok := out[s]; !ok || h.low > o.low || h.low == o.low && h.score > o.score {
+		matched := ix.textHits(ParseQuery(t), sc)
+		if len(matched) > 0 && out == nil {
+			out = make([]textHit, len(ix.recs))
+		}
+		for _, s := range matched {
+			h, o := sc.hits[s], out[s]
+			if h.low > o.low || h.low == o.low && h.score > o.score {
 				out[s] = h
 			}
+			sc.hits[s] = textHit{}
 		}
 	}
 	return out
+}
+
+// hitAt returns hits[s], no match when hits is nil.
+func hitAt(hits []textHit, s int32) (textHit, bool) {
+	if hits == nil || hits[s].low == 0 {
+		return textHit{}, false
+	}
+	return hits[s], true
 }
 
 // inquiry is a question read for the index: what each part asks, in the
@@ -95,35 +126,36 @@ func (ix *FestivalIndex) anyTextHits(texts []string) map[int32]textHit {
 type inquiry struct {
 	asked     [marquee.InquiryParts]bool
 	today     int32
-	places    map[int32]textHit // festivals whose text names a place asked
-	placeLand []uint16          // the places' countries
+	places    []textHit // by slot: festivals whose text names a place asked
+	placeLand []uint16  // the places' countries
 	country   uint16
-	catKeys   []string          // in category names
-	catText   map[int32]textHit // festivals whose text names the category
-	from, to  [2]int32          // festival dates: as asked, relaxed
-	dueFrom   [2]int32          // deadlines: as asked, relaxed (never before today)
+	catKind   uint8     // the category asked, as a bit of indexedFestival.categoryKinds
+	catText   []textHit // by slot: festivals whose text names the category
+	from, to  [2]int32  // festival dates: as asked, relaxed
+	dueFrom   [2]int32  // deadlines: as asked, relaxed (never before today)
 	dueTo     [2]int32
 	maxFee    int64
-	keywords  map[int32]textHit
+	keywords  []textHit // by slot
 }
 
 // inquire is Inquire once the index is current. The caller holds ix.mu
 // for reading.
 func (ix *FestivalIndex) inquire(q marquee.InquiryQuery, today string) (*marquee.InquiryResult, error) {
 	in := inquiry{asked: q.Asked(), today: dayNumber(today), country: countryCode(q.Country)}
+	sc := &textScratch{hits: make([]textHit, len(ix.recs)), best: make([]uint8, len(ix.recs))}
 	if in.asked[marquee.PartPlace] {
 		var names []string
 		for _, p := range q.Places {
 			names = append(names, p.Names...)
 			in.placeLand = append(in.placeLand, countryCode(p.Country))
 		}
-		in.places = ix.anyTextHits(names)
+		in.places = ix.anyTextHits(names, sc)
 	}
 	if in.asked[marquee.PartCategory] {
-		for _, k := range marquee.InquiryCategoryKeys(q.Category) {
-			in.catKeys = append(in.catKeys, Fold(k))
+		if i := slices.Index(marquee.InquiryCategories, q.Category); i >= 0 {
+			in.catKind = 1 << i
 		}
-		in.catText = ix.anyTextHits(marquee.InquiryCategoryText(q.Category))
+		in.catText = ix.anyTextHits(marquee.InquiryCategoryText(q.Category), sc)
 	}
 	if in.asked[marquee.PartDates] {
 		from, to := marquee.NeighbourMonths(q.From, q.To)
@@ -139,7 +171,7 @@ func (ix *FestivalIndex) inquire(q marquee.InquiryQuery, today string) (*marquee
 		in.maxFee = *q.MaxFee
 	}
 	if in.asked[marquee.PartKeywords] {
-		in.keywords = ix.textHits(ParseQuery(strings.Join(q.Keywords, " ")))
+		in.keywords = ix.anyTextHits([]string{strings.Join(q.Keywords, " ")}, sc)
 	}
 	order := ix.dayOrder(in.today)
 	var fits []marquee.InquiryFit
@@ -183,7 +215,7 @@ func (ix *FestivalIndex) inquireFit(in *inquiry, s int32) (marquee.InquiryFit, b
 		}
 	}
 	if in.asked[marquee.PartPlace] {
-		hit, ok := in.places[s]
+		hit, ok := hitAt(in.places, s)
 		// Exactly: a place's name in the festival's name, location or
 		// city, spelt as asked; else the same country.
 		sameLand := false
@@ -201,15 +233,12 @@ func (ix *FestivalIndex) inquireFit(in *inquiry, s int32) (marquee.InquiryFit, b
 	// inCategory: the indexes of the festival's categories of the kind asked.
 	var inCategory []int
 	if in.asked[marquee.PartCategory] {
-		for i, k := range rec.categoryKeys {
-			for _, key := range in.catKeys {
-				if strings.Contains(k, key) {
-					inCategory = append(inCategory, i)
-					break
-				}
+		for i, kinds := range rec.categoryKinds {
+			if kinds&in.catKind != 0 {
+				inCategory = append(inCategory, i)
 			}
 		}
-		hit, ok := in.catText[s]
+		hit, ok := hitAt(in.catText, s)
 		set(marquee.PartCategory, len(inCategory) > 0, ok)
 		if ok {
 			fit.Relevance += hit.score
@@ -245,7 +274,7 @@ func (ix *FestivalIndex) inquireFit(in *inquiry, s int32) (marquee.InquiryFit, b
 		set(marquee.PartFee, next != 0 && fee <= in.maxFee, false)
 	}
 	if in.asked[marquee.PartKeywords] {
-		hit, ok := in.keywords[s]
+		hit, ok := hitAt(in.keywords, s)
 		set(marquee.PartKeywords, ok, false)
 		if ok {
 			fit.Relevance += hit.score

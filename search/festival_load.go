@@ -210,7 +210,8 @@ func newIndexedFestival(d *FestivalDoc, tc *termCollector, out *newFestival) err
 	if err != nil {
 		return err
 	}
-	out.rec = indexedFestival{id: f.ID, timeline: timeline, listing: listing, categoryKeys: keys, categoryDeadlines: days}
+	out.rec = indexedFestival{id: f.ID, timeline: timeline, listing: listing, categoryKeys: keys, categoryDeadlines: days,
+		categoryKinds: categoryKinds(keys)}
 	out.hot = indexedHot{live: true, country: countryCode(f.Country), start: dayNumber(f.StartDate),
 		end: dayNumber(f.EndDate), featured: f.Featured}
 	if n := len(timeline); n > 0 {

@@ -174,4 +174,17 @@ func BenchmarkFestivalSearchTypo(b *testing.B) {
 			}
 		})
 	}
+	// The words one edit away from a query word, alone.
+	b.Run("lookup-lisbn", func(b *testing.B) {
+		ix.mu.RLock()
+		defer ix.mu.RUnlock()
+		live := func(w string) bool { return len(ix.postings[w]) > 0 }
+		n := 0
+		for b.Loop() {
+			ix.typos.lookup("lisbn", live, func(string) { n++ })
+		}
+		if n == 0 {
+			b.Fatal("lisbn is one edit from no word")
+		}
+	})
 }
