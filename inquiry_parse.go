@@ -254,17 +254,30 @@ var inquiryPlaces = []InquiryPlace{
 }
 
 // countryAliases are the common names of countries the CLDR names
-// (countryNames) leave out.
+// (countryNames) leave out, and the adjectives of festival countries
+// ("Japanese documentary festivals").
 var countryAliases = map[string][]string{
-	"US": {"USA", "U.S.", "U.S.A.", "America", "the States", "アメリカ", "米国"},
-	"GB": {"UK", "U.K.", "Britain", "Great Britain", "England", "Scotland", "Wales", "英國"},
-	"KR": {"Korea", "韓国", "韩国", "韓國"},
+	"US": {"USA", "U.S.", "U.S.A.", "America", "the States", "American", "アメリカ", "米国"},
+	"GB": {"UK", "U.K.", "Britain", "Great Britain", "England", "Scotland", "Wales", "British", "English", "Scottish", "英國"},
+	"KR": {"Korea", "Korean", "韓国", "韩国", "韓國"},
+	"JP": {"Japanese"},
+	"TW": {"台灣", "Taiwanese"},
+	"FR": {"French"},
+	"DE": {"German"},
+	"PT": {"Portuguese"},
+	"ES": {"Spanish"},
+	"IT": {"Italian"},
+	"CA": {"Canadian"},
+	"AU": {"Australian"},
+	"MX": {"Mexican"},
+	"BR": {"Brazilian"},
+	"AR": {"Argentine", "Argentinian"},
+	"IN": {"Indian"},
 	"HK": {"Hong Kong", "香港"},
 	"MO": {"Macau", "Macao", "澳门", "澳門"},
 	"CZ": {"Czech Republic"},
 	"NL": {"Holland", "The Netherlands"},
-	"CN": {"Mainland China", "中国大陆"},
-	"TW": {"台灣"},
+	"CN": {"Mainland China", "中国大陆", "Chinese"},
 }
 
 // inquiryWords are the other words the assistant understands, by kind,
@@ -281,7 +294,8 @@ var inquiryWords = []struct {
 		"アニメーション", "アニメ", "动画片", "动画", "動畫", "卡通"}},
 	{termOpen, "", []string{"open for submissions", "open for submission", "open for entries", "accepting submissions",
 		"accepting entries", "taking submissions", "still open", "open now", "currently open", "open", "deadline soon",
-		"deadlines soon", "closing soon", "due soon", "accepting", "accepts", "募集中", "応募受付中", "受付中", "応募できる", "締切間近", "締め切り間近",
+		"deadlines soon", "closing soon", "due soon", "accepting", "accepts", "taking entries", "entries open",
+		"call for entries", "call for submissions", "calls for entries", "calls for submissions", "募集中", "応募受付中", "受付中", "応募できる", "締切間近", "締め切り間近",
 		"即将截止", "即將截止"}},
 	{termOpen, termDeadline, []string{"deadline", "deadlines", "due", "close", "closes", "closing", "submit", "submission", "submissions",
 		"entry deadline", "entry deadlines", "submission deadline", "submission deadlines",

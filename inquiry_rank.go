@@ -307,17 +307,19 @@ func (p InquiryPlace) Name(lang string) string {
 }
 
 // InquiryCountryName returns the name of the country code in lang (one
-// of Languages), from the CLDR; the code itself when unknown.
+// of Languages), from the CLDR (countryNames lists a name once: a
+// Chinese name the same as the Japanese is not repeated); the code
+// itself when unknown.
 func InquiryCountryName(code, lang string) string {
 	names := countryNames[code]
+	if len(names) == 0 {
+		return code
+	}
 	i := slices.Index(Languages, lang)
 	if i < 0 {
 		i = 0
 	}
-	if i < len(names) {
-		return names[i]
-	}
-	return code
+	return names[min(i, len(names)-1)]
 }
 
 func hasKana(s string) bool {

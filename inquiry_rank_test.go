@@ -114,7 +114,8 @@ func TestInquiryPlaceName(t *testing.T) {
 			t.Errorf("%s in %s: %q, want %q", tt.en, tt.lang, got, tt.want)
 		}
 	}
-	if InquiryCountryName("JP", "ja") != "日本" || InquiryCountryName("JP", "en") != "Japan" || InquiryCountryName("DE", "zh") != "德国" {
+	if InquiryCountryName("JP", "ja") != "日本" || InquiryCountryName("JP", "zh") != "日本" || InquiryCountryName("JP", "en") != "Japan" ||
+		InquiryCountryName("DE", "zh") != "德国" || InquiryCountryName("XX", "zh") != "XX" {
 		t.Error("country names")
 	}
 }

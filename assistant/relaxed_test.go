@@ -29,6 +29,8 @@ func TestSentenceSaysWhatWasRelaxed(t *testing.T) {
 				"I left out words no matching festival has: named, aurora. The 2 closest festivals on Marquee:"},
 		{"zh", "日本的免费动画电影节", []marquee.InquiryRelaxation{marquee.RelaxPartial}, two[:1],
 			"Marquee 上没有完全符合您所有条件的电影节；以下电影节符合的条件最多。Marquee 上最接近的电影节："},
+		{"zh", "大阪的纪录片电影节", []marquee.InquiryRelaxation{marquee.RelaxCityToCountry}, two[:1],
+			"大阪没有符合条件的电影节，所以我也查找了日本的其他地方。Marquee 上最接近的电影节："},
 		{"ja", "東京の映画祭", nil, two, "Marquee でご質問に合う映画祭が2件見つかりました："},
 	}
 	for _, tt := range tests {

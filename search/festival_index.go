@@ -118,6 +118,9 @@ type indexedFestival struct {
 	// (bit i: the i-th, its name holding one of its keys).
 	categoryDeadlines [][]int32
 	categoryKinds     []uint8
+	// city is the festival's city folded, which the assistant compares
+	// with the places a question names.
+	city string
 }
 
 // inquiryCategoryKeys are the folded keys of marquee.InquiryCategories.

@@ -127,6 +127,7 @@ type inquiry struct {
 	asked     [marquee.InquiryParts]bool
 	today     int32
 	places    []textHit // by slot: festivals whose text names a place asked
+	placeKeys []string  // the places' names, folded
 	placeLand []uint16  // the places' countries
 	country   uint16
 	catKind   uint8     // the category asked, as a bit of indexedFestival.categoryKinds
@@ -147,6 +148,9 @@ func (ix *FestivalIndex) inquire(q marquee.InquiryQuery, today string) (*marquee
 		var names []string
 		for _, p := range q.Places {
 			names = append(names, p.Names...)
+			for _, n := range p.Names {
+				in.placeKeys = append(in.placeKeys, Fold(n))
+			}
 			in.placeLand = append(in.placeLand, countryCode(p.Country))
 		}
 		in.places = ix.anyTextHits(names, sc)
@@ -216,13 +220,17 @@ func (ix *FestivalIndex) inquireFit(in *inquiry, s int32) (marquee.InquiryFit, b
 	}
 	if in.asked[marquee.PartPlace] {
 		hit, ok := hitAt(in.places, s)
-		// Exactly: a place's name in the festival's name, location or
-		// city, spelt as asked; else the same country.
+		// Exactly: the festival's city is a place asked (in any script),
+		// or its name names one, or, without a city, its location does
+		// (spelt as asked: a CJK name is matched by its bigrams, and 京都
+		// is one of 東京都's); else the same country.
 		sameLand := false
 		for _, c := range in.placeLand {
 			sameLand = sameLand || c == h.country
 		}
-		set(marquee.PartPlace, ok && hit.low >= exactGrade|weightPlace, sameLand)
+		exact := slices.ContainsFunc(in.placeKeys, func(k string) bool { return cityIs(rec.city, k) }) ||
+			ok && (hit.low >= exactGrade|weightName || rec.city == "" && hit.low >= exactGrade|weightPlace)
+		set(marquee.PartPlace, exact, sameLand)
 		if ok {
 			fit.Relevance += hit.score
 		}
@@ -286,6 +294,22 @@ func (ix *FestivalIndex) inquireFit(in *inquiry, s int32) (marquee.InquiryFit, b
 		}
 	}
 	return fit, false
+}
+
+// cityIs reports whether the folded city is the place named key
+// (folded): the same text, or for a place in a spaced script, its words
+// among the city's ("tokyo" in "tokyo, japan").
+func cityIs(city, key string) bool {
+	if city == "" || city == key {
+		return city != ""
+	}
+	if strings.IndexFunc(key, IsCJK) >= 0 {
+		return false
+	}
+	words := func(s string) string {
+		return " " + strings.Join(strings.FieldsFunc(s, func(r rune) bool { return !isWordRune(r) }), " ") + " "
+	}
+	return strings.Contains(words(city), words(key))
 }
 
 func containsInt(xs []int, x int) bool {

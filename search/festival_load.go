@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/marquee-festival/marquee"
@@ -211,7 +212,7 @@ func newIndexedFestival(d *FestivalDoc, tc *termCollector, out *newFestival) err
 		return err
 	}
 	out.rec = indexedFestival{id: f.ID, timeline: timeline, listing: listing, categoryKeys: keys, categoryDeadlines: days,
-		categoryKinds: categoryKinds(keys)}
+		categoryKinds: categoryKinds(keys), city: Fold(strings.TrimSpace(d.Festival.City))}
 	out.hot = indexedHot{live: true, country: countryCode(f.Country), start: dayNumber(f.StartDate),
 		end: dayNumber(f.EndDate), featured: f.Featured}
 	if n := len(timeline); n > 0 {

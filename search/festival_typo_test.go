@@ -188,3 +188,17 @@ func BenchmarkFestivalSearchTypo(b *testing.B) {
 		}
 	})
 }
+
+func TestCityIs(t *testing.T) {
+	for _, tt := range []struct {
+		city, key string
+		want      bool
+	}{
+		{"tokyo", "tokyo", true}, {"tokyo, japan", "tokyo", true}, {"new york", "new york", true}, {"new york city", "new york", true},
+		{"東京", "東京", true}, {"東京都", "京都", false}, {"kyotango", "kyoto", false}, {"", "", false}, {"york", "new york", false},
+	} {
+		if got := cityIs(tt.city, tt.key); got != tt.want {
+			t.Errorf("cityIs(%q, %q) = %v", tt.city, tt.key, got)
+		}
+	}
+}
