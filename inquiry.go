@@ -58,14 +58,26 @@ type InquiryService interface {
 }
 
 // InquiryFacts are what an answer is written from: the question, the
-// asker's language, what the question was understood to ask and the
-// festivals found for it (empty when none).
+// asker's language, what the question was understood to ask, the
+// festivals found for it (empty when none) and how the question was
+// widened to find them.
 type InquiryFacts struct {
 	Question  string
 	Lang      string
 	Today     string // YYYY-MM-DD
 	Query     InquiryQuery
 	Festivals []InquiryFestival
+	// Relaxed are the relaxations the festivals found needed
+	// (RankInquiry), in the order they are tried; none when they meet
+	// the question as asked.
+	Relaxed []InquiryRelaxation
+}
+
+// InquiryResult is what the festival search found for a question: the
+// festivals, best first, and the relaxations they needed (RankInquiry).
+type InquiryResult struct {
+	Festivals []*Festival
+	Relaxed   []InquiryRelaxation
 }
 
 // InquiryWriter writes the answer to a question from its facts: the

@@ -20,10 +20,17 @@ type InquiryQuery struct {
 	Places []InquiryPlace `json:"places,omitempty"`
 	// Country is a country named (ISO code), "" for any.
 	Country string `json:"country,omitempty"`
-	// From and To are the dates of a month or season named (YYYY-MM-DD):
-	// the festival's dates overlap them. Both "" when none was named.
+	// From and To are the dates of a month or season named (YYYY-MM-DD)
+	// away from any deadline word: the festival's dates overlap them.
+	// Both "" when none was named.
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
+	// DeadlineFrom and DeadlineTo are the dates of a month or season
+	// named beside a deadline word ("deadlines in December", "deadline
+	// next month", 12月締切, 下个月截止): one of the festival's
+	// categories' deadlines falls within them. Both "" when none was.
+	DeadlineFrom string `json:"deadlineFrom,omitempty"`
+	DeadlineTo   string `json:"deadlineTo,omitempty"`
 	// Open asks for festivals open for submissions (deadlines).
 	Open bool `json:"open,omitempty"`
 	// Category is "documentary", "short" or "animation", "" for any.
@@ -60,7 +67,8 @@ var inquiryCategoryKeys = map[string][]string{
 // HasFacets reports whether the question named anything beyond keywords:
 // a place, country, month or season, deadlines, a category or a fee.
 func (q InquiryQuery) HasFacets() bool {
-	return len(q.Places) > 0 || q.Country != "" || q.From != "" || q.Open || q.Category != "" || q.MaxFee != nil
+	return len(q.Places) > 0 || q.Country != "" || q.From != "" || q.DeadlineFrom != "" || q.Open || q.Category != "" ||
+		q.MaxFee != nil
 }
 
 // Understood reports whether ParseInquiry found anything to search for.
@@ -140,6 +148,11 @@ const (
 	termRelMonth // value: months from today's
 	termStop     // a word that asks nothing (film, festival, の, 的)
 )
+
+// termDeadline is the value of the termOpen words that name a deadline
+// or submitting (deadline, 締切, 截止, submissions): a month beside one
+// is the deadline's, not the festival's.
+const termDeadline = "deadline"
 
 // inquiryTerm is one entry of the assistant's vocabulary.
 type inquiryTerm struct {
@@ -241,17 +254,30 @@ var inquiryPlaces = []InquiryPlace{
 }
 
 // countryAliases are the common names of countries the CLDR names
-// (countryNames) leave out.
+// (countryNames) leave out, and the adjectives of festival countries
+// ("Japanese documentary festivals").
 var countryAliases = map[string][]string{
-	"US": {"USA", "U.S.", "U.S.A.", "America", "the States", "アメリカ", "米国"},
-	"GB": {"UK", "U.K.", "Britain", "Great Britain", "England", "Scotland", "Wales", "英國"},
-	"KR": {"Korea", "韓国", "韩国", "韓國"},
+	"US": {"USA", "U.S.", "U.S.A.", "America", "the States", "American", "アメリカ", "米国"},
+	"GB": {"UK", "U.K.", "Britain", "Great Britain", "England", "Scotland", "Wales", "British", "English", "Scottish", "英國"},
+	"KR": {"Korea", "Korean", "韓国", "韩国", "韓國"},
+	"JP": {"Japanese"},
+	"TW": {"台灣", "Taiwanese"},
+	"FR": {"French"},
+	"DE": {"German"},
+	"PT": {"Portuguese"},
+	"ES": {"Spanish"},
+	"IT": {"Italian"},
+	"CA": {"Canadian"},
+	"AU": {"Australian"},
+	"MX": {"Mexican"},
+	"BR": {"Brazilian"},
+	"AR": {"Argentine", "Argentinian"},
+	"IN": {"Indian"},
 	"HK": {"Hong Kong", "香港"},
 	"MO": {"Macau", "Macao", "澳门", "澳門"},
 	"CZ": {"Czech Republic"},
 	"NL": {"Holland", "The Netherlands"},
-	"CN": {"Mainland China", "中国大陆"},
-	"TW": {"台灣"},
+	"CN": {"Mainland China", "中国大陆", "Chinese"},
 }
 
 // inquiryWords are the other words the assistant understands, by kind,
@@ -268,9 +294,13 @@ var inquiryWords = []struct {
 		"アニメーション", "アニメ", "动画片", "动画", "動畫", "卡通"}},
 	{termOpen, "", []string{"open for submissions", "open for submission", "open for entries", "accepting submissions",
 		"accepting entries", "taking submissions", "still open", "open now", "currently open", "open", "deadline soon",
-		"deadlines soon", "closing soon", "due soon", "deadline", "deadlines", "submit", "submission", "submissions",
-		"募集中", "応募受付中", "作品募集", "受付中", "応募できる", "応募", "締切間近", "締め切り間近", "締切", "締め切り", "〆切り", "〆切",
-		"即将截止", "截止日期", "截止", "截稿", "征片", "征集", "报名", "報名", "投稿"}},
+		"deadlines soon", "closing soon", "due soon", "accepting", "accepts", "taking entries", "entries open",
+		"call for entries", "call for submissions", "calls for entries", "calls for submissions", "募集中", "応募受付中", "受付中", "応募できる", "締切間近", "締め切り間近",
+		"即将截止", "即將截止"}},
+	{termOpen, termDeadline, []string{"deadline", "deadlines", "due", "close", "closes", "closing", "submit", "submission", "submissions",
+		"entry deadline", "entry deadlines", "submission deadline", "submission deadlines",
+		"作品募集", "応募締切", "応募締め切り", "応募", "締切日", "締切", "締め切り", "〆切り", "〆切", "しめきり", "締め切られる",
+		"截止日期", "截止時間", "截止时间", "截止", "截稿", "征片", "徵片", "征集", "徵集", "报名", "報名", "投稿"}},
 	{termFree, "", []string{"free of charge", "no entry fee", "no entry fees", "no submission fee", "no fee", "no fees",
 		"without fee", "without a fee", "fee-free", "free", "参加費無料", "応募無料", "無料", "免费", "免費", "不收费", "不收費", "零费用"}},
 	{termRelMonth, "0", []string{"this month", "今月", "这个月", "這個月", "本月"}},
@@ -291,13 +321,20 @@ var inquiryWords = []struct {
 		"has", "that", "this", "these", "those", "year", "next", "this year", "next year", "fee", "fees", "entry",
 		"cost", "costs", "price", "cheap", "low", "all", "only", "also", "other", "like", "kinds", "kind", "type",
 		"types", "category", "categories", "country", "city", "month", "months", "time", "date", "dates",
+		"i'm", "i'd", "i'll", "what's", "where's", "when's", "which's", "there's", "it's", "let's", "don't", "can't",
+		"hello", "hi", "thanks", "thank", "would", "should", "will", "need", "needs", "help", "happen", "happens",
+		"close to", "closer to", "closest to",
 		// Japanese.
 		"国際映画祭", "映画祭", "フェスティバル", "映画", "国際", "イベント", "教えて", "ください", "下さい", "ありますか",
 		"どこ", "いつ", "どんな", "どの", "おすすめ", "開催", "参加", "出品", "作品", "今年", "来年", "費用", "料金", "応募料",
+		"開催される", "開催中", "開かれる", "開かれ", "行われる", "探しています", "探している", "探して", "知りたい", "何月",
+		"いつ頃", "どれ", "何", "一覧", "情報",
 		// Chinese.
 		"国际电影节", "國際電影節", "电影节", "電影節", "影展", "电影", "電影", "国际", "國際", "活动", "活動", "请问", "請問",
 		"什么", "什麼", "哪些", "哪个", "哪個", "哪里", "哪裡", "推荐", "推薦", "举办", "舉辦", "参加", "參加", "作品",
 		"今年", "明年", "费用", "費用", "有没有", "有沒有", "有吗", "可以", "一下", "告诉我", "告訴我",
+		"什么时候", "什麼時候", "时候", "時候", "我想找", "我想知道", "想知道", "帮我找", "幫我找", "我想", "哪一个", "哪一個",
+		"信息", "資訊", "列表", "几月", "幾月",
 	}},
 }
 
@@ -361,8 +398,10 @@ var (
 // ParseInquiry reads what question asks about festivals, in English,
 // Japanese or Chinese, on day today (YYYY-MM-DD): the cities and
 // countries it names (in any of the three scripts), a month or season
-// (the next one to come, or that of a year named), whether it asks about
-// submissions or deadlines, a category (documentary, short, animation),
+// (the next one to come, or that of a year named) as the festival's
+// dates or, beside a deadline word, as its deadline's month (see
+// besideDeadline), whether it asks about submissions or deadlines, a
+// category (documentary, short, animation),
 // a fee (free, under an amount), and its remaining words as keywords
 // (without the words every such question says: film, festival, 映画祭,
 // 电影节...). Each part of the text counts once, the longest term first.
@@ -383,18 +422,22 @@ func ParseInquiry(question, today string) InquiryQuery {
 			blank(m[0], m[1])
 		}
 	}
-	var months []int // months named, 1..12
+	// Months, seasons and relative months named, and deadline words,
+	// with where they stand: a month beside a deadline word is the
+	// deadline's.
+	var times []timeSpan
+	var deadlines [][2]int
+	folded := slices.Clone(s) // as asked, for the words between them
 	year := 0
 	for _, m := range numericMonth.FindAllSubmatchIndex(s, -1) {
 		if n, _ := strconv.Atoi(string(s[m[4]:m[5]])); n >= 1 && n <= 12 {
-			months = append(months, n)
+			times = append(times, timeSpan{lo: m[0], hi: m[1], month: n, rel: -1})
 			if m[2] >= 0 {
 				year, _ = strconv.Atoi(string(s[m[2]:m[3]]))
 			}
 			blank(m[0], m[1])
 		}
 	}
-	var season, rel = 0, -1
 	for _, t := range vocabulary() {
 		for {
 			i := findTerm(s, t)
@@ -418,15 +461,18 @@ func ParseInquiry(question, today string) InquiryQuery {
 				}
 			case termOpen:
 				q.Open = true
+				if t.value == termDeadline {
+					deadlines = append(deadlines, [2]int{i, i + len(t.text)})
+				}
 			case termFree:
 				zero := int64(0)
 				q.MaxFee = &zero
 			case termMonth:
-				months = append(months, mustAtoi(t.value))
+				times = append(times, timeSpan{lo: i, hi: i + len(t.text), month: mustAtoi(t.value), rel: -1})
 			case termSeason:
-				season = mustAtoi(t.value)
+				times = append(times, timeSpan{lo: i, hi: i + len(t.text), season: mustAtoi(t.value), rel: -1})
 			case termRelMonth:
-				rel = mustAtoi(t.value)
+				times = append(times, timeSpan{lo: i, hi: i + len(t.text), rel: mustAtoi(t.value)})
 			}
 		}
 	}
@@ -444,9 +490,114 @@ func ParseInquiry(question, today string) InquiryQuery {
 			}
 		}
 	}
-	q.From, q.To = inquiryDates(today, months, season, rel, year)
+	dates, due := timeWords{rel: -1}, timeWords{rel: -1}
+	for i, isDue := range deadlineTimes(folded, times, deadlines) {
+		if isDue {
+			due.add(times[i])
+		} else {
+			dates.add(times[i])
+		}
+	}
+	q.From, q.To = inquiryDates(today, dates.months, dates.season, dates.rel, year)
+	q.DeadlineFrom, q.DeadlineTo = inquiryDates(today, due.months, due.season, due.rel, year)
 	q.Keywords = inquiryKeywords(string(s))
 	return q
+}
+
+// timeSpan is a month (1..12), a season (its first month) or a month
+// relative to today's (rel >= 0) named in a question, and where.
+type timeSpan struct {
+	lo, hi             int
+	month, season, rel int
+}
+
+// timeWords are the months, season and relative month of one reading
+// (the festival's dates or its deadlines).
+type timeWords struct {
+	months      []int
+	season, rel int
+}
+
+func (w *timeWords) add(t timeSpan) {
+	switch {
+	case t.month != 0:
+		w.months = append(w.months, t.month)
+	case t.season != 0:
+		w.season = t.season
+	default:
+		w.rel = t.rel
+	}
+}
+
+// deadlineFiller are the words and particles that may stand between a
+// month and a deadline word that it belongs to ("deadline is in
+// December", "next month's deadline", 12月に締切, 截止日期是12月). Others
+// ("festivals in December with open submissions") keep them apart.
+var deadlineFiller = []string{
+	"'s", "s", "in", "of", "on", "at", "is", "are", "be", "will", "for", "the", "a", "an", "it", "its", "date", "dates", "by", "due", "falls", "fall", "falling", "closes", "close", "closing", "ends", "end", "ending", "before",
+	"until", "till", "within", "during", "early", "late", "mid", "sometime", "around", "about",
+	"までに", "まで", "迄", "には", "に", "が", "は", "の", "で", "も", "頃", "ごろ", "中", "上旬", "中旬", "下旬", "末",
+	"日期", "时间", "時間", "在", "是", "为", "為", "于", "於", "的", "份", "底", "前", "内", "內",
+}
+
+// timeJoiners are the words that join two months or seasons named for
+// one thing ("November or December", 11月と12月, 十一月或十二月).
+var timeJoiners = []string{"and", "or", "to", "through", "-", "~", "〜", "、", ",", "と", "や", "から", "か", "和", "或", "及", "至", "到"}
+
+// besideDeadline reports whether the time words t stand beside the
+// deadline word d in s (the folded question): only spaces and
+// deadlineFiller between them, no punctuation.
+func besideDeadline(s []byte, t timeSpan, d [2]int) bool {
+	return joined(s, [2]int{t.lo, t.hi}, d, deadlineFiller)
+}
+
+// joined reports whether the spans a and b of s have nothing but spaces
+// and words of fillers between them (a CJK filler may run into the next).
+func joined(s []byte, a, b [2]int, fillers []string) bool {
+	var between []byte
+	switch {
+	case a[1] <= b[0]:
+		between = s[a[1]:b[0]]
+	case b[1] <= a[0]:
+		between = s[b[1]:a[0]]
+	default:
+		return false
+	}
+	for _, f := range strings.Fields(string(between)) {
+		for f != "" {
+			i := slices.IndexFunc(fillers, func(w string) bool { return strings.HasPrefix(f, w) && (hasCJK(w) || f == w) })
+			if i < 0 {
+				return false
+			}
+			f = f[len(fillers[i]):]
+		}
+	}
+	return true
+}
+
+// deadlineTimes reports, for each of times, whether it names a deadline's
+// month: beside a deadline word, or joined to one that is ("deadlines
+// in November or December").
+func deadlineTimes(s []byte, times []timeSpan, deadlines [][2]int) []bool {
+	due := make([]bool, len(times))
+	for i, t := range times {
+		due[i] = slices.ContainsFunc(deadlines, func(d [2]int) bool { return besideDeadline(s, t, d) })
+	}
+	for changed := true; changed; {
+		changed = false
+		for i, t := range times {
+			if due[i] {
+				continue
+			}
+			for j, o := range times {
+				if due[j] && joined(s, [2]int{t.lo, t.hi}, [2]int{o.lo, o.hi}, timeJoiners) {
+					due[i], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	return due
 }
 
 // inquiryDates returns the dates a question's months, season (its first

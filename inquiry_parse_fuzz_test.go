@@ -21,6 +21,7 @@ func FuzzParseInquiry(f *testing.F) {
 		"festivals in Japan or China", "ＴＯＫＹＯ　３月", "2027年3月 京都", "Hong Kong in may", "Lisbon $30 or less",
 		"less than 999999 credits in november 2099", "Clermont-Ferrand animation, deadline soon",
 		"tiff東京 xyz''' 'a' ー ’s", "\xff\xfe festival", "a b c d e f g h i j k l", "30ドル以下 12月",
+		"deadlines in December", "来月締切", "12月に締め切り", "下个月截止", "festivals in March, deadline next month's",
 	} {
 		f.Add(q, "2026-05-14")
 	}
@@ -52,15 +53,21 @@ func FuzzParseInquiry(f *testing.F) {
 		if q.MaxFee != nil && *q.MaxFee < 0 {
 			t.Fatalf("ParseInquiry(%q): fee %d", question, *q.MaxFee)
 		}
-		if (q.From == "") != (q.To == "") {
-			t.Fatalf("ParseInquiry(%q): dates %q to %q", question, q.From, q.To)
-		}
-		if q.From != "" {
-			from, ok1 := ParseDate(q.From)
-			to, ok2 := ParseDate(q.To)
-			if !ok1 || !ok2 || to.Before(from) || from.Day() != 1 || to.AddDate(0, 0, 1).Day() != 1 {
-				t.Fatalf("ParseInquiry(%q): dates %q to %q are not whole months", question, q.From, q.To)
+		for _, d := range [][2]string{{q.From, q.To}, {q.DeadlineFrom, q.DeadlineTo}} {
+			if (d[0] == "") != (d[1] == "") {
+				t.Fatalf("ParseInquiry(%q): dates %q to %q", question, d[0], d[1])
 			}
+			if d[0] == "" {
+				continue
+			}
+			from, ok1 := ParseDate(d[0])
+			to, ok2 := ParseDate(d[1])
+			if !ok1 || !ok2 || to.Before(from) || from.Day() != 1 || to.AddDate(0, 0, 1).Day() != 1 {
+				t.Fatalf("ParseInquiry(%q): dates %q to %q are not whole months", question, d[0], d[1])
+			}
+		}
+		if q.DeadlineFrom != "" && !q.Open {
+			t.Fatalf("ParseInquiry(%q): a deadline month without a deadline word", question)
 		}
 		folded := foldQuestion(question)
 		if len(q.Keywords) > 8 {

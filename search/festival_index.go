@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/marquee-festival/marquee"
 )
 
 // FestivalIndex is an in-memory search index of the approved festivals:
@@ -47,6 +49,9 @@ type FestivalIndex struct {
 	// prefix ranges.
 	postings map[string][]uint32
 	terms    []string
+	// typos finds the terms one edit away from a query word
+	// (festival_typo.go); it follows terms.
+	typos typoIndex
 
 	// pages remembers recent searches' pages for the current version
 	// (festival_cache.go).
@@ -110,6 +115,43 @@ type indexedFestival struct {
 	timeline     []dayState
 	listing      []byte
 	categoryKeys []string
+	// categoryDeadlines are the deadline days of each category (as
+	// categoryKeys), for the assistant's "deadline in December", and
+	// categoryKinds which of marquee.InquiryCategories each category is
+	// (bit i: the i-th, its name holding one of its keys).
+	categoryDeadlines [][]int32
+	categoryKinds     []uint8
+	// city is the festival's city folded, which the assistant compares
+	// with the places a question names.
+	city string
+}
+
+// inquiryCategoryKeys are the folded keys of marquee.InquiryCategories.
+var inquiryCategoryKeys = func() [][]string {
+	out := make([][]string, len(marquee.InquiryCategories))
+	for i, c := range marquee.InquiryCategories {
+		for _, k := range marquee.InquiryCategoryKeys(c) {
+			out[i] = append(out[i], Fold(k))
+		}
+	}
+	return out
+}()
+
+// categoryKinds returns which of marquee.InquiryCategories each folded
+// category name is, as bits.
+func categoryKinds(keys []string) []uint8 {
+	out := make([]uint8, len(keys))
+	for i, key := range keys {
+		for c, ks := range inquiryCategoryKeys {
+			for _, k := range ks {
+				if strings.Contains(key, k) {
+					out[i] |= 1 << c
+					break
+				}
+			}
+		}
+	}
+	return out
 }
 
 // dayNumber turns a "YYYY-MM-DD" date into the number YYYYMMDD, which
@@ -315,4 +357,5 @@ func (ix *FestivalIndex) mergeTerms(newTerms []string, termsGone bool) {
 		}
 	}
 	ix.terms = merged
+	ix.typos.add(newTerms, merged)
 }

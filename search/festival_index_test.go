@@ -160,7 +160,8 @@ func TestFestivalIndexSync(t *testing.T) {
 	}
 
 	db.update(idLisbon, func(d *FestivalDoc) { d.Festival.Name = "Porto Shorts" })
-	check(marquee.FestivalQuery{Text: "lisbon"})
+	check(marquee.FestivalQuery{Text: "lisbon", Sort: marquee.FestivalSortStart}, idLisbon) // only as a typo of its city, Lisboa
+	check(marquee.FestivalQuery{Text: "lisbon film"})
 	check(marquee.FestivalQuery{Text: "porto"}, idLisbon)
 	if _, found := slices.BinarySearch(ix.terms, "lisbon"); found || ix.postings["lisbon"] != nil {
 		t.Errorf("a term no festival holds any more stayed in the index")

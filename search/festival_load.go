@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -120,6 +121,7 @@ func (ix *FestivalIndex) loadAll(docs []FestivalDoc) error {
 		if err != nil {
 			// Empty again: the next search loads from the start.
 			ix.slots, ix.hot, ix.recs, ix.removed, ix.free, ix.byCountry, ix.postings, ix.terms = nil, nil, nil, 0, nil, nil, nil, nil
+			ix.typos = typoIndex{}
 			return err
 		}
 		clear(batch) // the full texts are no longer needed
@@ -188,12 +190,15 @@ func newIndexedFestival(d *FestivalDoc, tc *termCollector, out *newFestival) err
 	names := make([]string, len(d.Categories))
 	keys := make([]string, len(d.Categories))
 	deadlines := make([][]indexedDeadline, len(d.Categories)) // of each category, in tier order
+	days := make([][]int32, len(d.Categories))
 	for i := range d.Categories {
 		c := &d.Categories[i]
 		names[i], keys[i] = c.Name, c.Key
 		ds := make([]indexedDeadline, len(c.Deadlines))
+		days[i] = make([]int32, len(c.Deadlines))
 		for j, dl := range c.Deadlines {
 			ds[j] = indexedDeadline{tier: slices.Index(marquee.Tiers, dl.Tier), day: dayNumber(dl.Date), fee: dl.Fee}
+			days[i][j] = ds[j].day
 		}
 		slices.SortFunc(ds, func(a, b indexedDeadline) int { return a.tier - b.tier })
 		deadlines[i] = ds
@@ -209,7 +214,8 @@ func newIndexedFestival(d *FestivalDoc, tc *termCollector, out *newFestival) err
 	if err != nil {
 		return err
 	}
-	out.rec = indexedFestival{id: f.ID, timeline: timeline, listing: listing, categoryKeys: keys}
+	out.rec = indexedFestival{id: f.ID, timeline: timeline, listing: listing, categoryKeys: keys, categoryDeadlines: days,
+		categoryKinds: categoryKinds(keys), city: Fold(strings.TrimSpace(d.Festival.City))}
 	out.hot = indexedHot{live: true, country: countryCode(f.Country), start: dayNumber(f.StartDate),
 		end: dayNumber(f.EndDate), featured: f.Featured}
 	if n := len(timeline); n > 0 {

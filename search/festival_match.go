@@ -155,8 +155,8 @@ func (ix *FestivalIndex) match(q marquee.FestivalQuery, parsed Query) cachedPage
 // text it checks the festivals of the country. With text it walks the
 // postings of each part, smallest first, counting for each festival the
 // parts it matched so far (m.count) and its score (m.score: the sum of
-// each part's best weight, m.best holding the current part's); the
-// first part also applies the cheap filters.
+// each part's best grade's score, m.best holding the current part's
+// grade); the first part also applies the cheap filters.
 func (m *matcher) run() {
 	ix := m.ix
 	if len(m.parts) == 0 {
@@ -168,13 +168,13 @@ func (m *matcher) run() {
 		return
 	}
 	// The posting lists of each part, and how many entries they hold.
-	lists := make([][][]uint32, len(m.parts))
+	lists := make([][]partList, len(m.parts))
 	sizes := make([]int, len(m.parts))
 	order := make([]int, len(m.parts))
 	for i := range m.parts {
 		lists[i] = ix.partPostings(&m.parts[i])
 		for _, l := range lists[i] {
-			sizes[i] += len(l)
+			sizes[i] += len(l.entries)
 		}
 		if sizes[i] == 0 {
 			return // a part no festival matches
@@ -188,10 +188,10 @@ func (m *matcher) run() {
 	count, best, score := m.count, m.best, m.score
 	touched := m.touched[:0]
 	// A festival comes once per term of a part it holds (a prefix
-	// matches several): the part's weight is the best of them.
+	// matches several): the part's grade is the best of them.
 	for _, l := range lists[order[0]] {
-		for _, e := range l {
-			s, w := int32(e>>weightBits), uint8(e&weightMask)
+		for _, e := range l.entries {
+			s, g := int32(e>>weightBits), l.grade(e)
 			switch count[s] {
 			case 0:
 				touched = append(touched, s)
@@ -199,11 +199,11 @@ func (m *matcher) run() {
 					count[s] = rejected
 					continue
 				}
-				count[s], best[s], score[s] = 1, w, int32(w)
+				count[s], best[s], score[s] = 1, g, gradeScore(g)
 			case 1:
-				if w > best[s] {
-					score[s] += int32(w - best[s])
-					best[s] = w
+				if g > best[s] {
+					score[s] += gradeScore(g) - gradeScore(best[s])
+					best[s] = g
 				}
 			}
 		}
@@ -211,16 +211,16 @@ func (m *matcher) run() {
 	for k, i := range order[1:] {
 		matched := uint16(k + 1) // parts matched before this one
 		for _, l := range lists[i] {
-			for _, e := range l {
-				s, w := int32(e>>weightBits), uint8(e&weightMask)
+			for _, e := range l.entries {
+				s, g := int32(e>>weightBits), l.grade(e)
 				switch count[s] {
 				case matched:
-					count[s], best[s] = matched+1, w
-					score[s] += int32(w)
+					count[s], best[s] = matched+1, g
+					score[s] += gradeScore(g)
 				case matched + 1:
-					if w > best[s] {
-						score[s] += int32(w - best[s])
-						best[s] = w
+					if g > best[s] {
+						score[s] += gradeScore(g) - gradeScore(best[s])
+						best[s] = g
 					}
 				}
 			}
@@ -234,6 +234,36 @@ func (m *matcher) run() {
 		count[s], best[s], score[s] = 0, 0, 0
 	}
 	m.touched = touched[:0]
+}
+
+// A part's grade at a festival is the weight of the best field it
+// matched there, plus exactGrade when it matched exactly rather than
+// through a typo: any exact match grades above any typo. A festival's
+// score is the sum of its parts' gradeScores: exactScore for each part
+// matched exactly (so a festival needing fewer typos always ranks
+// higher), plus the weights.
+const (
+	exactGrade = 1 << weightBits
+	exactScore = 1 << 10 // above any sum of weights (a query has at most 100 parts)
+)
+
+// gradeScore is what grade g adds to a festival's score.
+func gradeScore(g uint8) int32 {
+	return int32(g&weightMask) + int32(g>>weightBits)*exactScore
+}
+
+// partList is one posting list a part matches, and whether through a typo.
+type partList struct {
+	entries []uint32
+	typo    bool
+}
+
+// grade returns the grade of the posting entry e of l.
+func (l partList) grade(e uint32) uint8 {
+	if l.typo {
+		return uint8(e & weightMask)
+	}
+	return uint8(e&weightMask) | exactGrade
 }
 
 // rejected marks in matcher.count a festival the filters refused; a
@@ -262,27 +292,37 @@ func (m *matcher) filterMore(s int32) bool {
 }
 
 // finish adds the festival in slot s, which passed filter with score,
-// to the hits if it passes the remaining filters.
+// to the hits if it passes the remaining filters. A festival that needed
+// a typo for some part (its score below exactScore per part) comes after
+// the exact ones in every order.
 func (m *matcher) finish(s int32, score int32) {
 	if m.maxFee == nil && m.category == "" || m.filterMore(s) {
-		m.keys = append(m.keys, hitKey(m.relevance, m.ix.hot[s].featured, score, m.rank[s]))
+		typo := score < int32(len(m.parts))*exactScore
+		m.keys = append(m.keys, hitKey(m.relevance, m.ix.hot[s].featured, typo, score, m.rank[s]))
 	}
 }
 
 // partPostings returns the posting lists of the terms matching p, in
-// which a festival comes once per matching term. Removed festivals not
-// yet swept come too: the filters refuse them.
-func (ix *FestivalIndex) partPostings(p *Part) [][]uint32 {
+// which a festival comes once per matching term, exact ones first, then
+// those of the words one edit away (p.Typo). Removed festivals not yet
+// swept come too: the filters refuse them.
+func (ix *FestivalIndex) partPostings(p *Part) []partList {
+	var lists []partList
 	if !p.Prefix {
 		if l := ix.postings[p.Term]; len(l) > 0 {
-			return [][]uint32{l}
+			lists = append(lists, partList{entries: l})
 		}
-		return nil
+	} else {
+		lo, hi := ix.termRange(p)
+		lists = make([]partList, 0, hi-lo)
+		for _, t := range ix.terms[lo:hi] {
+			lists = append(lists, partList{entries: ix.postings[t]})
+		}
 	}
-	lo, hi := ix.termRange(p)
-	lists := make([][]uint32, 0, hi-lo)
-	for _, t := range ix.terms[lo:hi] {
-		lists = append(lists, ix.postings[t])
+	if p.Typo {
+		ix.typos.lookup(p.Term, func(w string) bool { return len(ix.postings[w]) > 0 }, func(w string) {
+			lists = append(lists, partList{entries: ix.postings[w], typo: true})
+		})
 	}
 	return lists
 }

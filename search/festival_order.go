@@ -137,12 +137,16 @@ func (o *dayOrder) ranks(sortBy string) []uint32 {
 }
 
 // hitKey packs a hit's place in the order into one integer, smaller
-// first: by deadline or start, the festival's rank; by relevance,
-// featured festivals first, then the score, highest first, then the
+// first: by deadline or start, the festival's rank, those that needed a
+// typo after the others; by relevance, featured festivals first, then
+// the score, highest first (a typo lowers it: see exactScore), then the
 // rank by deadline. Its low 32 bits are always the rank, from which the
 // slot is found (dayOrder.slots).
-func hitKey(relevance, featured bool, score int32, rank uint32) uint64 {
+func hitKey(relevance, featured, typo bool, score int32, rank uint32) uint64 {
 	if !relevance {
+		if typo {
+			return 1<<32 | uint64(rank)
+		}
 		return uint64(rank)
 	}
 	k := uint64(uint32(math.MaxInt32-score))<<32 | uint64(rank)

@@ -75,16 +75,20 @@ func TestDayOrder(t *testing.T) {
 }
 
 // Relevance keys put featured festivals first, then the highest score,
-// then the rank; the others are the rank.
+// then the rank; the others are the rank, those that needed a typo after.
 func TestHitKey(t *testing.T) {
-	if hitKey(false, true, 9, 5) != 5 || hitKey(false, false, 0, 5) != 5 {
+	if hitKey(false, true, false, 9, 5) != 5 || hitKey(false, false, false, 0, 5) != 5 {
 		t.Error("keys by deadline or start are not the rank")
 	}
-	ordered := []uint64{hitKey(true, true, 1, 9), hitKey(true, false, 600, 0), hitKey(true, false, 3, 1), hitKey(true, false, 3, 2), hitKey(true, false, 0, 0)}
+	if k := hitKey(false, false, true, 9, 5); k <= hitKey(false, false, false, 9, 1<<31) || uint32(k) != 5 {
+		t.Errorf("a typo's key by deadline %x is not after every exact one's, or not its rank", k)
+	}
+	ordered := []uint64{hitKey(true, true, false, 1, 9), hitKey(true, false, false, 600, 0), hitKey(true, false, false, 3, 1),
+		hitKey(true, false, true, 3, 2), hitKey(true, false, false, 0, 0)}
 	if !slices.IsSorted(ordered) {
 		t.Errorf("relevance keys out of order: %x", ordered)
 	}
-	if uint32(hitKey(true, false, 3, 77)) != 77 {
+	if uint32(hitKey(true, false, false, 3, 77)) != 77 {
 		t.Error("the low bits are not the rank")
 	}
 }

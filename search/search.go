@@ -191,11 +191,13 @@ func Terms(text string) []string {
 
 // Part is one condition of a query: an index term must equal Term (Exact)
 // or start with it (a prefix: Term <= term < Upper, or no upper bound
-// when Upper is "").
+// when Upper is ""), or, when Typo, be a word one edit away from Term
+// (festival_typo.go), which ranks below.
 type Part struct {
 	Term   string
 	Prefix bool
 	Upper  string
+	Typo   bool
 }
 
 // Query is a parsed search: every part must match.
@@ -207,9 +209,10 @@ type Query struct {
 func (q Query) Empty() bool { return len(q.Parts) == 0 }
 
 // ParseQuery turns what a user typed into a query. Each word of a spaced
-// script matches index terms starting with it; a single CJK character
-// matches that character; a longer CJK run requires every one of its
-// bigrams. Duplicate parts are dropped.
+// script matches index terms starting with it, and one of TypoMinRunes
+// letters or more also the words one edit away from it; a single CJK
+// character matches that character; a longer CJK run requires every one
+// of its bigrams. Duplicate parts are dropped.
 func ParseQuery(q string) Query {
 	var out Query
 	seen := map[Part]bool{}
@@ -222,7 +225,7 @@ func ParseQuery(q string) Query {
 	eachRun(Fold(q), func(r string, cjk bool) {
 		if !cjk {
 			w := TruncateRunes(r, MaxWordRunes)
-			add(Part{Term: w, Prefix: true, Upper: PrefixUpper(w)})
+			add(Part{Term: w, Prefix: true, Upper: PrefixUpper(w), Typo: TypoWord(w)})
 			return
 		}
 		rs := []rune(r)

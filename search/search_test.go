@@ -114,7 +114,7 @@ func TestTermsCJK(t *testing.T) {
 
 func TestParseQuery(t *testing.T) {
 	q := ParseQuery("Film  CANNES film")
-	want := []Part{{Term: "film", Prefix: true, Upper: "filn"}, {Term: "cannes", Prefix: true, Upper: "cannet"}}
+	want := []Part{{Term: "film", Prefix: true, Upper: "filn"}, {Term: "cannes", Prefix: true, Upper: "cannet", Typo: true}}
 	if !reflect.DeepEqual(q.Parts, want) {
 		t.Fatalf("parts = %+v, want %+v", q.Parts, want)
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/search"
@@ -119,6 +120,7 @@ func refSearch(fs []*marquee.Festival, q marquee.FestivalQuery) ([]refHit, int) 
 		score int
 		next  string
 		fee   *int64
+		typo  bool
 	}
 	var hits []hit
 	for _, f := range fs {
@@ -158,7 +160,10 @@ func refSearch(fs []*marquee.Festival, q marquee.FestivalQuery) ([]refHit, int) 
 		for _, c := range f.Categories {
 			add(c.Name, 1)
 		}
-		score, all := 0, true
+		// A part matches its terms exactly (each exact part scores 1024
+		// above any weights), else, for a word of five letters or more,
+		// a word of four letters or more one edit away.
+		score, all, typo := 0, true, false
 		for _, p := range parsed.Parts {
 			best := 0
 			for term, w := range weights {
@@ -166,14 +171,32 @@ func refSearch(fs []*marquee.Festival, q marquee.FestivalQuery) ([]refHit, int) 
 					best = max(best, w)
 				}
 			}
+			if best > 0 {
+				score += 1024 + best
+				continue
+			}
+			if p.Typo {
+				for term, w := range weights {
+					if refTypoWord(term, 4) && osaDistance(p.Term, term) == 1 {
+						best = max(best, w)
+					}
+				}
+			}
 			all = all && best > 0
 			score += best
+			typo = true
 		}
 		if all {
-			hits = append(hits, hit{f, score, next, minFee})
+			hits = append(hits, hit{f, score, next, minFee, typo})
 		}
 	}
 	slices.SortFunc(hits, func(a, b hit) int {
+		if a.typo != b.typo && q.Sort != marquee.FestivalSortRelevance { // those needing a typo last
+			if a.typo {
+				return 1
+			}
+			return -1
+		}
 		if q.Sort == marquee.FestivalSortStart {
 			return cmp.Or(cmp.Compare(a.f.StartDate, b.f.StartDate), cmp.Compare(a.f.ID, b.f.ID))
 		}
@@ -195,4 +218,44 @@ func refSearch(fs []*marquee.Festival, q marquee.FestivalQuery) ([]refHit, int) 
 		out = append(out, refHit{hits[i].f.ID, hits[i].next, hits[i].fee})
 	}
 	return out, len(hits)
+}
+
+// refTypoWord reports whether w has at least n runes, all letters of a
+// spaced script (no digits, no CJK).
+func refTypoWord(w string, n int) bool {
+	count := 0
+	for _, r := range w {
+		if !(unicode.IsLetter(r) || unicode.IsMark(r)) || search.IsCJK(r) {
+			return false
+		}
+		count++
+	}
+	return count >= n
+}
+
+// osaDistance is the optimal string alignment distance of a and b
+// (Damerau-Levenshtein with adjacent swaps), by the textbook table.
+func osaDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
 }

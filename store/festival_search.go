@@ -24,13 +24,16 @@ type festivalIndex struct {
 }
 
 // SearchFestivals runs a discovery search over approved festivals: text
-// in any script (every word must match: a prefix for spaced scripts, the
-// characters or bigrams for CJK), country, dates overlapping From..To,
+// in any script (every word must match: a prefix for spaced scripts, or
+// for a word of five letters or more a word one edit away, ranked below
+// the exact matches in every order; the characters or bigrams for CJK),
+// country, dates overlapping From..To,
 // open for submissions on Today, a category name containing Category
 // (ignoring case and Latin accents), a current fee of at most MaxFee;
 // sorted by next deadline (closed festivals last), start date or
 // relevance (the sum, over the query's parts, of the best field weight
-// matched: name 3, location or city 2, description or category 1), the
+// matched: name 3, location or city 2, description or category 1, each
+// part matched exactly counting above any typo), the
 // festival id breaking ties. Next deadlines and fees are those of Today.
 // Items carry no categories, criteria or organiser, an excerpt of the
 // description (marquee.Excerpt, SearchExcerptLength characters) and

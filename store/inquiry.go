@@ -25,12 +25,10 @@ type InquiryService struct {
 }
 
 // Ask checks the question (marquee.ValidateQuestion), reads what it asks
-// (marquee.ParseInquiry on the service's today), runs its searches over
-// the festival search index attempt by attempt until one finds
-// festivals (marquee.InquiryQuery.Searches, MergeInquiryResults), and has
-// the writer answer from what was found in lang (English when lang is
-// not one of marquee.Languages). No transaction: the searches read the
-// in-memory index, which follows the database.
+// (marquee.ParseInquiry on the service's today), finds the festivals that
+// answer it (Find), and has the writer answer from them in lang (English
+// when lang is not one of marquee.Languages). No transaction: the
+// search reads the in-memory index, which follows the database.
 func (s *InquiryService) Ask(ctx context.Context, question, lang string) (*marquee.InquiryAnswer, error) {
 	question, err := marquee.ValidateQuestion(question)
 	if err != nil {
@@ -44,23 +42,13 @@ func (s *InquiryService) Ask(ctx context.Context, question, lang string) (*marqu
 	}
 	today := s.today()
 	q := marquee.ParseInquiry(question, today)
-	var found []*marquee.Festival
-	for _, attempt := range q.Searches(today) {
-		results := make([][]*marquee.Festival, 0, len(attempt))
-		for _, fq := range attempt {
-			page, err := s.festivals.Search(ctx, fq)
-			if err != nil {
-				return nil, fmt.Errorf("store: ask: search %q: %w", fq.Text, err)
-			}
-			results = append(results, page.Items)
-		}
-		if found = marquee.MergeInquiryResults(results); len(found) > 0 {
-			break
-		}
+	found, err := s.Find(ctx, q, today)
+	if err != nil {
+		return nil, err
 	}
 	facts := marquee.InquiryFacts{Question: question, Lang: lang, Today: today, Query: q,
-		Festivals: make([]marquee.InquiryFestival, len(found))}
-	for i, f := range found {
+		Festivals: make([]marquee.InquiryFestival, len(found.Festivals)), Relaxed: found.Relaxed}
+	for i, f := range found.Festivals {
 		facts.Festivals[i] = marquee.NewInquiryFestival(f)
 	}
 	answer, err := s.writer.Write(ctx, facts)
@@ -68,4 +56,20 @@ func (s *InquiryService) Ask(ctx context.Context, question, lang string) (*marqu
 		return nil, fmt.Errorf("store: ask: write the answer: %w", err)
 	}
 	return answer, nil
+}
+
+// Find returns the approved festivals that answer q on day today (YYYY-MM-DD),
+// best first, at most marquee.InquiryResultsMax, and how q was widened to
+// find them: each part of q is a preference, ranked by
+// marquee.RankInquiry over the festival search index
+// (search.FestivalIndex.Inquire). A question not understood finds none.
+func (s *InquiryService) Find(ctx context.Context, q marquee.InquiryQuery, today string) (*marquee.InquiryResult, error) {
+	if !q.Understood() {
+		return &marquee.InquiryResult{}, nil
+	}
+	r, err := s.searchIndex.Inquire(ctx, indexLoader{s.DB}, q, today)
+	if err != nil {
+		return nil, fmt.Errorf("store: ask: find festivals: %w", err)
+	}
+	return r, nil
 }

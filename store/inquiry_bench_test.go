@@ -28,6 +28,9 @@ func BenchmarkInquiryAsk(b *testing.B) {
 		{"shanghai-zh-deadline", "上海 电影节 截止"},
 		{"free-short-open", "free short film festivals open now"},
 		{"unknown", "What is the weather on Mars?"},
+		{"japan-documentary-deadline", "Which documentary festivals in Japan have deadlines next month?"},
+		{"relaxed-osaka-documentary", "documentary festivals in Osaka in May"},
+		{"typo", "lisbn documentry festivals"},
 	} {
 		b.Run(q.name, func(b *testing.B) {
 			for b.Loop() {

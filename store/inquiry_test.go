@@ -89,14 +89,28 @@ func TestInquiryAskFindsTheFestivalsAsked(t *testing.T) {
 			{"Festivals in Portugal in June", "en", []string{"Porto Docs"}, "One festival on Marquee matches your question:"},
 			// A festival's name, as keywords.
 			{"When is Lisbon Comedy Nights?", "en", []string{"Lisbon Comedy Nights"}, "One festival on Marquee matches your question:"},
-			// Words no festival has are dropped when the rest asks something.
-			{"documentary festivals in Lisbon with a river view", "en", []string{"Lisbon Documentary Days"}, "One festival on Marquee matches your question:"},
+			// Words no festival has are dropped when the rest asks
+			// something, and the answer says so.
+			{"documentary festivals in Lisbon with a river view", "en", []string{"Lisbon Documentary Days"},
+				"I left out words no matching festival has: river, view. The closest festival on Marquee:"},
+			// A deadline month: the categories' deadlines, not the dates.
+			{"festivals with a deadline in January", "en", []string{"Lisbon Documentary Days", "Tokyo Short Film Week"}, "2 festivals on Marquee match your question:"},
+			{"2月截止的电影节", "zh", []string{"上海国际短片节", "Lisbon Comedy Nights", "Paris Short Film Festival"}, "Marquee 上有 3 个电影节符合您的问题："},
+			// Met by none even widened: those meeting the most, saying so.
+			{"documentary festivals in Shanghai", "en", []string{"Lisbon Documentary Days", "上海国际短片节", "Porto Docs", "Shanghai Classic Screenings"},
+				"No festival on Marquee fits everything you asked; these fit the most of it. The 4 closest festivals on Marquee:"},
+			// A typo of five letters or more.
+			{"lisbn festivals", "en", []string{"Lisbon Documentary Days", "Lisbon Comedy Nights"}, "2 festivals on Marquee match your question:"},
 			// Nothing known: says so.
 			{"What is the weather on Mars?", "en", []string{}, "No festival on Marquee matches your question yet. Try other words or the festival search."},
 			{"火星の天気は？", "ja", []string{}, "ご質問に合う映画祭は Marquee にまだありません。別の言葉で質問するか、映画祭検索をお試しください。"},
 			{"film festivals?", "en", []string{}, "I could not tell which festivals your question is about. Name a festival, a city or country, a month, a category or a fee, or use the festival search."},
-			// An unknown language answers in English.
-			{"festivals in Osaka", "fr", []string{}, "No festival on Marquee matches your question yet. Try other words or the festival search."},
+			// None in the city: its country's, saying so; an unknown
+			// language answers in English.
+			{"festivals in Osaka", "fr", []string{"Tokyo Short Film Week", "東京アニメーション映画祭"},
+				"No festival in Osaka fits, so I looked elsewhere in Japan too. The 2 closest festivals on Marquee:"},
+			{"大阪の映画祭", "ja", []string{"Tokyo Short Film Week", "東京アニメーション映画祭"},
+				"大阪には条件に合う映画祭がないため、日本のほかの地域も探しました。Marquee で最も近い映画祭2件："},
 		}
 		for _, tt := range tests {
 			got, err := db.Inquiries.Ask(t.Context(), tt.question, tt.lang)
