@@ -90,7 +90,7 @@ test('a user asks the assistant in Japanese, follows up in the same conversation
   expect(asked[0]).toEqual({ question: `東京の${word}映画祭の締切はいつですか？`, history: [] });
   release();
 
-  const answer = block.getByTestId('inquiry-answer');
+  const answer = block.getByTestId('inquiry-answer').first();
   await expect(answer.getByRole('heading', { name: '回答：' })).toBeVisible();
   await expect(answer.getByTestId('inquiry-answer-text')).toHaveText('Marquee でご質問に合う映画祭が1件見つかりました：');
   await expect(block.getByRole('button', { name: '今すぐ質問' })).toBeEnabled();
