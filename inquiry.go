@@ -55,6 +55,10 @@ type InquiryService interface {
 	// Ask answers question (see ValidateQuestion) in lang (one of
 	// Languages) from the approved festivals matching it.
 	Ask(ctx context.Context, question, lang string) (*InquiryAnswer, error)
+	// Stream answers req (its question checked as Ask's, its history by
+	// ValidateInquiryHistory) as the answer is written, through emit
+	// (InquiryStreamWriter); ctx's end stops it with ctx.Err().
+	Stream(ctx context.Context, req InquiryRequest, emit func(InquiryEvent) error) error
 }
 
 // InquiryFacts are what an answer is written from: the question, the

@@ -3,7 +3,9 @@
 // asker's language from the festivals found, and OpenAI asks an
 // OpenAI-compatible chat completions service to answer from those
 // festivals' facts, falling back to Default's answer with a notice when
-// the service fails or is too slow.
+// the service fails or is too slow. Both also stream their answers
+// (marquee.InquiryStreamWriter): Default as one event, OpenAI as the
+// model writes, the model searching with the search_festivals tool.
 package assistant
 
 import (

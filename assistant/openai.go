@@ -15,8 +15,18 @@ import (
 	"github.com/openai/openai-go/v3/option"
 )
 
-// DefaultTimeout bounds one call to the chat completions service.
+// DefaultTimeout bounds one answer of the chat completions service: one
+// call for Write, the whole conversation with its tool rounds for Stream.
 const DefaultTimeout = 20 * time.Second
+
+// Bounds of a streamed answer (Stream) unless the Config sets them.
+const (
+	// DefaultToolRounds is how many rounds of search_festivals calls the
+	// model may make before it must answer.
+	DefaultToolRounds = 3
+	// DefaultMaxTokens caps the tokens the model writes in each call.
+	DefaultMaxTokens = 800
+)
 
 // Prefix begins the message sent to the chat completions service, as the
 // seed client's did.
@@ -30,8 +40,14 @@ type Config struct {
 	BaseURL string
 	APIKey  string
 	Model   string
-	// Timeout bounds each call; zero means DefaultTimeout.
+	// Timeout bounds each answer; zero means DefaultTimeout.
 	Timeout time.Duration
+	// ToolRounds is how many rounds of tool calls Stream allows; zero
+	// means DefaultToolRounds.
+	ToolRounds int
+	// MaxTokens caps each call's output (max_completion_tokens); zero
+	// means DefaultMaxTokens.
+	MaxTokens int64
 	// HTTPClient makes the calls; nil means a plain http.Client.
 	HTTPClient *http.Client
 }
@@ -45,10 +61,12 @@ func (c Config) Enabled() bool { return c.BaseURL != "" && c.APIKey != "" && c.M
 // logs why (with the question's length and language, never its text)
 // and answers as Default does, with a notice saying so.
 type OpenAI struct {
-	client  openai.Client
-	model   string
-	timeout time.Duration
-	log     *slog.Logger
+	client     openai.Client
+	model      string
+	timeout    time.Duration
+	toolRounds int
+	maxTokens  int64
+	log        *slog.Logger
 }
 
 // NewOpenAI returns a writer over the service cfg names; log receives
@@ -59,6 +77,12 @@ func NewOpenAI(cfg Config, log *slog.Logger) (*OpenAI, error) {
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.ToolRounds <= 0 {
+		cfg.ToolRounds = DefaultToolRounds
+	}
+	if cfg.MaxTokens <= 0 {
+		cfg.MaxTokens = DefaultMaxTokens
 	}
 	if cfg.HTTPClient == nil {
 		cfg.HTTPClient = &http.Client{}
@@ -73,7 +97,7 @@ func NewOpenAI(cfg Config, log *slog.Logger) (*OpenAI, error) {
 		// One try within the timeout: the asker is waiting.
 		option.WithMaxRetries(0),
 	)
-	return &OpenAI{client: client, model: cfg.Model, timeout: cfg.Timeout, log: log}, nil
+	return &OpenAI{client: client, model: cfg.Model, timeout: cfg.Timeout, toolRounds: cfg.ToolRounds, maxTokens: cfg.MaxTokens, log: log}, nil
 }
 
 // Write asks the service to answer facts.Question from facts.Festivals

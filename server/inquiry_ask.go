@@ -29,19 +29,8 @@ func (s *Server) handleInquiryAsk(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if !s.allow(w, r, marquee.LimitInquiryClient) {
-		return
-	}
-	if requestToken(r) != "" {
-		if withUser, err := s.withSessionUser(r); err == nil {
-			r = withUser
-		}
-	}
-	limit := marquee.LimitInquiryVisitor
-	if currentUser(r) != nil {
-		limit = marquee.LimitInquiryUser
-	}
-	if !s.allow(w, r, limit) {
+	r, ok := s.allowInquiry(w, r)
+	if !ok {
 		return
 	}
 	lang := requestLanguage(r)

@@ -168,6 +168,7 @@ func (s *Server) routes(mux router) {
 
 	// The festival assistant (public, rate limited).
 	mux.HandleFunc("POST /api/v1/inquiries", s.handleInquiryAsk)
+	mux.HandleFunc("POST /api/v1/inquiries/stream", s.handleInquiryStream)
 
 	// Analytics and promotion: the public page's view beacon, campaign
 	// impressions and clicks, the featured strip; the organiser's analytics

@@ -21,7 +21,8 @@ type assistantConfig struct {
 	log *slog.Logger
 }
 
-// assistantFromEnv reads MARQUEE_AI_* and MARQUEE_INQUIRY_RATE_PER_HOUR
+// assistantFromEnv reads MARQUEE_AI_* (the service, its timeout, its
+// token cap per call and its tool rounds) and MARQUEE_INQUIRY_RATE_PER_HOUR
 // into c and returns what is wrong with them. The key is never echoed.
 func assistantFromEnv(getenv func(string) string, c *config) []string {
 	var errs []string
@@ -50,6 +51,22 @@ func assistantFromEnv(getenv func(string) string, c *config) []string {
 			errs = append(errs, fmt.Sprintf("MARQUEE_AI_TIMEOUT=%q: want a duration from 100ms to 5m, such as 20s", v))
 		} else {
 			ai.Timeout = d
+		}
+	}
+	if v := strings.TrimSpace(getenv("MARQUEE_AI_MAX_TOKENS")); v != "" {
+		var n int64
+		if _, err := fmt.Sscan(v, &n); err != nil || n < 16 || n > 32000 || fmt.Sprint(n) != v {
+			errs = append(errs, fmt.Sprintf("MARQUEE_AI_MAX_TOKENS=%q: want a whole number from 16 to 32000, such as 800", v))
+		} else {
+			ai.MaxTokens = n
+		}
+	}
+	if v := strings.TrimSpace(getenv("MARQUEE_AI_TOOL_ROUNDS")); v != "" {
+		var n int
+		if _, err := fmt.Sscan(v, &n); err != nil || n < 1 || n > 10 || fmt.Sprint(n) != v {
+			errs = append(errs, fmt.Sprintf("MARQUEE_AI_TOOL_ROUNDS=%q: want a whole number from 1 to 10, such as 3", v))
+		} else {
+			ai.ToolRounds = n
 		}
 	}
 	if v := strings.TrimSpace(getenv("MARQUEE_INQUIRY_RATE_PER_HOUR")); v != "" {

@@ -17,7 +17,7 @@ function uniqueWord(): string {
   return 'Hoshi' + `${Date.now()}${process.pid}`.replace(/\d/g, (d) => letters[Number(d)]);
 }
 
-test('a user asks the assistant in Japanese and follows a festival link; Ask Now is disabled while busy', async ({
+test('a user asks the assistant in Japanese, follows up in the same conversation and follows a festival link; Ask Now is disabled and Stop shown while the answer streams', async ({
   browser,
   page,
   baseURL,
@@ -71,12 +71,13 @@ test('a user asks the assistant in Japanese and follows a festival link; Ask Now
   await expect(box).toHaveValue('3月のアニメ映画祭');
   await expect(box).toHaveAttribute('rows', '4');
 
-  // The answer is held until the busy button has been seen.
+  // The answer (the data-only stream: test mode has no model) is held
+  // until the busy button and Stop have been seen.
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
-  let asked: string | undefined;
-  await page.route('**/api/v1/inquiries', async (route) => {
-    asked = route.request().postDataJSON().question;
+  const asked: { question: string; history: { role: string; text: string }[] }[] = [];
+  await page.route('**/api/v1/inquiries/stream', async (route) => {
+    asked.push(route.request().postDataJSON());
     await held;
     await route.continue();
   });
@@ -85,13 +86,15 @@ test('a user asks the assistant in Japanese and follows a festival link; Ask Now
   await block.getByRole('button', { name: '今すぐ質問' }).click();
   const busy = block.getByRole('button', { name: '読み込み中...' });
   await expect(busy).toBeDisabled();
-  expect(asked).toBe(`東京の${word}映画祭の締切はいつですか？`);
+  await expect(block.getByRole('button', { name: '停止' })).toBeVisible();
+  expect(asked[0]).toEqual({ question: `東京の${word}映画祭の締切はいつですか？`, history: [] });
   release();
 
-  const answer = block.getByTestId('inquiry-answer');
+  const answer = block.getByTestId('inquiry-answer').first();
   await expect(answer.getByRole('heading', { name: '回答：' })).toBeVisible();
   await expect(answer.getByTestId('inquiry-answer-text')).toHaveText('Marquee でご質問に合う映画祭が1件見つかりました：');
   await expect(block.getByRole('button', { name: '今すぐ質問' })).toBeEnabled();
+  await expect(block.getByRole('button', { name: '停止' })).toHaveCount(0);
   const item = answer.getByTestId('inquiry-festival');
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('次の締切：');
@@ -99,6 +102,24 @@ test('a user asks the assistant in Japanese and follows a festival link; Ask Now
   const link = item.getByRole('link', { name });
   await expect(link).toHaveAttribute('href', `/festival/${festival.slug}`);
   expect(await seriousViolations(page)).toEqual([]);
+
+  // A follow-up carries the conversation so far.
+  await expect(box).toHaveValue('');
+  await box.fill(`${word}の短編は無料ですか？`);
+  await block.getByRole('button', { name: '今すぐ質問' }).click();
+  await expect(block.getByTestId('inquiry-answer')).toHaveCount(2);
+  expect(asked[1]).toEqual({
+    question: `${word}の短編は無料ですか？`,
+    history: [
+      { role: 'user', text: `東京の${word}映画祭の締切はいつですか？` },
+      { role: 'assistant', text: 'Marquee でご質問に合う映画祭が1件見つかりました：' },
+    ],
+  });
+  await expect(block.getByTestId('inquiry-answer').nth(1).getByTestId('inquiry-festival')).toHaveCount(1);
+
+  // On a phone (390 px), nothing is wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/festival/${festival.slug}$`));

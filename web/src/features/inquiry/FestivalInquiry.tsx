@@ -1,11 +1,10 @@
 import { Alert, Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { Title } from '../../ui/Title';
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import { inquiriesApi, questionMax, type InquiryAnswer, type InquiryFestival } from '../../api/inquiries';
+import { historyMax, inquiriesApi, questionMax, turnMax, type InquiryFestival, type InquiryTurn } from '../../api/inquiries';
 import { languageFor } from '../../i18n/languages';
 
 type Example = { question: string; description: string };
@@ -100,67 +99,193 @@ function AnswerFestival({ festival: f, tag }: { festival: InquiryFestival; tag: 
   );
 }
 
-/** AnswerView is the answer under 'Answer:' ('No response' when empty), its notice and its festivals. */
-function AnswerView({ answer }: { answer: InquiryAnswer }) {
+/** festivalLink matches a Markdown link to a festival's page: [name](/festival/slug). */
+const festivalLink = /\[([^\]\n]{1,300})\]\(\/festival\/([^)\s]{1,300})\)/g;
+
+/** festivalPath is the page of a slug as the model wrote it (raw or percent-encoded). */
+function festivalPath(slug: string): string {
+  let raw = slug;
+  try {
+    raw = decodeURIComponent(slug);
+  } catch {
+    // Not encoded: as it is.
+  }
+  return `/festival/${encodeURIComponent(raw)}`;
+}
+
+/**
+ * AnswerText is an answer's text with its links to festival pages
+ * ([name](/festival/slug), as the assistant cites them) made links; any
+ * other text, other links included, stays text.
+ */
+export function AnswerText({ text }: { text: string }) {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const m of text.matchAll(festivalLink)) {
+    const at = m.index ?? 0;
+    if (at > last) parts.push(text.slice(last, at));
+    parts.push(
+      <Anchor key={at} component={Link} to={festivalPath(m[2])} c="indigo.9" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {m[1]}
+      </Anchor>,
+    );
+    last = at + m[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return <>{parts}</>;
+}
+
+/** A question of the conversation and its answer as it comes. */
+interface Turn {
+  id: number;
+  question: string;
+  answer: string;
+  notice?: string;
+  festivals: InquiryFestival[];
+  /** streaming until the answer is done or stopped (Stop), or failed before its end. */
+  status: 'streaming' | 'done' | 'stopped' | 'failed';
+}
+
+/** AnswerView is one turn: the question asked, the answer under 'Answer:' ('No response' when empty), its notice and its festivals. */
+function AnswerView({ turn }: { turn: Turn }) {
   const { t, i18n } = useTranslation('inquiry');
   const tag = languageFor(i18n.resolvedLanguage ?? i18n.language).htmlLang;
   const festivalsId = useId();
+  const streaming = turn.status === 'streaming';
   return (
-    <Stack gap="sm" data-testid="inquiry-answer" aria-live="polite">
+    <Stack gap="sm" data-testid="inquiry-answer" aria-live="polite" aria-busy={streaming}>
+      <Text size="sm" c="gray.8" data-testid="inquiry-question" style={{ overflowWrap: 'anywhere' }}>
+        <Text span fw={600} c="gray.9" size="sm">
+          {t('conversation.asked')}
+        </Text>{' '}
+        {turn.question}
+      </Text>
       <Title order={3} size="h4">
         {t('answer.title')}
       </Title>
-      <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="inquiry-answer-text">
-        {answer.answer.trim() || t('answer.empty')}
+      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="inquiry-answer-text">
+        {turn.answer.trim() ? <AnswerText text={turn.answer.trim()} /> : streaming ? t('answer.writing') : t('answer.empty')}
       </Text>
-      {answer.notice && (
+      {turn.status === 'stopped' && (
+        <Text size="sm" c="gray.8" data-testid="inquiry-stopped">
+          {t('answer.stopped')}
+        </Text>
+      )}
+      {turn.notice && (
         <Alert color="yellow" variant="light" data-testid="inquiry-notice">
           <Text size="sm" c="gray.9">
-            {answer.notice}
+            {turn.notice}
           </Text>
         </Alert>
       )}
-      {answer.festivals.length > 0 ? (
+      {turn.festivals.length > 0 ? (
         <>
           <Text id={festivalsId} size="sm" fw={600} c="gray.8">
             {t('answer.festivals')}
           </Text>
           <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={festivalsId}>
-            {answer.festivals.map((f) => (
+            {turn.festivals.map((f) => (
               <AnswerFestival key={f.slug} festival={f} tag={tag} />
             ))}
           </SimpleGrid>
         </>
       ) : (
-        <Anchor component={Link} to="/festivals" size="sm">
-          {t('answer.search')}
-        </Anchor>
+        turn.status === 'done' && (
+          <Anchor component={Link} to="/festivals" size="sm">
+            {t('answer.search')}
+          </Anchor>
+        )
       )}
     </Stack>
   );
 }
 
 /**
+ * historyOf is what a new question carries of the conversation: the
+ * questions and answers of the turns answered (or stopped with some
+ * text), the last historyMax, each cut to turnMax characters.
+ */
+export function historyOf(turns: { question: string; answer: string; status: string }[]): InquiryTurn[] {
+  const out: InquiryTurn[] = [];
+  for (const turn of turns) {
+    const answer = turn.answer.trim();
+    if ((turn.status !== 'done' && turn.status !== 'stopped') || answer === '') continue;
+    out.push({ role: 'user', text: [...turn.question].slice(0, turnMax).join('') });
+    out.push({ role: 'assistant', text: [...answer].slice(0, turnMax).join('') });
+  }
+  return out.slice(-historyMax);
+}
+
+/**
  * FestivalInquiry is the seed's 'Ask About Any Film Festival' block: how-to
  * steps, example questions (clicking one fills the question), a 4-row
- * question box and Ask Now ('Loading...' and disabled while busy). An empty
- * or whitespace-only question sends nothing. Errors show in red (the
- * server's message, else 'An error occurred'); the answer comes under
- * 'Answer:' with the festivals it is drawn from.
+ * question box and Ask Now ('Loading...' and disabled while an answer
+ * comes). An empty or whitespace-only question sends nothing. The answer
+ * streams in under 'Answer:' with the festivals it is drawn from; Stop
+ * ends it (and the server's work). The questions and answers stay on the
+ * page as a conversation: a follow-up ("and in Japan?") carries the last
+ * ones (historyOf), and New conversation forgets them. Nothing is kept
+ * after the page. Errors show in red (the server's message, else 'An
+ * error occurred').
  */
 export function FestivalInquiry() {
   const { t } = useTranslation('inquiry');
   const [question, setQuestion] = useState('');
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [error, setError] = useState<unknown>(null);
+  const abort = useRef<AbortController | null>(null);
+  const nextId = useRef(1);
   const titleId = useId();
-  const ask = useMutation({ mutationFn: (q: string) => inquiriesApi.ask(q) });
   const steps = t('howTo.steps', { returnObjects: true }) as string[];
   const examples = t('examples.items', { returnObjects: true }) as Example[];
+  const busy = turns.some((turn) => turn.status === 'streaming');
+
+  // Leaving the page stops the answer.
+  useEffect(() => () => abort.current?.abort(), []);
+
+  function update(id: number, change: (turn: Turn) => Turn) {
+    setTurns((all) => all.map((turn) => (turn.id === id ? change(turn) : turn)));
+  }
+
+  async function ask(q: string) {
+    const id = nextId.current++;
+    const controller = new AbortController();
+    abort.current = controller;
+    const history = historyOf(turns);
+    setError(null);
+    setTurns((all) => [...all, { id, question: q, answer: '', festivals: [], status: 'streaming' }]);
+    setQuestion('');
+    try {
+      await inquiriesApi.stream(q, history, controller.signal, {
+        onText: (delta) => update(id, (turn) => ({ ...turn, answer: turn.answer + delta })),
+        onAnswer: (answer, notice) => update(id, (turn) => ({ ...turn, answer, notice })),
+        onFestivals: (festivals) => update(id, (turn) => ({ ...turn, festivals })),
+      });
+      update(id, (turn) => ({ ...turn, status: 'done' }));
+    } catch (err) {
+      if (controller.signal.aborted) {
+        update(id, (turn) => ({ ...turn, status: 'stopped' }));
+      } else {
+        setError(err);
+        // A question that got no answer leaves the conversation; its text goes back in the box.
+        setTurns((all) => all.flatMap((turn) => (turn.id !== id ? [turn] : turn.answer.trim() ? [{ ...turn, status: 'failed' as const }] : [])));
+        setQuestion((current) => current || q);
+      }
+    } finally {
+      if (abort.current === controller) abort.current = null;
+    }
+  }
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const q = question.trim();
-    if (q === '' || ask.isPending) return;
-    ask.mutate(q);
+    if (q === '' || busy) return;
+    void ask(q);
+  }
+
+  function newConversation() {
+    setTurns([]);
+    setError(null);
   }
 
   return (
@@ -209,30 +334,47 @@ export function FestivalInquiry() {
           </SimpleGrid>
         </Stack>
 
+        {turns.length > 0 && (
+          <Stack gap="lg" data-testid="inquiry-conversation">
+            {turns.map((turn) => (
+              <AnswerView key={turn.id} turn={turn} />
+            ))}
+          </Stack>
+        )}
+
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <Textarea
               label={t('form.label')}
-              placeholder={t('form.placeholder')}
+              placeholder={turns.length > 0 ? t('form.followUpPlaceholder') : t('form.placeholder')}
               rows={4}
               maxLength={questionMax}
               value={question}
               onChange={(e) => setQuestion(e.currentTarget.value)}
             />
-            <Group>
-              <Button type="submit" disabled={ask.isPending}>
-                {ask.isPending ? t('form.loading') : t('form.submit')}
+            <Group gap="sm" wrap="wrap">
+              <Button type="submit" disabled={busy}>
+                {busy ? t('form.loading') : t('form.submit')}
               </Button>
+              {busy && (
+                <Button type="button" variant="outline" color="red.8" onClick={() => abort.current?.abort()}>
+                  {t('form.stop')}
+                </Button>
+              )}
+              {!busy && turns.length > 0 && (
+                <Button type="button" variant="subtle" onClick={newConversation}>
+                  {t('form.newConversation')}
+                </Button>
+              )}
             </Group>
           </Stack>
         </form>
 
-        {ask.isError && (
+        {error !== null && (
           <Text c="red.8" role="alert" data-testid="inquiry-error">
-            {errorText(ask.error, t('error'))}
+            {errorText(error, t('error'))}
           </Text>
         )}
-        {ask.isSuccess && <AnswerView answer={ask.data} />}
       </Stack>
     </Paper>
   );
