@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { inquiriesApi, questionMax, type InquiryAnswer, type InquiryFestival } from '../../api/inquiries';
 import { languageFor } from '../../i18n/languages';
+import { VisitorLimitHint } from './VisitorLimitHint';
 
 type Example = { question: string; description: string };
 
@@ -232,6 +233,7 @@ export function FestivalInquiry() {
             {errorText(ask.error, t('error'))}
           </Text>
         )}
+        {ask.isError && <VisitorLimitHint error={ask.error} />}
         {ask.isSuccess && <AnswerView answer={ask.data} />}
       </Stack>
     </Paper>
