@@ -87,6 +87,9 @@ type FestivalService interface {
 	PublicPage(ctx context.Context, slug string) (*PublicFestivalPage, error)
 	// Search runs a discovery search over approved festivals.
 	Search(ctx context.Context, q FestivalQuery) (*Page[*Festival], error)
+	// Sitemap returns every approved festival's slug and update time, in
+	// the order they were registered (the sitemap's; for anyone).
+	Sitemap(ctx context.Context) ([]FestivalSitemapEntry, error)
 
 	// Managed returns a festival in full to its organiser or an admin,
 	// with its revision if it has one.

@@ -44,7 +44,10 @@ func ReminderSendAt(date string, p ReminderPreference) (time.Time, bool) {
 	return d.AddDate(0, 0, -days).Add(ReminderHourUTC * time.Hour), true
 }
 
-// Reminder is a user's request to be e-mailed about a festival date.
+// Reminder is a user's request to be e-mailed about a festival date, or
+// about a deadline of one of its categories (CategoryID set): then Date is
+// that deadline's date, and it follows the organiser's changes to it while
+// the reminder is unsent.
 type Reminder struct {
 	ID           int64              `json:"id"`
 	UserID       int64              `json:"-"`
@@ -52,25 +55,72 @@ type Reminder struct {
 	FestivalSlug string             `json:"festivalSlug"` // "" when not linked to a festival on Marquee
 	Date         string             `json:"date"`         // YYYY-MM-DD
 	Preference   ReminderPreference `json:"preference"`
-	Language     string             `json:"language"` // the e-mail's language
-	SendAt       time.Time          `json:"sendAt"`
-	SentAt       *time.Time         `json:"sentAt"`
-	CreatedAt    time.Time          `json:"createdAt"`
+	// CategoryID, CategoryName and Tier name the deadline of a deadline
+	// reminder (0, "" and "" for a festival date's); CategoryID is 0 too
+	// once the organiser deleted the category.
+	CategoryID   int64        `json:"categoryId"`
+	CategoryName string       `json:"categoryName"`
+	Tier         DeadlineTier `json:"tier"`
+	Language     string       `json:"language"` // the e-mail's language
+	SendAt       time.Time    `json:"sendAt"`
+	SentAt       *time.Time   `json:"sentAt"`
+	CreatedAt    time.Time    `json:"createdAt"`
 }
 
 // ReminderFestivalNameMax bounds a reminder's festival name.
 const ReminderFestivalNameMax = 200
 
-// NewReminder is what a user asks for on the reminder form.
+// NewReminder is what a user asks for on the reminder form, or with a
+// festival page's "Remind me" of a category's deadline: then FestivalSlug,
+// CategoryID and Tier name the deadline, and the festival's name and the
+// date are the festival's own (ForDeadline), whatever was sent.
 type NewReminder struct {
 	FestivalName string             `json:"festivalName"`
 	Date         string             `json:"date"`
 	Preference   ReminderPreference `json:"preference"`
 	FestivalSlug string             `json:"festivalSlug"`
+	CategoryID   int64              `json:"categoryId"`
+	Tier         DeadlineTier       `json:"tier"`
+	// CategoryName is filled by ForDeadline, never read from a request.
+	CategoryName string `json:"-"`
 }
 
-// Validate trims r and checks it against now: the festival date must be
-// today or later and the reminder's send day not already past.
+// IsDeadline reports whether r asks for a category deadline's reminder.
+func (r *NewReminder) IsDeadline() bool { return r.CategoryID != 0 || r.Tier != "" }
+
+// ForDeadline fills a deadline reminder from f, the approved festival
+// r.FestivalSlug names: its name, the category r.CategoryID's name and the
+// date of its tier r.Tier. The category must be f's and the tier one of
+// its deadlines; Validate then checks the date as for any reminder.
+func (r *NewReminder) ForDeadline(f *Festival) error {
+	var fe FieldErrors
+	if r.CategoryID <= 0 {
+		fe.Add("categoryId", "Choose a category of this festival")
+		return fe.Err()
+	}
+	var cat *Category
+	for i := range f.Categories {
+		if f.Categories[i].ID == r.CategoryID {
+			cat = &f.Categories[i]
+		}
+	}
+	if cat == nil {
+		fe.Add("categoryId", "This category is not part of this festival")
+		return fe.Err()
+	}
+	for _, d := range cat.Deadlines {
+		if d.Tier == r.Tier {
+			r.FestivalName, r.CategoryName, r.Date = f.Name, cat.Name, d.Date
+			return nil
+		}
+	}
+	fe.Add("tier", "This category has no such deadline")
+	return fe.Err()
+}
+
+// Validate trims r and checks it against now: the festival date (or the
+// deadline) must be today or later and the reminder's send day not
+// already past.
 func (r *NewReminder) Validate(now time.Time) error {
 	r.FestivalName = strings.TrimSpace(r.FestivalName)
 	r.Date = strings.TrimSpace(r.Date)
@@ -89,6 +139,8 @@ func (r *NewReminder) Validate(now time.Time) error {
 		f.Add("date", "Festival date is required")
 	case !ok:
 		f.Add("date", "Enter the festival date as YYYY-MM-DD")
+	case r.Date < today && r.IsDeadline():
+		f.Add("tier", "This deadline has already passed")
 	case r.Date < today:
 		f.Add("date", "This festival date has already passed")
 	}

@@ -36,8 +36,9 @@ func (c Composer) FestivalURL(slug string) string {
 func (c Composer) ManageURL() string { return c.base() + "/manage" }
 
 // Reminder writes the e-mail for reminder r, to address to, in r's
-// language: the festival, its date, a link to its page when it is on
-// Marquee, and where to manage reminders. It fits store.ComposeFunc. The
+// language: the festival, its date (or, for a deadline reminder, the
+// category and its deadline), a link to its page when it is on Marquee,
+// and where to manage reminders. It fits store.ComposeFunc. The
 // texts are translated in locale/catalog/<lang>/mail.json.
 func (c Composer) Reminder(r *marquee.Reminder, to string) marquee.Mail {
 	lang := Language(r.Language)
@@ -49,6 +50,10 @@ func (c Composer) Reminder(r *marquee.Reminder, to string) marquee.Mail {
 	}
 	var subject, intro string
 	switch {
+	case r.Tier != "":
+		vars["category"] = oneLine(r.CategoryName)
+		vars["deadline"] = DeadlineName(r.Tier, lang)
+		subject, intro = deadlineReminder(lang, r, vars)
 	case r.SentAt != nil && marquee.Today(*r.SentAt) > marquee.Today(r.SendAt):
 		// Sent after its day (held until the address was confirmed):
 		// "tomorrow" or "in one week" would no longer be true.
@@ -123,6 +128,46 @@ func onTimeReminder(lang string, pref marquee.ReminderPreference, vars locale.Va
 	default: // day-of, and a preference Marquee does not know
 		subject = locale.Format(lang, "Today: {festival}", vars)
 		intro = locale.Format(lang, "This is your reminder: {festival} takes place today, {date}.", vars)
+	}
+	return subject, intro
+}
+
+// deadlineNames are the English names of the fee tiers' deadlines, which
+// DeadlineName translates (locale/catalog/<lang>/discovery.json).
+var deadlineNames = map[marquee.DeadlineTier]string{
+	marquee.TierEarly:   locale.N("early deadline"),
+	marquee.TierRegular: locale.N("regular deadline"),
+	marquee.TierLate:    locale.N("late deadline"),
+}
+
+// DeadlineName names tier's deadline in lang ("regular deadline",
+// 「通常締切」); an unknown tier reads as a deadline.
+func DeadlineName(tier marquee.DeadlineTier, lang string) string {
+	name, ok := deadlineNames[tier]
+	if !ok {
+		name = locale.N("deadline")
+	}
+	return locale.Text(lang, name)
+}
+
+// deadlineReminder returns the subject and opening line of a category
+// deadline's reminder: as its preference words it when sent on its day,
+// else (held until the address was confirmed) with the date alone.
+func deadlineReminder(lang string, r *marquee.Reminder, vars locale.Vars) (subject, intro string) {
+	if r.SentAt != nil && marquee.Today(*r.SentAt) > marquee.Today(r.SendAt) {
+		return locale.Format(lang, "Deadline reminder: {category} at {festival}, {date}", vars),
+			locale.Format(lang, "This is your reminder: the {deadline} for {category} at {festival} is {date}.", vars)
+	}
+	switch r.Preference {
+	case marquee.RemindOneDayBefore:
+		subject = locale.Format(lang, "Deadline tomorrow: {category} at {festival}", vars)
+		intro = locale.Format(lang, "This is your reminder: the {deadline} for {category} at {festival} is tomorrow, {date}.", vars)
+	case marquee.RemindOneWeekBefore:
+		subject = locale.Format(lang, "Deadline in one week: {category} at {festival}", vars)
+		intro = locale.Format(lang, "This is your reminder: the {deadline} for {category} at {festival} is in one week, on {date}.", vars)
+	default:
+		subject = locale.Format(lang, "Deadline today: {category} at {festival}", vars)
+		intro = locale.Format(lang, "This is your reminder: the {deadline} for {category} at {festival} is today, {date}.", vars)
 	}
 	return subject, intro
 }

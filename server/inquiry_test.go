@@ -89,7 +89,7 @@ func TestInquiryRefusesBadQuestions(t *testing.T) {
 
 func TestInquiryRateLimits(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
-		s := newTestServer(t, db, func(c *server.Config) { c.InquiryRatePerHour = 2; c.TrustProxy = true })
+		s := newTestServer(t, db, func(c *server.Config) { c.InquiryRatePerHour = 2; c.InquiryVisitorRatePerHour = 2; c.TrustProxy = true })
 		a := s.signUp("a@example.com", "correct horse battery")
 		expect(t, s.ask(a, "Festivals in Tokyo", "", "203.0.113.7"), 200, "")
 		expect(t, s.ask(a, "Festivals in Tokyo", "", "203.0.113.7"), 200, "")
@@ -109,10 +109,10 @@ func TestInquiryRateLimits(t *testing.T) {
 		}
 		expect(t, last, 429, "Too many questions from your network. Try again later.")
 
-		// Visitors: per address at a user's rate, whatever their session says.
+		// Visitors: per address at their own rate, whatever their session says.
 		expect(t, s.ask("", "Festivals in Tokyo", "", "192.0.2.1"), 200, "")
 		expect(t, s.ask("forged", "Festivals in Tokyo", "", "192.0.2.1"), 200, "")
-		expect(t, s.ask("", "Festivals in Tokyo", "zh", "192.0.2.1"), 429, "提问过多，请稍后再试。")
+		expect(t, s.ask("", "Festivals in Tokyo", "zh", "192.0.2.1"), 429, "您在这一小时内提问较多。登录后可以继续提问，或稍后再试。")
 		expect(t, s.ask("", "Festivals in Tokyo", "", "192.0.2.2"), 200, "")
 	})
 }

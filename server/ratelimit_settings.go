@@ -25,7 +25,7 @@ func (c Config) rateAllowances() map[marquee.RateLimitName]int {
 		marquee.LimitPayment:        c.CheckoutRatePer10Min,
 		marquee.LimitWebhook:        c.WebhookRatePerMinute,
 		marquee.LimitInquiryUser:    c.InquiryRatePerHour,
-		marquee.LimitInquiryVisitor: c.InquiryRatePerHour,
+		marquee.LimitInquiryVisitor: c.InquiryVisitorRatePerHour,
 		marquee.LimitInquiryClient:  inquiryIPFactor * c.InquiryRatePerHour,
 	}
 }

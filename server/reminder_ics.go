@@ -12,7 +12,8 @@ import (
 )
 
 // handleRemindersICS answers the signed-in user's reminders as an
-// iCalendar file: one all-day event per festival date, with an alarm at
+// iCalendar file: one all-day event per festival date (or category
+// deadline), with an alarm at
 // the moment the reminder e-mail is due. Texts follow the request's language
 // (locale/catalog/<lang>/calendar.json, and the e-mail's subject).
 func (s *Server) handleRemindersICS(w http.ResponseWriter, r *http.Request) {
@@ -44,7 +45,12 @@ func (s *Server) handleRemindersICS(w http.ResponseWriter, r *http.Request) {
 		c.dateTime("CREATED", rem.CreatedAt)
 		c.raw("DTSTART;VALUE=DATE", start.Format(icalDate))
 		c.raw("DTEND;VALUE=DATE", start.AddDate(0, 0, 1).Format(icalDate))
-		c.text("SUMMARY", rem.FestivalName)
+		summary := rem.FestivalName
+		if rem.Tier != "" { // a category's deadline: the event is that day
+			summary = locale.Format(lang, "{festival}: {deadline} for {category}", locale.Vars{
+				"festival": rem.FestivalName, "deadline": mail.DeadlineName(rem.Tier, lang), "category": rem.CategoryName})
+		}
+		c.text("SUMMARY", summary)
 		if rem.FestivalSlug != "" {
 			c.raw("URL", composer.FestivalURL(rem.FestivalSlug))
 		}

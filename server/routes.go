@@ -211,6 +211,13 @@ func (s *Server) routes(mux router) {
 	mux.Handle("GET /api/v1/tickets/{id}", s.requireUser(s.handleTicketGet))
 	mux.Handle("GET /api/v1/tickets/{id}/calendar.ics", s.requireUser(s.handleTicketICS))
 
+	// Discovery by search engines and link previews: a festival page's
+	// HTML carries its own head tags; the sitemap of approved festivals.
+	mux.HandleFunc("GET /festival/{slug}", s.handleFestivalHTML)
+	mux.HandleFunc("GET /sitemap.xml", s.handleSitemapGet)
+	mux.HandleFunc("GET /sitemaps/{file}", s.handleSitemapPartGet)
+	mux.HandleFunc("GET /robots.txt", s.handleRobotsGet)
+
 	mux.HandleFunc("/api/", s.handleAPINotFound)
 	mux.Handle("/", s.static)
 }

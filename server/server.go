@@ -86,10 +86,14 @@ type Config struct {
 	// Clock returns the current time; nil means time.Now. Tests set it.
 	Clock func() time.Time
 	// InquiryRatePerHour: questions to the festival assistant per
-	// signed-in user, or per visitor's client address, in an hour; a client
-	// address may ask inquiryIPFactor times as many, whoever asks
-	// (marquee.LimitInquiryUser, LimitInquiryVisitor, LimitInquiryClient).
+	// signed-in user in an hour; a client address may ask inquiryIPFactor
+	// times as many, whoever asks (marquee.LimitInquiryUser,
+	// LimitInquiryClient).
 	InquiryRatePerHour int
+	// InquiryVisitorRatePerHour: questions a visitor (not signed in) may
+	// ask the assistant per client address in an hour
+	// (marquee.LimitInquiryVisitor).
+	InquiryVisitorRatePerHour int
 	// MovieImageOrigin is where the movie database's posters come from
 	// (https://image.tmdb.org), allowed as images by the CSP; "" for none.
 	MovieImageOrigin string
@@ -97,6 +101,11 @@ type Config struct {
 	// read, so that none is held in memory; "" is the system's temporary
 	// folder. cmd/marquee puts it under MARQUEE_DATA_DIR, on disk.
 	UploadDir string
+	// SitemapURLsPerFile is how many festival pages one sitemap file
+	// lists before /sitemap.xml becomes an index of files; 0 (or more than
+	// marquee.SitemapMaxURLs) means the protocol's limit, 50,000. Tests
+	// lower it.
+	SitemapURLsPerFile int
 	// Readiness gates GET /readyz: 503 until its MarkReady (serve calls it
 	// once the festival search index is warm). Nil means ready whenever the
 	// database answers.
@@ -139,6 +148,7 @@ func DefaultConfig() Config {
 		CheckoutRatePer10Min:               allowance(marquee.LimitPayment),
 		WebhookRatePerMinute:               allowance(marquee.LimitWebhook),
 		InquiryRatePerHour:                 allowance(marquee.LimitInquiryUser),
+		InquiryVisitorRatePerHour:          allowance(marquee.LimitInquiryVisitor),
 	}
 }
 
@@ -150,6 +160,10 @@ type Server struct {
 	svc    marquee.Services
 	log    *slog.Logger
 	static *staticFiles
+	// pageHeads keeps festival pages' HTML with their head tags;
+	// sitemaps the sitemap's files (per node, a few minutes).
+	pageHeads pageHeads
+	sitemaps  sitemapCache
 
 	// limits applies the rate limit policies; loginFailures the login's.
 	limits        *rateLimits

@@ -51,24 +51,31 @@ func (s *staticFiles) load(name string) (*staticFile, bool) {
 		// Misses are not cached, so random probes cannot grow the cache.
 		return nil, false
 	}
-	sum := sha256.Sum256(body)
-	f := &staticFile{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
 	ext := path.Ext(name)
-	f.ctype = mime.TypeByExtension(ext)
-	if f.ctype == "" {
-		f.ctype = http.DetectContentType(body)
+	ctype := mime.TypeByExtension(ext)
+	if ctype == "" {
+		ctype = http.DetectContentType(body)
 	}
-	if compressible[ext] && len(body) > 512 {
+	f := newStaticFile(body, ctype, compressible[ext], gzip.BestCompression)
+	s.cache[name] = f
+	return f, true
+}
+
+// newStaticFile is body served as ctype, with its ETag, and gzipped at
+// level when compress and it is worth it.
+func newStaticFile(body []byte, ctype string, compress bool, level int) *staticFile {
+	sum := sha256.Sum256(body)
+	f := &staticFile{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`, ctype: ctype}
+	if compress && len(body) > 512 {
 		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		zw, _ := gzip.NewWriterLevel(&buf, level)
 		_, _ = zw.Write(body)
 		_ = zw.Close()
 		if buf.Len() < len(body) {
 			f.gz = buf.Bytes()
 		}
 	}
-	s.cache[name] = f
-	return f, true
+	return f
 }
 
 func (s *staticFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -105,12 +112,18 @@ func (s *staticFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *staticFiles) write(w http.ResponseWriter, r *http.Request, f *staticFile, cacheControl string) {
+	s.writeStatus(w, r, f, cacheControl, http.StatusOK)
+}
+
+// writeStatus answers f with status: a status other than 200 (a page
+// that is not found, served with the app that says so) is never 304.
+func (s *staticFiles) writeStatus(w http.ResponseWriter, r *http.Request, f *staticFile, cacheControl string, status int) {
 	h := w.Header()
 	h.Set("Content-Type", f.ctype)
 	h.Set("Cache-Control", cacheControl)
 	h.Set("ETag", f.etag)
 	h.Add("Vary", "Accept-Encoding")
-	if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, f.etag) {
+	if match := r.Header.Get("If-None-Match"); status == http.StatusOK && match != "" && strings.Contains(match, f.etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
@@ -120,7 +133,7 @@ func (s *staticFiles) write(w http.ResponseWriter, r *http.Request, f *staticFil
 		body = f.gz
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(http.StatusOK)
+	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
 	}

@@ -113,8 +113,9 @@ func (db *FestivalService) UpdateDetails(ctx context.Context, slug string, versi
 // missing), validated against the festival's start date, if its version
 // is still version; nil cats (none sent) is refused, an empty list clears
 // them. Each category's current tier is computed, never taken from the
-// caller. The cached deadlines and the search index version follow in the
-// same transaction. For the festival's organiser or an admin.
+// caller. The cached deadlines, the search index version and the unsent
+// deadline reminders (followDeadlines) follow in the same transaction.
+// For the festival's organiser or an admin.
 func (db *FestivalService) ReplaceCategories(ctx context.Context, slug string, version int64, cats []marquee.Category) (*marquee.Festival, error) {
 	id, err := db.managedID(ctx, slug)
 	if err != nil {
@@ -168,6 +169,9 @@ func (db *FestivalService) ReplaceCategories(ctx context.Context, slug string, v
 		}
 		if err := insertValues(ctx, c, `INSERT INTO festival_deadlines (category_id, festival_id, tier, due_on, fee)`, 5, deadlines, "", nil); err != nil {
 			return fmt.Errorf("store: save festival %d deadlines: %w", id, err)
+		}
+		if err := followDeadlines(ctx, c, id); err != nil {
+			return err
 		}
 		if err := db.recomputeDeadlineCache(ctx, c, id); err != nil {
 			return err

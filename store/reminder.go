@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -15,19 +16,23 @@ const ActiveRemindersMax = 200
 // reminderColumns are the columns scanReminder reads, qualified by the
 // alias r; reminderReturning the same unqualified, for RETURNING.
 const (
-	reminderColumns   = `r.id, r.user_id, r.festival_name, r.festival_slug, r.festival_date, r.preference, r.language, r.send_at, r.sent_at, r.created_at`
-	reminderReturning = `id, user_id, festival_name, festival_slug, festival_date, preference, language, send_at, sent_at, created_at`
+	reminderColumns   = `r.id, r.user_id, r.festival_name, r.festival_slug, r.festival_date, r.preference, r.language, r.send_at, r.sent_at, r.created_at, r.category_id, r.category_name, r.deadline_tier`
+	reminderReturning = `id, user_id, festival_name, festival_slug, festival_date, preference, language, send_at, sent_at, created_at, category_id, category_name, deadline_tier`
 )
 
 func scanReminder(row interface{ Scan(...any) error }, extra ...any) (*marquee.Reminder, error) {
 	var r marquee.Reminder
-	var pref string
+	var pref, tier string
 	var sent sql.NullTime
-	dest := append([]any{&r.ID, &r.UserID, &r.FestivalName, &r.FestivalSlug, &r.Date, &pref, &r.Language, &r.SendAt, &sent, &r.CreatedAt}, extra...)
+	var category sql.NullInt64
+	dest := append([]any{&r.ID, &r.UserID, &r.FestivalName, &r.FestivalSlug, &r.Date, &pref, &r.Language, &r.SendAt, &sent, &r.CreatedAt,
+		&category, &r.CategoryName, &tier}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
 	r.Preference = marquee.ReminderPreference(pref)
+	r.Tier = marquee.DeadlineTier(tier)
+	r.CategoryID = category.Int64
 	r.SendAt = r.SendAt.UTC()
 	r.CreatedAt = r.CreatedAt.UTC()
 	if sent.Valid {
@@ -44,16 +49,25 @@ var _ marquee.ReminderService = (*ReminderService)(nil)
 
 // Create validates the signed-in user's reminder nr against today and
 // stores it, to be e-mailed in language at marquee.ReminderSendAt. A
-// FestivalSlug must name an approved festival. A user who already has
-// ActiveRemindersMax unsent reminders gets EInvalid.
+// FestivalSlug must name an approved festival. A deadline reminder
+// (nr.IsDeadline) takes its festival's name, category and date from that
+// festival (marquee.NewReminder.ForDeadline); the same deadline asked for
+// again with the same preference while unsent is EConflict. A user who
+// already has ActiveRemindersMax unsent reminders gets EInvalid.
 func (db *ReminderService) Create(ctx context.Context, nr marquee.NewReminder, language string) (*marquee.Reminder, error) {
 	u, err := marquee.RequireUser(ctx)
 	if err != nil {
 		return nil, err
 	}
 	now := db.now()
-	if err := nr.Validate(now); err != nil {
-		return nil, err
+	nr.FestivalSlug = strings.TrimSpace(nr.FestivalSlug)
+	if nr.IsDeadline() && nr.FestivalSlug == "" {
+		return nil, marquee.ErrReminderFestivalUnlisted()
+	}
+	if !nr.IsDeadline() {
+		if err := nr.Validate(now); err != nil {
+			return nil, err
+		}
 	}
 	if nr.FestivalSlug != "" {
 		f, err := loadFestival(ctx, db.reader(), marquee.Today(now), `f.slug = ?`, nr.FestivalSlug)
@@ -62,6 +76,14 @@ func (db *ReminderService) Create(ctx context.Context, nr marquee.NewReminder, l
 			return nil, marquee.ErrReminderFestivalUnlisted()
 		case err != nil:
 			return nil, err
+		}
+		if nr.IsDeadline() {
+			if err := nr.ForDeadline(f); err != nil {
+				return nil, err
+			}
+			if err := nr.Validate(now); err != nil {
+				return nil, err
+			}
 		}
 	}
 	userID := u.ID
@@ -90,9 +112,23 @@ func (db *ReminderService) Create(ctx context.Context, nr marquee.NewReminder, l
 		if active >= ActiveRemindersMax {
 			return marquee.Errorf(marquee.EInvalid, "You already have 200 upcoming reminders. Delete one before adding another.")
 		}
-		r, err := scanReminder(c.queryRow(ctx, `INSERT INTO reminders (user_id, festival_name, festival_slug, festival_date, preference, language, send_at, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING `+reminderReturning,
-			userID, nr.FestivalName, nr.FestivalSlug, nr.Date, string(nr.Preference), language, sendAt, db.now()))
+		var category any // NULL for a festival date's reminder
+		if nr.IsDeadline() {
+			category = nr.CategoryID
+			var same int
+			if err := c.queryRow(ctx, `SELECT COUNT(*) FROM reminders WHERE user_id = ? AND category_id = ? AND deadline_tier = ?
+				AND preference = ? AND sent_at IS NULL`, userID, nr.CategoryID, string(nr.Tier), string(nr.Preference)).Scan(&same); err != nil {
+				return fmt.Errorf("store: create reminder: find user %d's reminders of category %d: %w", userID, nr.CategoryID, err)
+			}
+			if same > 0 {
+				return marquee.Errorf(marquee.EConflict, "You already have this reminder for this deadline.")
+			}
+		}
+		r, err := scanReminder(c.queryRow(ctx, `INSERT INTO reminders (user_id, festival_name, festival_slug, festival_date, preference, language, send_at, created_at,
+			category_id, category_name, deadline_tier)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING `+reminderReturning,
+			userID, nr.FestivalName, nr.FestivalSlug, nr.Date, string(nr.Preference), language, sendAt, db.now(),
+			category, nr.CategoryName, string(nr.Tier)))
 		if err != nil {
 			return fmt.Errorf("store: create reminder for user %d: %w", userID, err)
 		}

@@ -66,6 +66,7 @@ export default defineConfig({
       MARQUEE_FESTIVAL_RATE_PER_IP_PER_DAY: '1000',
       MARQUEE_VIEW_RATE_PER_MINUTE: '6000',
       MARQUEE_INQUIRY_RATE_PER_HOUR: '1000',
+      MARQUEE_INQUIRY_VISITOR_RATE_PER_HOUR: '1000',
       MARQUEE_WEBHOOK_RATE_PER_MINUTE: '6000',
       // Every request's line is logged (to the file above), so that the
       // teardown's check for e-mail addresses reads all of them.

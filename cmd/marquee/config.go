@@ -118,6 +118,7 @@ func readConfig(getenv func(string) string) (config, []string) {
 	num("MARQUEE_PASSWORD_RESET_CONFIRM_RATE_PER_HOUR", &c.Server.PasswordResetConfirmRatePerHour)
 	num("MARQUEE_CHECKOUT_RATE_PER_10MIN", &c.Server.CheckoutRatePer10Min)
 	num("MARQUEE_WEBHOOK_RATE_PER_MINUTE", &c.Server.WebhookRatePerMinute)
+	num("MARQUEE_INQUIRY_VISITOR_RATE_PER_HOUR", &c.Server.InquiryVisitorRatePerHour)
 	num("MARQUEE_DATA_EXPORT_RATE_PER_HOUR", &c.DataExportsPerHour)
 	num("MARQUEE_READ_QUEUE", &c.Server.ReadQueue)
 	if v := strings.TrimSpace(getenv("MARQUEE_SESSION_TTL")); v != "" {

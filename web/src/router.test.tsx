@@ -45,4 +45,15 @@ describe('AppRoutes', () => {
     renderApp('/account');
     expect(await screen.findByRole('heading', { name: 'Login', level: 1 })).toBeInTheDocument();
   });
+
+  it('lets a visitor search the festivals and ask the assistant without signing in', async () => {
+    mockApi({
+      'GET /api/v1/session': { status: 200, body: { user: null } },
+      'GET /api/v1/festivals': { status: 200, body: { items: [], total: 0, page: 1, perPage: 20 } },
+    });
+    renderApp('/festivals');
+    expect(await screen.findByRole('heading', { name: 'Discover Festivals', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByTestId('festival-inquiry')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Login', level: 1 })).toBeNull();
+  });
 });

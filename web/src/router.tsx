@@ -86,11 +86,12 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', Component: otherPage('privacy/ForgotPasswordPage') },
       { path: 'reset-password', Component: otherPage('privacy/ResetPasswordPage') },
       { path: 'festival/:slug', Component: page(() => import('./features/festivals/FestivalPage')) },
+      // Discovery (search, filters, the assistant) is public, as festival pages are.
+      { path: 'festivals', Component: otherPage('festivals/FestivalsPage') },
       { path: 'judge/invitations/:token', Component: otherPage('judging/InvitationPage') },
       {
         Component: PrivateArea,
         children: [
-          { path: 'festivals', Component: otherPage('festivals/FestivalsPage') },
           { path: 'submit', Component: otherPage('festivals/SubmitFestivalPage') },
           // A filmmaker enters a film: ?festival=slug and/or ?film=id preselect.
           { path: 'submit-film', Component: otherPage('submissions/SubmitFilmPage') },

@@ -1,4 +1,5 @@
 import { request } from './client';
+import type { DeadlineTier } from './festivals';
 
 /** When, relative to the festival date, a reminder is e-mailed. */
 export type ReminderPreference = 'day-of' | 'one-day-before' | 'one-week-before';
@@ -32,6 +33,22 @@ export interface Reminder {
   sendAt: string;
   sentAt: string | null;
   createdAt: string;
+  /** A category deadline's reminder names its category and tier (0, '' and '' for a festival date's). */
+  categoryId: number;
+  categoryName: string;
+  tier: DeadlineTier | '';
+}
+
+/**
+ * What a festival page's 'Remind me' of a category deadline sends (POST
+ * /api/v1/reminders): the server takes the festival's name and the
+ * deadline's date from the festival itself.
+ */
+export interface NewDeadlineReminder {
+  festivalSlug: string;
+  categoryId: number;
+  tier: DeadlineTier;
+  preference: ReminderPreference;
 }
 
 /** What the reminder form sends (POST /api/v1/reminders). */
@@ -84,7 +101,7 @@ export const remindersApi = {
   /** GET /api/v1/reminders: the signed-in user's reminders, ordered by date. */
   list: () => request<{ items: Reminder[] }>('GET', '/api/v1/reminders').then((r) => r.items ?? []),
   /** POST /api/v1/reminders: 201 {reminder}; 400 validation with fields festivalName, date, preference. */
-  create: (input: NewReminder) =>
+  create: (input: NewReminder | NewDeadlineReminder) =>
     request<{ reminder: Reminder }>('POST', '/api/v1/reminders', input).then((r) => r.reminder),
   /** DELETE /api/v1/reminders/{id}: 204; 404 for someone else's or an unknown reminder. */
   remove: (id: number) => request<void>('DELETE', `/api/v1/reminders/${id}`),

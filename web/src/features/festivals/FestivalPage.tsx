@@ -3,7 +3,7 @@ import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { usePageViewBeacon } from '../analytics/usePageViewBeacon';
 import { ApiError } from '../../api/client';
 import { festivalsApi, type Category, type Festival } from '../../api/festivals';
@@ -11,6 +11,7 @@ import { PageLoading } from '../../content/PageState';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
+import { DeadlineReminderButton, PendingDeadlineReminder, remindParam } from '../reminders/DeadlineReminder';
 import { ScreeningsSection } from '../tickets/ScreeningsSection';
 import { festivalPlace } from './FestivalCard';
 import { formatDate, formatDateRange, useLanguage } from './dates';
@@ -34,7 +35,10 @@ export function submitFilmLink(slug: string): string {
 /**
  * /festival/:slug: the public page of an approved festival (no login):
  * details, categories with their current fee tier and deadline, 'Submit a
- * film' while submissions are open, and a 'Remind me' button. Unknown and unapproved festivals are not found.
+ * film' while submissions are open, a 'Remind me' button (the festival's
+ * dates) and one per category (its deadlines, DeadlineReminderButton;
+ * visitors are asked to sign in and come back). Unknown and unapproved
+ * festivals are not found.
  */
 export default function FestivalPage() {
   const { slug = '' } = useParams();
@@ -106,6 +110,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 function FestivalView({ festival: f }: { festival: Festival }) {
   const { t } = useTranslation('festivals');
   const { tag } = useLanguage();
+  const [params] = useSearchParams();
+  const pendingReminder = params.has(remindParam);
   const categories = f.categories ?? [];
   // One rule with the list's cards: city and the country named in the page's language.
   const place = festivalPlace(f, tag);
@@ -221,6 +227,13 @@ function FestivalView({ festival: f }: { festival: Festival }) {
           </Grid.Col>
         </Grid>
 
+        {/* A deadline reminder a visitor chose before signing in is set on their return. */}
+        {pendingReminder && (
+          <Suspense fallback={null}>
+            <PendingDeadlineReminder slug={f.slug} categories={categories} />
+          </Suspense>
+        )}
+
         {/* Upcoming screenings with what is left and Buy (their own translations load with them). */}
         <Suspense fallback={null}>
           <ScreeningsSection slug={f.slug} />
@@ -247,7 +260,7 @@ function FestivalView({ festival: f }: { festival: Festival }) {
                 </Table.Thead>
                 <Table.Tbody>
                   {categories.map((c) => (
-                    <CategoryRow key={c.id} category={c} />
+                    <CategoryRow key={c.id} slug={f.slug} category={c} />
                   ))}
                 </Table.Tbody>
               </Table>
@@ -259,7 +272,7 @@ function FestivalView({ festival: f }: { festival: Festival }) {
   );
 }
 
-function CategoryRow({ category: c }: { category: Category }) {
+function CategoryRow({ slug, category: c }: { slug: string; category: Category }) {
   const { t } = useTranslation('festivals');
   const { tag } = useLanguage();
   const current = c.current;
@@ -283,7 +296,13 @@ function CategoryRow({ category: c }: { category: Category }) {
             ))}
           </Table.Td>
           <Table.Td>
-            <time dateTime={current.date}>{formatDate(current.date, tag)}</time>
+            <Stack gap={6} align="flex-start">
+              <time dateTime={current.date}>{formatDate(current.date, tag)}</time>
+              {/* Remind me of one of its deadlines (its reminder texts load with it). */}
+              <Suspense fallback={null}>
+                <DeadlineReminderButton slug={slug} category={c} />
+              </Suspense>
+            </Stack>
           </Table.Td>
         </>
       ) : (

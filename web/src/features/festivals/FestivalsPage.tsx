@@ -72,7 +72,10 @@ export default function FestivalsPage() {
 
         <Paper component="section" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-labelledby="festival-filters">
           <VisuallyHidden>
-            <h2 id="festival-filters">{t('discover.filtersHeading')}</h2>
+            {/* One line: a 1 px box would otherwise break it between every character. */}
+            <h2 id="festival-filters" style={{ whiteSpace: 'nowrap' }}>
+              {t('discover.filtersHeading')}
+            </h2>
           </VisuallyHidden>
           <form role="search" onSubmit={(e) => e.preventDefault()} aria-label={t('discover.searchLabel')}>
             <Stack gap="md">

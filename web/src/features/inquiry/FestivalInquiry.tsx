@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { historyMax, inquiriesApi, questionMax, turnMax, type InquiryFestival, type InquiryTurn } from '../../api/inquiries';
 import { languageFor } from '../../i18n/languages';
+import { VisitorLimitHint } from './VisitorLimitHint';
 
 type Example = { question: string; description: string };
 
@@ -375,6 +376,7 @@ export function FestivalInquiry() {
             {errorText(error, t('error'))}
           </Text>
         )}
+        {error !== null && <VisitorLimitHint error={error} />}
       </Stack>
     </Paper>
   );

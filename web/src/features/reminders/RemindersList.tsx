@@ -12,7 +12,8 @@ import { remindersKey } from './queries';
 
 /**
  * RemindersList shows the signed-in user's reminders (GET /api/v1/reminders),
- * each with its festival, date, option and when the e-mail goes (or went),
+ * each with its festival (and, for a deadline's, the category and tier),
+ * date, option and when the e-mail goes (or went),
  * a Delete button, and a link to download them all as an iCalendar file.
  */
 export function RemindersList() {
@@ -100,6 +101,11 @@ export function RemindersList() {
                         r.festivalName
                       )}
                     </Title>
+                    {r.tier && (
+                      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="reminder-deadline">
+                        {t('list.deadline', { deadline: t(`deadline.tiers.${r.tier}`), category: r.categoryName })}
+                      </Text>
+                    )}
                     <Text size="sm">
                       <time dateTime={r.date}>{festivalDate(r.date, language)}</time>
                       {' · '}

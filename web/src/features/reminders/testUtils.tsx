@@ -32,6 +32,9 @@ export function reminder(over: Partial<Reminder> = {}): Reminder {
     sendAt: '2031-05-19T09:00:00Z',
     sentAt: null,
     createdAt: '2026-01-02T03:04:05Z',
+    categoryId: 0,
+    categoryName: '',
+    tier: '',
     ...over,
   };
 }
