@@ -139,7 +139,7 @@ func TestInquiryStreamRefusesBadRequests(t *testing.T) {
 
 func TestInquiryStreamSharesTheAskLimit(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
-		s := newTestServer(t, db, func(c *server.Config) { c.InquiryRatePerHour = 1 })
+		s := newTestServer(t, db, func(c *server.Config) { c.InquiryRatePerHour, c.InquiryVisitorRatePerHour = 1, 1 })
 		expect(t, s.ask("", "Tokyo", "", "203.0.113.7"), 200, "")
 		req, _ := http.NewRequest("POST", s.url+"/api/v1/inquiries/stream", strings.NewReader(`{"question":"Tokyo"}`))
 		req.Header.Set("Content-Type", "application/json")
@@ -150,7 +150,7 @@ func TestInquiryStreamSharesTheAskLimit(t *testing.T) {
 		}
 		defer res.Body.Close()
 		raw, _ := io.ReadAll(res.Body)
-		if res.StatusCode != 429 || !strings.Contains(string(raw), "Too many questions. Try again later.") {
+		if res.StatusCode != 429 || !strings.Contains(string(raw), "Sign in to ask more") {
 			t.Errorf("%d %s, want 429", res.StatusCode, raw)
 		}
 	})

@@ -107,9 +107,3 @@ func (db *DB) RebuildCalibrationForTest(ctx context.Context, festivalID int64) e
 // FileForTest is the SQLite database's file ("" on PostgreSQL), for tests
 // that read its raw bytes (and its -wal beside it).
 func (db *DB) FileForTest() string { return db.path }
-
-// RollupSubmissionForTest counts submission id in the rollups, as the
-// service that enters a submission does, for tests that insert one by SQL.
-func (db *DB) RollupSubmissionForTest(ctx context.Context, id int64) error {
-	return rollupSubmission(ctx, db.writer(), id, 1)
-}

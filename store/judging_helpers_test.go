@@ -78,7 +78,7 @@ func (f *judgingFixture) submission(owner *marquee.User, title string, cat int64
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	if err := f.db.RollupSubmissionForTest(ctx, id); err != nil {
+	if err := f.db.CountSubmissionInRollups(ctx, id); err != nil {
 		f.t.Fatal(err)
 	}
 	f.db.Clock.Set(now.Add(timeMinutes(1)))

@@ -75,6 +75,22 @@ var settings = []setting{
 	{"MARQUEE_AI_TIMEOUT", false, func(c config) string {
 		return durationOr(c.Assistant.AI.Timeout, assistant.DefaultTimeout)
 	}},
+	{"MARQUEE_AI_MAX_TOKENS", false, func(c config) string {
+		if c.Assistant.AI.MaxTokens == 0 {
+			return strconv.FormatInt(int64(assistant.DefaultMaxTokens), 10) + " (default)"
+		}
+		return strconv.FormatInt(c.Assistant.AI.MaxTokens, 10)
+	}},
+	{"MARQUEE_AI_TOOL_ROUNDS", false, func(c config) string {
+		if c.Assistant.AI.ToolRounds == 0 {
+			return itoa(assistant.DefaultToolRounds) + " (default)"
+		}
+		return itoa(c.Assistant.AI.ToolRounds)
+	}},
+	{"MARQUEE_METRICS_ADDR", false, func(c config) string {
+		return orNone(c.Observe.MetricsAddr, "(none: /metrics on the site when MARQUEE_METRICS_TOKEN is set, else no metrics)")
+	}},
+	{"MARQUEE_METRICS_TOKEN", true, func(c config) string { return c.Observe.MetricsToken }},
 	{"MARQUEE_TMDB_API_KEY", true, func(c config) string { return orNone(c.Movies.TMDBAPIKey, "(none: the films listed on Marquee)") }},
 	{"MARQUEE_TMDB_BASE_URL", false, func(c config) string { return c.Movies.TMDBBaseURL }},
 	{"MARQUEE_TMDB_IMAGE_BASE_URL", false, func(c config) string { return c.Movies.TMDBImageBaseURL }},
@@ -107,6 +123,7 @@ var settings = []setting{
 	{"MARQUEE_CHECKOUT_RATE_PER_10MIN", false, func(c config) string { return itoa(c.Server.CheckoutRatePer10Min) }},
 	{"MARQUEE_WEBHOOK_RATE_PER_MINUTE", false, func(c config) string { return itoa(c.Server.WebhookRatePerMinute) }},
 	{"MARQUEE_INQUIRY_RATE_PER_HOUR", false, func(c config) string { return itoa(c.Server.InquiryRatePerHour) }},
+	{"MARQUEE_INQUIRY_VISITOR_RATE_PER_HOUR", false, func(c config) string { return itoa(c.Server.InquiryVisitorRatePerHour) }},
 	{"MARQUEE_DATA_EXPORT_RATE_PER_HOUR", false, func(c config) string {
 		if c.DataExportsPerHour == 0 {
 			return "(the data export limit's default)"
