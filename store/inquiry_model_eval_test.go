@@ -22,12 +22,15 @@ import (
 // OpenAI-compatible server streaming SSE (assistant/fakemodel, whose
 // stand-in model calls search_festivals with arguments read from the
 // question by fakemodel.Args), the tool over the stored festivals, and
-// the answer's festivals. The test logs the figure and the questions
+// the answer's festivals, on each database. The test logs the figure and the questions
 // that missed a festival with the arguments sent
 // (go test ./store -run TestInquiryModelPathEvaluation -v). With the
 // stand-in's rule, a miss is the plumbing's, the tool's or the rule's.
 func TestInquiryModelPathEvaluation(t *testing.T) {
-	db := storetest.Wrap(t, storetest.OpenSQLite(t))
+	storetest.ForEach(t, inquiryModelPathEvaluation)
+}
+
+func inquiryModelPathEvaluation(t *testing.T, db *storetest.DB) {
 	set := loadInquiryEval(t, db)
 	today := db.Clock.Now()
 	m := fakemodel.Start(fakemodel.Eval(today))
