@@ -131,7 +131,8 @@ var languageNames = map[string]string{"en": "English", "ja": "Japanese", "zh": "
 
 // Prompt is the one user message the service gets: Prefix and the
 // question, today's date, the facts of the festivals found (or that none
-// was found), and the instruction to answer only from them in the
+// was found), how the question was widened to find them (RelaxedNotes,
+// in the asker's language), and the instruction to answer only from them in the
 // asker's language.
 func Prompt(facts marquee.InquiryFacts) string {
 	var b strings.Builder
@@ -153,6 +154,13 @@ func Prompt(facts marquee.InquiryFacts) string {
 				b.WriteString("submissions closed")
 			}
 			fmt.Fprintf(&b, "; page /festival/%s\n", f.Slug)
+		}
+	}
+	if notes := RelaxedNotes(facts); len(notes) > 0 {
+		// What the search widened, so the answer can say so.
+		b.WriteString("\nTo find these, the question was widened:\n")
+		for _, n := range notes {
+			fmt.Fprintf(&b, "- %s\n", n)
 		}
 	}
 	lang := languageNames[facts.Lang]

@@ -1,6 +1,7 @@
 package assistant_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/marquee-festival/marquee"
@@ -39,5 +40,25 @@ func TestSentenceSaysWhatWasRelaxed(t *testing.T) {
 		if got := assistant.Sentence(facts); got != tt.want {
 			t.Errorf("%s %q:\n got %q\nwant %q", tt.lang, tt.question, got, tt.want)
 		}
+	}
+}
+
+// The prompt tells the model, in the asker's language, how the question
+// was widened to find the festivals it lists, and says nothing of it
+// when nothing was.
+func TestPromptSaysWhatWasRelaxed(t *testing.T) {
+	festivals := []marquee.InquiryFestival{{Slug: "kyoto-documentary-days", Name: "Kyoto Documentary Days", Location: "Kyoto", Country: "JP",
+		StartDate: "2027-04-01", EndDate: "2027-04-05"}}
+	facts := marquee.InquiryFacts{Question: "大阪のドキュメンタリー映画祭", Lang: "ja", Today: "2026-11-23",
+		Query: marquee.ParseInquiry("大阪のドキュメンタリー映画祭", "2026-11-23"), Festivals: festivals,
+		Relaxed: []marquee.InquiryRelaxation{marquee.RelaxCityToCountry}}
+	got := assistant.Prompt(facts)
+	want := "To find these, the question was widened:\n- 大阪には条件に合う映画祭がないため、日本のほかの地域も探しました。\n"
+	if !strings.Contains(got, want) {
+		t.Errorf("prompt lacks the relaxation note %q:\n%s", want, got)
+	}
+	facts.Relaxed = nil
+	if got := assistant.Prompt(facts); strings.Contains(got, "widened") {
+		t.Errorf("prompt without relaxations mentions one:\n%s", got)
 	}
 }
