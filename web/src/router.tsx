@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
       { path: 'verify-email', Component: otherPage('auth/VerifyEmailPage') },
       { path: 'forgot-password', Component: otherPage('privacy/ForgotPasswordPage') },
       { path: 'reset-password', Component: otherPage('privacy/ResetPasswordPage') },
-      { path: 'festival/:slug', Component: page(() => import('./features/festivals/FestivalPage')) },
+      { path: 'festival/:slug', Component: page(() => import('./app/FestivalRoute')) },
       { path: 'judge/invitations/:token', Component: otherPage('judging/InvitationPage') },
       {
         Component: PrivateArea,
@@ -98,7 +98,7 @@ export const routes: RouteObject[] = [
           { path: 'films/new', Component: FilmEditorPage },
           { path: 'films/:id', Component: FilmEditorPage },
           { path: 'submissions', Component: otherPage('submissions/SubmissionsPage') },
-          { path: 'manage', Component: otherPage('reminders/ManagePage') },
+          { path: 'manage', Component: otherPage('app/ManageRoute') },
           { path: 'manage/festivals/:slug', Component: otherPage('festivals/ManageFestivalPage') },
           { path: 'manage/festivals/:slug/submissions', Component: otherPage('manage-submissions/SubmissionsPage') },
           {

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Container, Grid, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageViewBeacon } from '../../lib/usePageViewBeacon';
@@ -11,7 +11,6 @@ import { PageLoading } from '../../ui/page/PageState';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
-import { ScreeningsSection } from '../tickets/ScreeningsSection';
 import { festivalPlace } from './FestivalCard';
 import { formatDate, formatDateRange, useLanguage } from '../../lib/dates';
 import { callForEntries, submissionState } from './submissionState';
@@ -34,8 +33,10 @@ export function submitFilmLink(slug: string): string {
  * /festival/:slug: the public page of an approved festival (no login):
  * details, categories with their current fee tier and deadline, 'Submit a
  * film' while submissions are open, and a 'Remind me' button. Unknown and unapproved festivals are not found.
+ * The festival's screenings (another feature's) render in `screenings`, between the facts and the categories:
+ * src/app/FestivalRoute.tsx puts them there.
  */
-export default function FestivalPage() {
+export default function FestivalPage({ screenings }: { screenings?: (slug: string) => ReactNode }) {
   const { slug = '' } = useParams();
   const { t } = useTranslation('festivals');
   const query = useQuery({ queryKey: publicFestivalKey(slug), queryFn: () => festivalsApi.get(slug) });
@@ -64,7 +65,7 @@ export default function FestivalPage() {
       </Container>
     );
   }
-  return <FestivalView festival={query.data} />;
+  return <FestivalView festival={query.data} screenings={screenings} />;
 }
 
 // The page description for search engines and link previews: the festival's first 160 characters.
@@ -102,7 +103,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function FestivalView({ festival: f }: { festival: Festival }) {
+function FestivalView({ festival: f, screenings }: { festival: Festival; screenings?: (slug: string) => ReactNode }) {
   const { t } = useTranslation('festivals');
   const { tag } = useLanguage();
   const categories = f.categories ?? [];
@@ -221,9 +222,7 @@ function FestivalView({ festival: f }: { festival: Festival }) {
         </Grid>
 
         {/* Upcoming screenings with what is left and Buy (their own translations load with them). */}
-        <Suspense fallback={null}>
-          <ScreeningsSection slug={f.slug} />
-        </Suspense>
+        {screenings && <Suspense fallback={null}>{screenings(f.slug)}</Suspense>}
 
         <Stack gap="sm" component="section" aria-labelledby="festival-categories">
           <Title order={2} size="h3" id="festival-categories">
