@@ -1,51 +1,20 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
-import { theme } from '../../theme';
 import type { InquiryAnswer } from '../../api/inquiries';
+import { renderPage, stubApi, type Answer } from '../../test/utils';
 import { FestivalInquiry } from './FestivalInquiry';
 
-
 afterEach(() => vi.unstubAllGlobals());
-
-type Answer = { status: number; body: unknown } | 'network' | 'pending';
 
 /** stubAsk answers POST /api/v1/inquiries with each answer in turn (the last one repeats). */
 function stubAsk(...answers: Answer[]) {
   let n = 0;
-  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    if (init?.method !== 'POST' || !url.endsWith('/api/v1/inquiries')) {
-      return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
-    }
-    const a = answers[Math.min(n++, answers.length - 1)];
-    if (a === 'network') throw new TypeError('Failed to fetch');
-    if (a === 'pending') return new Promise<Response>(() => {});
-    return new Response(JSON.stringify(a.body), { status: a.status, headers: { 'Content-Type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fn);
-  return fn;
+  return stubApi({ 'POST /api/v1/inquiries': () => answers[Math.min(n++, answers.length - 1)] });
 }
 
-function renderInquiry() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={client}>
-        <Suspense fallback={<p>loading translations</p>}>
-          <MemoryRouter>
-            <FestivalInquiry />
-          </MemoryRouter>
-        </Suspense>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const renderInquiry = () => renderPage(<FestivalInquiry />);
 
 const answer: InquiryAnswer = {
   answer: 'One festival on Marquee matches your question:',
