@@ -204,6 +204,11 @@ func (s *Server) routes(mux router) {
 	mux.Handle("GET /api/v1/tickets/{id}", s.requireUser(s.handleTicketGet))
 	mux.Handle("GET /api/v1/tickets/{id}/calendar.ics", s.requireUser(s.handleTicketICS))
 
+	// This API's document (OpenAPI 3.1, built from this table) and its
+	// reference page.
+	mux.HandleFunc("GET /api/v1/openapi.json", s.handleOpenAPIGet)
+	mux.HandleFunc("GET /api-docs", s.handleAPIDocsGet)
+
 	mux.HandleFunc("/api/", s.handleAPINotFound)
 	mux.Handle("/", s.static)
 }

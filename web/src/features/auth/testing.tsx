@@ -56,4 +56,6 @@ export const sampleUser = {
   credits: 0,
   createdAt: '2025-01-02T03:04:05Z',
   termsAcceptedAt: null,
+  emailVerified: true,
+  disabledAt: null,
 };

@@ -14,7 +14,7 @@ import { Notice } from '../contact/Notice';
 import { dateInputFormat, FestivalDatesProvider, formatDate, todayISO, useCalendarLabels, useLanguage } from '../festivals/dates';
 import { ManageFrame, ns, settingsKey, waiversKey } from './shared';
 
-const switches: (keyof FestivalSettings)[] = ['refundOnWithdraw', 'blindReview', 'judgingLocked'];
+const switches = ['refundOnWithdraw', 'blindReview', 'judgingLocked'] as const satisfies (keyof FestivalSettings)[];
 
 /** /manage/festivals/:slug/settings: the submission and judging switches, and the fee waiver codes. */
 export default function SettingsPage() {
