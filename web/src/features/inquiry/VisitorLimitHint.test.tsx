@@ -24,7 +24,7 @@ async function askOnce() {
 
 describe('VisitorLimitHint', () => {
   it('offers a visitor past the limit a sign-in that comes back to the page', async () => {
-    stubApi({ 'GET /api/v1/session': { status: 200, body: { user: null } }, 'POST /api/v1/inquiries': limited });
+    stubApi({ 'GET /api/v1/session': { status: 200, body: { user: null } }, 'POST /api/v1/inquiries/stream': limited });
     const { router } = renderPage(
       [
         { path: '/festivals', element: <FestivalInquiry /> },
@@ -40,7 +40,7 @@ describe('VisitorLimitHint', () => {
   });
 
   it('says nothing more to a signed-in user (their own limit)', async () => {
-    stubApi({ 'GET /api/v1/session': member, 'POST /api/v1/inquiries': limited });
+    stubApi({ 'GET /api/v1/session': member, 'POST /api/v1/inquiries/stream': limited });
     renderPage([{ path: '/festivals', element: <FestivalInquiry /> }], ['/festivals']);
     await askOnce();
     await screen.findByRole('alert');
@@ -48,7 +48,7 @@ describe('VisitorLimitHint', () => {
   });
 
   it('says nothing more to a visitor for other errors', async () => {
-    stubApi({ 'GET /api/v1/session': { status: 200, body: { user: null } }, 'POST /api/v1/inquiries': { status: 500, body: { message: 'Internal error' } } });
+    stubApi({ 'GET /api/v1/session': { status: 200, body: { user: null } }, 'POST /api/v1/inquiries/stream': { status: 500, body: { message: 'Internal error' } } });
     renderPage([{ path: '/festivals', element: <FestivalInquiry /> }], ['/festivals']);
     await askOnce();
     await screen.findByRole('alert');
