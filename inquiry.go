@@ -110,7 +110,7 @@ func ValidateQuestion(question string) (string, error) {
 }
 
 // MergeInquiryResults joins the festivals found by the searches of one
-// question (InquiryQuery.Searches), each once, and keeps the first
+// question (the search_festivals tool's, SearchFestivals), each once, and keeps the first
 // InquiryResultsMax. One search keeps its order (its relevance or
 // deadline); several are ordered open first by next deadline, then by
 // start date and id.

@@ -13,7 +13,8 @@ import (
 )
 
 // InquiryQuery is what a question to the festival assistant asks, as
-// ParseInquiry understands it. Searches turns it into festival searches.
+// ParseInquiry understands it; the festival search index ranks festivals
+// by it (search.FestivalIndex.Inquire, marquee.RankInquiry).
 type InquiryQuery struct {
 	// Places are the cities named, each with its names in every script
 	// (a festival's text may use any of them).
@@ -73,66 +74,6 @@ func (q InquiryQuery) HasFacets() bool {
 
 // Understood reports whether ParseInquiry found anything to search for.
 func (q InquiryQuery) Understood() bool { return q.HasFacets() || len(q.Keywords) > 0 }
-
-// Searches returns the festival searches that answer q on day today, as
-// attempts: the caller runs the searches of the first attempt, joins
-// their results (MergeInquiryResults) and goes on to the next attempt
-// only when they found nothing. One search per name of each place and
-// per category key (a festival writes them in its own language); the
-// first attempt adds the keywords to the text, the second (only when q
-// has facets) leaves them out, as the other words of a question are
-// often no festival's. Without a month, festivals that ended before
-// today are left out. A question not understood gives no attempt.
-func (q InquiryQuery) Searches(today string) [][]FestivalQuery {
-	if !q.Understood() {
-		return nil
-	}
-	base := FestivalQuery{Country: q.Country, From: q.From, To: q.To, Open: q.Open, MaxFee: q.MaxFee,
-		Page: 1, PerPage: InquiryResultsMax, Today: today}
-	if base.From == "" {
-		base.From = today
-	}
-	if q.Open {
-		base.Sort = FestivalSortDeadline
-	}
-	places := []string{""}
-	if len(q.Places) > 0 {
-		places = places[:0]
-		for _, p := range q.Places {
-			for _, n := range p.Names {
-				if !slices.Contains(places, n) {
-					places = append(places, n)
-				}
-			}
-		}
-	}
-	cats := []string{""}
-	if keys := inquiryCategoryKeys[q.Category]; len(keys) > 0 {
-		cats = keys
-	}
-	attempt := func(keywords []string) []FestivalQuery {
-		var out []FestivalQuery
-		for _, p := range places {
-			for _, c := range cats {
-				fq := base
-				fq.Text = strings.TrimSpace(strings.Join(append([]string{p}, keywords...), " "))
-				fq.Category = c
-				if Length(fq.Text) > FestivalSearchTextMax {
-					fq.Text = string([]rune(fq.Text)[:FestivalSearchTextMax])
-				}
-				out = append(out, fq)
-			}
-		}
-		return out
-	}
-	if len(q.Keywords) == 0 {
-		return [][]FestivalQuery{attempt(nil)}
-	}
-	if !q.HasFacets() {
-		return [][]FestivalQuery{attempt(q.Keywords)}
-	}
-	return [][]FestivalQuery{attempt(q.Keywords), attempt(nil)}
-}
 
 // inquiryKind is what a vocabulary term stands for.
 type inquiryKind int

@@ -81,26 +81,5 @@ func FuzzParseInquiry(f *testing.F) {
 		if q.Understood() != (q.HasFacets() || len(q.Keywords) > 0) {
 			t.Fatalf("ParseInquiry(%q): understood %v", question, q.Understood())
 		}
-		if _, ok := ParseDate(today); !ok {
-			return
-		}
-		attempts := q.Searches(today)
-		if q.Understood() != (len(attempts) > 0) || len(attempts) > 2 {
-			t.Fatalf("ParseInquiry(%q): %d attempts", question, len(attempts))
-		}
-		for _, a := range attempts {
-			if len(a) == 0 {
-				t.Fatalf("ParseInquiry(%q): an attempt with no search", question)
-			}
-			for _, fq := range a {
-				c := fq
-				if err := c.Validate(); err != nil {
-					t.Fatalf("ParseInquiry(%q): search %+v refused: %v", question, fq, err)
-				}
-				if fq.Page != 1 || fq.PerPage != InquiryResultsMax || fq.Today != today {
-					t.Fatalf("ParseInquiry(%q): search %+v", question, fq)
-				}
-			}
-		}
 	})
 }

@@ -122,51 +122,6 @@ func TestParseInquiry(t *testing.T) {
 	}
 }
 
-func TestInquirySearches(t *testing.T) {
-	const today = "2026-11-23"
-	tests := []struct {
-		question string
-		want     [][]string // per attempt, each search as "text|category|country|from|to|open|maxFee|sort"
-	}{
-		{"東京の映画祭", [][]string{{"Tokyo||" + "|2026-11-23||false||", "東京|||2026-11-23||false||", "东京|||2026-11-23||false||"}}},
-		{"free short film festivals open now", [][]string{{
-			"|short||2026-11-23||true|0|deadline", "|短編||2026-11-23||true|0|deadline",
-			"|短片||2026-11-23||true|0|deadline", "|短篇||2026-11-23||true|0|deadline"}}},
-		{"When is Sundance?", [][]string{{"sundance|||2026-11-23||false||"}}},
-		{"Festivals in Japan in March named Aurora", [][]string{
-			{"named aurora||JP|2027-03-01|2027-03-31|false||"},
-			{"||JP|2027-03-01|2027-03-31|false||"}}},
-		{"film festivals?", nil},
-	}
-	for _, tt := range tests {
-		var got [][]string
-		for _, attempt := range ParseInquiry(tt.question, today).Searches(today) {
-			var row []string
-			for _, fq := range attempt {
-				if fq.Page != 1 || fq.PerPage != InquiryResultsMax || fq.Today != today {
-					t.Errorf("%q: search %+v: page, per page or today wrong", tt.question, fq)
-				}
-				if err := fq.Validate(); err != nil {
-					t.Errorf("%q: search %+v: %v", tt.question, fq, err)
-				}
-				maxFee := ""
-				if fq.MaxFee != nil {
-					maxFee = "0"
-					if *fq.MaxFee != 0 {
-						maxFee = "?"
-					}
-				}
-				row = append(row, strings.Join([]string{fq.Text, fq.Category, fq.Country, fq.From, fq.To,
-					map[bool]string{true: "true", false: "false"}[fq.Open], maxFee, fq.Sort}, "|"))
-			}
-			got = append(got, row)
-		}
-		if !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("Searches(%q)\n got %q\nwant %q", tt.question, got, tt.want)
-		}
-	}
-}
-
 func TestValidateQuestion(t *testing.T) {
 	tests := []struct {
 		in, want, field string

@@ -171,13 +171,14 @@ func (a FestivalSearchArgs) dates() (from, to string) {
 
 // toolCategoryKeys are, per category word in English, the words searched
 // for in category names (festivals name categories in their own
-// language). Other words are searched as they are.
+// language): the assistant's own categories' (inquiryCategoryKeys) and
+// two more the model may name. Other words are searched as they are.
 var toolCategoryKeys = map[string][]string{
-	"documentary": {"documentary", "ドキュメンタリー", "纪录", "紀錄"},
-	"short":       {"short", "短編", "短片", "短篇"},
-	"animation":   {"anima", "アニメ", "动画", "動畫"},
-	"feature":     {"feature", "長編", "长片", "長片"},
-	"student":     {"student", "学生", "學生"},
+	InquiryDocumentary: inquiryCategoryKeys[InquiryDocumentary],
+	InquiryShort:       inquiryCategoryKeys[InquiryShort],
+	InquiryAnimation:   inquiryCategoryKeys[InquiryAnimation],
+	"feature":          {"feature", "長編", "长片", "長片"},
+	"student":          {"student", "学生", "學生"},
 }
 
 // categoryKeys returns the words a's Category is searched as ([""] for none).

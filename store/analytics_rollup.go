@@ -100,14 +100,6 @@ func renewRollupVersions(ctx context.Context, c conn, now time.Time) error {
 	return nil
 }
 
-// RebuildSubmissionRollups recomputes every festival's submission rollups
-// (analytics, list totals) from the submissions, in one transaction: for
-// a database whose submissions were written without the services (a bulk
-// import, a repair by hand, tests that insert rows by SQL).
-func (db *DB) RebuildSubmissionRollups(ctx context.Context) error {
-	return db.inTx(ctx, func(c conn) error { return rebuildSubmissionRollups(ctx, c) })
-}
-
 // CountSubmissionInRollups adds submission id, written without the
 // services (an import, a test's INSERT), to its festival's rollups, as
 // entering it through SubmissionService would have.
