@@ -43,6 +43,13 @@ func (fakeMovies) Movie(context.Context, int64, string) (*marquee.Movie, error) 
 	return nil, marquee.ErrMovieNotFound()
 }
 
+// fakeStreamWriter is a fakeWriter that also streams.
+type fakeStreamWriter struct{ fakeWriter }
+
+func (fakeStreamWriter) Stream(context.Context, marquee.InquiryStreamInput, func(marquee.InquiryEvent) error) error {
+	return nil
+}
+
 type fakeWriter struct{}
 
 func (fakeWriter) Write(context.Context, marquee.InquiryFacts) (*marquee.InquiryAnswer, error) {
@@ -70,10 +77,22 @@ func TestProviderCallsAreSpans(t *testing.T) {
 	if _, err := TraceInquiryWriter(tr, fakeWriter{}).Write(ctx, marquee.InquiryFacts{}); err != nil {
 		t.Fatal(err)
 	}
+	// A writer that streams still streams once traced (the store asks for
+	// marquee.InquiryStreamWriter); one that does not is not made to.
+	if _, ok := TraceInquiryWriter(tr, fakeWriter{}).(marquee.InquiryStreamWriter); ok {
+		t.Error("a writer that cannot stream is traced as one that can")
+	}
+	sw, ok := TraceInquiryWriter(tr, fakeStreamWriter{}).(marquee.InquiryStreamWriter)
+	if !ok {
+		t.Fatal("the traced writer lost its Stream")
+	}
+	if err := sw.Stream(ctx, marquee.InquiryStreamInput{}, func(marquee.InquiryEvent) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
 	parent.End()
 	want := map[string]codes.Code{
 		"payment.test CreatePayment": codes.Unset, "payment.test Refund": codes.Error,
-		"smtp Send": codes.Unset, "tmdb Movie": codes.Error, "assistant Write": codes.Unset,
+		"smtp Send": codes.Unset, "tmdb Movie": codes.Error, "assistant Write": codes.Unset, "assistant Stream": codes.Unset,
 	}
 	got := 0
 	for _, s := range exp.GetSpans() {

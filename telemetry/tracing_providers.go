@@ -67,7 +67,26 @@ func TraceInquiryWriter(t *Tracing, w marquee.InquiryWriter) marquee.InquiryWrit
 	if t == nil || w == nil {
 		return w
 	}
-	return &tracedWriter{t: t, w: w}
+	tw := &tracedWriter{t: t, w: w}
+	if sw, ok := w.(marquee.InquiryStreamWriter); ok {
+		// The store streams through the writer when it can: keep that.
+		return &tracedStreamWriter{tracedWriter: tw, sw: sw}
+	}
+	return tw
+}
+
+// tracedStreamWriter is a tracedWriter that also streams, with a span
+// per streamed answer (its tool rounds are the model's calls inside it).
+type tracedStreamWriter struct {
+	*tracedWriter
+	sw marquee.InquiryStreamWriter
+}
+
+func (ts *tracedStreamWriter) Stream(ctx context.Context, in marquee.InquiryStreamInput, emit func(marquee.InquiryEvent) error) error {
+	ctx, span := ts.t.startCall(ctx, "assistant", "Stream")
+	err := ts.sw.Stream(ctx, in, emit)
+	endSpan(span, err)
+	return err
 }
 
 type tracedWriter struct {
