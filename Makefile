@@ -6,7 +6,6 @@ GO        ?= go
 NPM       ?= npm
 BIN       := bin/marquee
 WEB       := web
-PLACEHOLDER := $(WEB)/dist/placeholder.txt
 
 .PHONY: all build web run test test-go test-web web-checked test-e2e tools tools-browser vet fuzz clean
 
@@ -30,9 +29,15 @@ WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public -type f 2>/dev/null) \
 
 web: tools $(WEB)/dist/index.html
 
+# Vite builds into dist.next, which then takes dist's place: `make test`
+# compiles the Go package web (which embeds dist) while the front end
+# builds beside it, and a build emptying dist in place made that compile
+# fail now and then ("embed dist/placeholder.txt: no such file").
 $(WEB)/dist/index.html: $(WEB)/node_modules/.package-lock.json $(WEB_SOURCES)
-	cd $(WEB) && $(NPM) run build
-	@echo "The front-end build (make build) goes here and is embedded in bin/marquee. This file keeps the folder so go test compiles without a build." > $(PLACEHOLDER)
+	rm -rf $(WEB)/dist.next $(WEB)/dist.old
+	cd $(WEB) && $(NPM) run build -- --outDir dist.next
+	@echo "The front-end build (make build) goes here and is embedded in bin/marquee. This file keeps the folder so go test compiles without a build." > $(WEB)/dist.next/placeholder.txt
+	mv $(WEB)/dist $(WEB)/dist.old && mv $(WEB)/dist.next $(WEB)/dist && rm -rf $(WEB)/dist.old
 
 # Built with the same flags as go vet and go test, so that `make test` compiles
 # the dependencies (modernc's SQLite above all) once, not once more for the binary.
@@ -101,5 +106,5 @@ fuzz:
 	if [ -n "$$failed" ]; then echo "fuzz targets that failed:$$failed"; exit 1; fi
 
 clean:
-	rm -rf bin $(WEB)/node_modules $(WEB)/test-results
+	rm -rf bin $(WEB)/node_modules $(WEB)/test-results $(WEB)/dist.next $(WEB)/dist.old
 	find $(WEB)/dist -mindepth 1 ! -name placeholder.txt -delete
