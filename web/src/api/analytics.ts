@@ -1,5 +1,4 @@
 import { request } from './client';
-import { campaignEvents } from './featured';
 
 export type AnalyticsRange = '7d' | '30d' | '90d' | 'all';
 export const analyticsRanges: AnalyticsRange[] = ['7d', '30d', '90d', 'all'];
@@ -101,8 +100,6 @@ export const analyticsApi = {
   /** POST /api/v1/festivals/{slug}/views: the public page's view beacon (204). */
   recordView: (slug: string, referrer: string) =>
     request<void>('POST', `/api/v1/festivals/${encodeURIComponent(slug)}/views`, { referrer }),
-  /** POST /api/v1/promotions/events: impressions of featured festivals, or a click on one (204). */
-  campaignEvents,
   /** GET /api/v1/admin/site-figures: the installation's real numbers. */
   siteFigures: () => request<SiteFigures>('GET', '/api/v1/admin/site-figures'),
 };

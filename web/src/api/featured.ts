@@ -2,9 +2,9 @@ import { request } from './client';
 import type { FeaturedFestival } from './promotions';
 
 /**
- * The home page's 'Featured festivals' strip's calls (promotionsApi.featured
- * and analyticsApi.campaignEvents), kept apart from those clients so that the
- * strip carries only these.
+ * The home page's 'Featured festivals' strip's calls, kept apart from the
+ * promotion and analytics clients (which do not import them back) so that
+ * the strip carries only these.
  */
 
 /** GET /api/v1/promotions/featured. */

@@ -2,8 +2,8 @@ import { request } from './client';
 import type { JudgeFestival } from './judging';
 
 /**
- * GET /api/v1/judge/festivals: the festivals I judge (judgingApi.festivals).
- * Kept apart from the judging client so that the header, which shows the
+ * GET /api/v1/judge/festivals: the festivals I judge (the judge's pages and
+ * the header call it). Kept apart from the judging client so that the header, which shows the
  * Judging link from it, carries only this call.
  */
 export const judgeFestivals = () =>

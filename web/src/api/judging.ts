@@ -1,5 +1,4 @@
 import { request } from './client';
-import { judgeFestivals } from './judgeFestivals';
 import type { Criterion } from './festivals';
 import type { CriterionScore, Film, JudgeScore, Submission } from './manageSubmissions';
 
@@ -49,8 +48,6 @@ export interface Invitation {
 const base = (slug: string) => `/api/v1/judge/festivals/${encodeURIComponent(slug)}`;
 
 export const judgingApi = {
-  /** GET /api/v1/judge/festivals: the festivals I judge. */
-  festivals: judgeFestivals,
   queue: (slug: string) => request<{ items: Assignment[] }>('GET', `${base(slug)}/submissions`).then((r) => r.items ?? []),
   assignment: (slug: string, id: number) => request<Assignment>('GET', `${base(slug)}/submissions/${id}`),
   /** PUT .../score: 409 when judging is locked or I declared a conflict. */

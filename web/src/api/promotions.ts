@@ -1,5 +1,4 @@
 import { request, type Page } from './client';
-import { featuredFestivals } from './featured';
 
 export interface PromotionPrice {
   days: number;
@@ -62,8 +61,6 @@ export const promotionsApi = {
   /** PUT /api/v1/admin/promotion-prices/{days} {credits} (admins; audited). */
   updatePrice: (days: number, credits: number) =>
     request<PromotionPrice>('PUT', `/api/v1/admin/promotion-prices/${days}`, { credits }),
-  /** GET /api/v1/promotions/featured. */
-  featured: featuredFestivals,
   /** GET /api/v1/admin/promotions?page=. */
   adminList: (page: number) => request<Page<Promotion>>('GET', `/api/v1/admin/promotions?page=${page}`),
   /** POST /api/v1/admin/promotions/{id}/end: ends early, refunding the unused whole days. */

@@ -1,4 +1,3 @@
-import { myTickets } from './myTickets';
 import { request } from './client';
 import type { TestCard } from './payments';
 
@@ -168,8 +167,6 @@ export const ticketsApi = {
   cancel: (id: number) => request<{ order: TicketOrder }>('POST', `/api/v1/ticket-orders/${id}/cancel`),
   /** GET /api/v1/ticket-orders/{id}. */
   order: (id: number | string) => request<TicketOrder>('GET', `/api/v1/ticket-orders/${enc(String(id))}`),
-  /** GET /api/v1/tickets?page=: mine, upcoming first. */
-  list: myTickets,
   /** GET /api/v1/tickets/{id}. */
   ticket: (id: number | string) => request<Ticket>('GET', `/api/v1/tickets/${enc(String(id))}`),
   /** The address of a ticket's calendar file. */
