@@ -5,9 +5,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, authApi } from '../../api/client';
 import { apiErrorMessage, isNetworkError } from '../../i18n/errorMessage';
-import { FormError, PasswordField } from '../auth/AuthFields';
-import { sessionSignedOut } from '../auth/useSession';
-import { notify } from '../layout/notify';
+import { FormError, PasswordField } from '../../ui/AuthFields';
+import { sessionSignedOut } from '../../lib/useSession';
+import { notify } from '../../lib/notify';
 import classes from './account.module.css';
 import {
   emptyPasswordValues,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageCount } from '../../api/client';
 import { paymentsApi } from '../../api/payments';
-import { formatDate, formatDelta } from './format';
+import { formatDate, formatDelta } from '../../lib/format';
 import { ListPager, ListState } from './PaymentsParts';
 
 /** LedgerList shows every change to the user's balance (GET /api/v1/me/ledger), newest first. */

@@ -1,8 +1,8 @@
 import { Badge, Button, Center, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PurchaseStatus } from '../../api/payments';
-import { Notice } from '../contact/Notice';
-import { apiErrorText } from '../contact/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { apiErrorText } from '../../lib/apiErrorText';
 
 const statusColor: Record<PurchaseStatus, string> = {
   pending: 'gray.8',

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pageCount } from '../../api/client';
 import { paymentsApi } from '../../api/payments';
-import { formatDate, formatDollars, formatNumber } from './format';
+import { formatDate, formatDollars, formatNumber } from '../../lib/format';
 import { ListPager, ListState, PurchaseStatusBadge } from './PaymentsParts';
 
 /** PurchaseHistory lists the user's purchases (GET /api/v1/me/purchases), each with its receipt. */

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { auditActions, auditApi } from '../../api/audit';
 import { pageCount } from '../../api/client';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { AuditChangeList } from '../../ui/AuditChangeList';
 import { shortAuditValue as shortValue } from '../../ui/auditChanges';
-import { apiErrorText } from '../contact/apiErrorText';
-import { AdminListState, AdminPageHeading } from './AdminList';
-import { AdminPagination } from './AdminPagination';
-import { AdminTable } from './AdminTable';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { AdminListState, AdminPageHeading } from '../../ui/list/ListState';
+import { AdminPagination } from '../../ui/list/ListPagination';
+import { AdminTable } from '../../ui/list/StackedTable';
 import { count } from './format';
 
 /** /admin/audit: the append-only audit log, newest first, filtered by actor, action, target and festival; 50 a page. */

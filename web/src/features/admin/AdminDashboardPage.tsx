@@ -5,7 +5,7 @@ import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorMessage } from '../../i18n/errorMessage';
 import { count, dollars, longMonth, monthName } from './format';
 import { DollarIcon, SwapIcon, TicketIcon, UsersIcon } from './icons';

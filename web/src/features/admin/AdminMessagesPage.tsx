@@ -2,13 +2,13 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from './AdminList';
-import { AdminPagination } from './AdminPagination';
+import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from '../../ui/list/ListState';
+import { AdminPagination } from '../../ui/list/ListPagination';
 import { pageCount, type Page } from '../../api/client';
 import { adminMessagesApi, type ContactMessage, type MessageStatus } from '../../api/contact';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { dateTime } from '../reminders/format';
 
 const statuses: MessageStatus[] = ['open', 'handled', 'all'];

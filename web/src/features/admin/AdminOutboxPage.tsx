@@ -13,15 +13,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminOutboxApi, outboxFilters, type Mail, type MailStatus, type OutboxFilter } from '../../api/reminders';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { languageFor } from '../../i18n/languages';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { dateTime } from '../reminders/format';
-import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from './AdminList';
-import { AdminPagination } from './AdminPagination';
+import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from '../../ui/list/ListState';
+import { AdminPagination } from '../../ui/list/ListPagination';
 import { count } from './format';
-import { AdminTable } from './AdminTable';
+import { AdminTable } from '../../ui/list/StackedTable';
 
 /** Badge colours dark enough for white text at AA contrast. */
 const statusColor: Record<MailStatus, string> = {

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { adminTicketOrdersApi, type AdminTicketOrder, type TicketOrderStatus } from '../../api/adminTicketOrders';
 import { pageCount } from '../../api/client';
 import { Title } from '../../ui/Title';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { AdminListState } from './AdminList';
-import { AdminPagination } from './AdminPagination';
-import { AdminTable } from './AdminTable';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { AdminListState } from '../../ui/list/ListState';
+import { AdminPagination } from '../../ui/list/ListPagination';
+import { AdminTable } from '../../ui/list/StackedTable';
 import { count, dollars, shortDate } from './format';
 
 const statusColor: Record<TicketOrderStatus, string> = {

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { adminUsersApi, type UserDetail } from '../../api/adminUsers';
 import { ApiError, type Role } from '../../api/client';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { validateCreditAdjustment, type CreditErrors } from './adminEditSchemas';
-import { AdminListState } from './AdminList';
-import { AdminTable } from './AdminTable';
+import { AdminListState } from '../../ui/list/ListState';
+import { AdminTable } from '../../ui/list/StackedTable';
 import { count, dollars, shortDate } from './format';
 
 const roles: Role[] = ['filmmaker', 'organiser', 'admin'];

@@ -4,14 +4,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminPagination } from './AdminPagination';
+import { AdminPagination } from '../../ui/list/ListPagination';
 import { Link } from 'react-router';
 import { adminUsersApi } from '../../api/adminUsers';
 import { pageCount, type Role } from '../../api/client';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorMessage } from '../../i18n/errorMessage';
 import { count, shortDate } from './format';
-import { AdminTable } from './AdminTable';
+import { AdminTable } from '../../ui/list/StackedTable';
 
 const roles: Role[] = ['filmmaker', 'organiser', 'admin'];
 

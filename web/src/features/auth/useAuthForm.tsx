@@ -3,11 +3,11 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, type User } from '../../api/client';
-import { PageLoading } from '../../content/PageState';
+import { PageLoading } from '../../ui/page/PageState';
 import { apiErrorMessage, isNetworkError } from '../../i18n/errorMessage';
-import { notify } from '../layout/notify';
-import { returnPath } from './RequireAuth';
-import { sessionSignedIn, useSession } from './useSession';
+import { notify } from '../../lib/notify';
+import { returnPath } from '../../ui/RequireAuth';
+import { sessionSignedIn, useSession } from '../../lib/useSession';
 
 /**
  * useAuthForm holds what the login and sign-up forms share: the seed's

@@ -4,8 +4,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { contactApi } from '../../api/contact';
-import { apiErrorText } from './apiErrorText';
-import { Notice } from './Notice';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import {
   charCount,
   contactFields,

@@ -2,8 +2,8 @@ import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CountrySelect } from './CountrySelect';
-import { dateInputFormat, useCalendarLabels, useLanguage } from './dates';
+import { CountrySelect } from '../../ui/CountrySelect';
+import { dateInputFormat, useCalendarLabels, useLanguage } from '../../lib/dates';
 import { charCount, detailsLimits } from './schema';
 import type { DetailsForm } from './useDetailsForm';
 

@@ -1,4 +1,4 @@
-import { FestivalInquiry } from '../inquiry/FestivalInquiry';
+import { FestivalInquiry } from './FestivalInquiry';
 
 /**
  * FestivalInquirySlot is where the seed's 'Ask About Any Film Festival'

@@ -6,18 +6,18 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { festivalsApi } from '../../api/festivals';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { CountrySelect } from './CountrySelect';
-import { FestivalDatesProvider, monthInputFormat, useCalendarLabels, useLanguage } from './dates';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { CountrySelect } from '../../ui/CountrySelect';
+import { FestivalDatesProvider, monthInputFormat, useCalendarLabels, useLanguage } from '../../lib/dates';
 import { effectiveSort, readFilters, toSearch, withChanges, type FilterParam } from './discoveryParams';
 import { FestivalCard } from './FestivalCard';
 import { inputStyles } from './FestivalDetailsFields';
 import { FestivalInquirySlot } from './FestivalInquirySlot';
 import { FiltersFold } from './FiltersFold';
 import { festivalSearchKey } from './queries';
-import { useDebouncedUrlValue } from './useDebouncedUrlValue';
+import { useDebouncedUrlValue } from '../../lib/useDebouncedUrlValue';
 
 /**
  * /festivals: discovery of the approved festivals (GET /api/v1/festivals)

@@ -1,4 +1,4 @@
-import { countryCodes } from '../../ui/countries';
+import { countryCodes } from '../../lib/countries';
 
 const cache = new Map<string, { value: string; label: string }[]>();
 

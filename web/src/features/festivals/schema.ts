@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FestivalDetails } from '../../api/festivals';
-import { countryCodes } from '../../ui/countries';
+import { countryCodes } from '../../lib/countries';
 
 /**
  * The festival details rules, mirroring the server (marquee.FestivalDetails

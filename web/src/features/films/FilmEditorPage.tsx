@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { filmsApi, type Film } from '../../api/films';
-import { PageLoading } from '../../content/PageState';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { notify } from '../layout/notify';
+import { PageLoading } from '../../ui/page/PageState';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { notify } from '../../lib/notify';
 import { FilmForm, type SavedState } from './FilmForm';
 import { filmKey, filmsKey } from './queries';
 

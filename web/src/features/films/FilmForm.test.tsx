@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
 import FilmEditorPage from './FilmEditorPage';
 import FilmsPage from './FilmsPage';
 import { checkPoster, validateFilm, emptyFilm } from './schema';
-import { film } from './testUtils';
+import { film } from '../../test/fixtures/films';
 
 afterEach(() => vi.unstubAllGlobals());
 

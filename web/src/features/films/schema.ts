@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { filmLimits, posterTypes, type Film, type FilmDetails } from '../../api/films';
-import { countryCodes } from '../../ui/countries';
+import { countryCodes } from '../../lib/countries';
 
 /**
  * The film form as typed (numbers as text), its rules mirroring the

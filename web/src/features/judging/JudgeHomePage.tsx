@@ -2,9 +2,9 @@ import { Anchor, Badge, Container, Group, Paper, Progress, Stack, Text } from '@
 import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageMeta } from '../../content/usePageMeta';
-import { AdminListState } from '../admin/AdminList';
-import { apiErrorText } from '../contact/apiErrorText';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { AdminListState } from '../../ui/list/ListState';
+import { apiErrorText } from '../../lib/apiErrorText';
 import { ns, useJudgeFestivals } from './shared';
 
 /** /judge: the festivals I judge, with my progress in each. */

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { judgingApi, type Assignment } from '../../api/judging';
-import { usePageMeta } from '../../content/usePageMeta';
-import { AdminListState } from '../admin/AdminList';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { useLanguage } from '../festivals/dates';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { AdminListState } from '../../ui/list/ListState';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { useLanguage } from '../../lib/dates';
 import { formatScore } from '../manage-submissions/shared';
 import { ns, queueKey, useJudgeFestivals } from './shared';
 

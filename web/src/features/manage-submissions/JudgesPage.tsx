@@ -12,10 +12,10 @@ import {
   type Conflict,
   type Judge,
 } from '../../api/manageSubmissions';
-import { usePageMeta } from '../../content/usePageMeta';
-import { AdminListState } from '../admin/AdminList';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { AdminListState } from '../../ui/list/ListState';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { conflictsKey, judgesKey, manageKey, ManageFrame, ns, receivedKey, settingsKey, useManagedFestival } from './shared';
 
 const modes: AssignmentMode[] = ['all', 'category', 'specific', 'spread'];

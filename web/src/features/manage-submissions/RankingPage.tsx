@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { pageCount } from '../../api/client';
 import { manageSubmissionsApi, type RankedSubmission, type RankingFilter, type RankingSort } from '../../api/manageSubmissions';
-import { usePageMeta } from '../../content/usePageMeta';
-import { AdminListState } from '../admin/AdminList';
-import { AdminPagination } from '../admin/AdminPagination';
-import { apiErrorText } from '../contact/apiErrorText';
-import { useLanguage } from '../festivals/dates';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { AdminListState } from '../../ui/list/ListState';
+import { AdminPagination } from '../../ui/list/ListPagination';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { useLanguage } from '../../lib/dates';
 import { formatCalibrated, formatScore, ManageFrame, ns, rankingKey, useManagedFestival } from './shared';
 
 /**

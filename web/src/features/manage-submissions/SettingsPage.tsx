@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { manageSubmissionsApi, type FestivalSettings, type Waiver } from '../../api/manageSubmissions';
-import { usePageMeta } from '../../content/usePageMeta';
-import { AdminListState } from '../admin/AdminList';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { dateInputFormat, FestivalDatesProvider, formatDate, todayISO, useCalendarLabels, useLanguage } from '../festivals/dates';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { AdminListState } from '../../ui/list/ListState';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { dateInputFormat, FestivalDatesProvider, formatDate, todayISO, useCalendarLabels, useLanguage } from '../../lib/dates';
 import { ManageFrame, ns, settingsKey, waiversKey } from './shared';
 
 const switches: (keyof FestivalSettings)[] = ['refundOnWithdraw', 'blindReview', 'judgingLocked'];

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Criterion } from '../../api/festivals';
 import { manageSubmissionsApi, submissionFlags, type Film, type JudgeScore, type SubmissionFlag } from '../../api/manageSubmissions';
-import { usePageMeta } from '../../content/usePageMeta';
-import { AdminListState } from '../admin/AdminList';
-import { apiErrorText } from '../contact/apiErrorText';
-import { useLanguage } from '../festivals/dates';
-import { notify } from '../layout/notify';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { AdminListState } from '../../ui/list/ListState';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { useLanguage } from '../../lib/dates';
+import { notify } from '../../lib/notify';
 import { PosterImage } from '../../ui/PosterImage';
 import { DecisionForm } from './DecisionForm';
 import {

@@ -14,14 +14,14 @@ import {
   type Submission,
   type SubmissionFlag,
 } from '../../api/manageSubmissions';
-import { usePageMeta } from '../../content/usePageMeta';
-import { AdminListState } from '../admin/AdminList';
-import { AdminPagination } from '../admin/AdminPagination';
-import { apiErrorText } from '../contact/apiErrorText';
-import { notify } from '../layout/notify';
-import { CountrySelect } from '../festivals/CountrySelect';
-import { useLanguage } from '../festivals/dates';
-import { useDebouncedUrlValue } from '../festivals/useDebouncedUrlValue';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { AdminListState } from '../../ui/list/ListState';
+import { AdminPagination } from '../../ui/list/ListPagination';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { notify } from '../../lib/notify';
+import { CountrySelect } from '../../ui/CountrySelect';
+import { useLanguage } from '../../lib/dates';
+import { useDebouncedUrlValue } from '../../lib/useDebouncedUrlValue';
 import { DecisionForm } from './DecisionForm';
 import {
   countryName,

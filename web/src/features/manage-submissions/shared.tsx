@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { festivalsApi } from '../../api/festivals';
 import type { SubmissionFlag, SubmissionStatus } from '../../api/manageSubmissions';
-import { PageLoading } from '../../content/PageState';
-import { PageLoadError } from '../contact/PageLoadError';
+import { PageLoading } from '../../ui/page/PageState';
+import { PageLoadError } from '../../ui/PageLoadError';
 import { manageFestivalKey } from '../festivals/queries';
 
 /** The namespace of the organiser's submission and judging pages. */

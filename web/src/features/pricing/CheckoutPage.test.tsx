@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '../../api/payments';
 import { sampleUser } from '../auth/testing';
-import { bodyOf, renderPage, stubApi, type Answer } from '../contact/testUtils';
+import { bodyOf, renderPage, stubApi, type Answer } from '../../test/utils';
 import CheckoutPage from './CheckoutPage';
 
 // Stripe is mocked: the real modules would fetch js.stripe.com.

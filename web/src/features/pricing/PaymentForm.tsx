@@ -7,11 +7,11 @@ import { ApiError } from '../../api/client';
 import type { CreditPackage } from '../../api/packages';
 import type { Purchase } from '../../api/payments';
 import { apiErrorMessage } from '../../i18n/errorMessage';
-import { sessionCreditsChanged, sessionKey } from '../auth/useSession';
-import { Notice } from '../contact/Notice';
-import { CardError, cardFieldMessage, checkPayment, type CardCheck } from './checkout';
+import { sessionCreditsChanged, sessionKey } from '../../lib/useSession';
+import { Notice } from '../../ui/Notice';
+import { CardError, cardFieldMessage, checkPayment, type CardCheck } from '../../lib/checkout';
 import { formatPrice } from './format';
-import { useCountryField } from './CountryInput';
+import { useCountryField } from '../../ui/payment/CountryInput';
 
 /** What a finished payment call answers: the purchase and the buyer's balance. */
 export interface ChargeResult {

@@ -4,10 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { privacyApi } from '../../api/privacy';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { privacyErrorMessage } from './errors';
-import { AuthCard } from '../auth/AuthCard';
-import { EmailField, FormError } from '../auth/AuthFields';
+import { AuthCard } from '../../ui/AuthCard';
+import { EmailField, FormError } from '../../ui/AuthFields';
 import { fieldErrors, forgotSchema } from './schema';
 
 /**

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { exportDownloadUrl, privacyApi } from '../../api/privacy';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { privacyErrorMessage } from './errors';
-import { FormError, PasswordField } from '../auth/AuthFields';
-import { notify } from '../layout/notify';
+import { FormError, PasswordField } from '../../ui/AuthFields';
+import { notify } from '../../lib/notify';
 import { deleteSchema, fieldErrors } from './schema';
 
 /**

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { privacyApi } from '../../api/privacy';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { privacyErrorMessage } from './errors';
-import { AuthCard } from '../auth/AuthCard';
-import { FormError, PasswordField } from '../auth/AuthFields';
-import { sessionKey } from '../auth/useSession';
+import { AuthCard } from '../../ui/AuthCard';
+import { FormError, PasswordField } from '../../ui/AuthFields';
+import { sessionKey } from '../../lib/useSession';
 import { fieldErrors, passwordLimits, resetSchema } from './schema';
 
 /**

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PromotionOverview } from '../../api/promotions';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
-import FeaturedStrip from './FeaturedStrip';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
+import FeaturedStrip from '../home/FeaturedStrip';
 import PromotionPage from './PromotionPage';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -5,10 +5,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { promotionsApi, type PromotableFestival, type PromotionPrice } from '../../api/promotions';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { sessionKey } from '../auth/useSession';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { sessionKey } from '../../lib/useSession';
 
 const ns = 'promotion';
 export const overviewKey = ['promotion', 'overview'] as const;

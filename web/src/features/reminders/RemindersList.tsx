@@ -4,9 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { remindersApi, type Reminder } from '../../api/reminders';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { notify } from '../layout/notify';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { notify } from '../../lib/notify';
 import { dateTime, festivalDate } from './format';
 import { remindersKey } from './queries';
 

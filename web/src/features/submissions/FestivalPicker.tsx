@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { festivalsApi, type Festival } from '../../api/festivals';
 import type { SubmissionEntry } from '../../api/submissions';
-import { formatNumber } from '../account/format';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { formatNumber } from '../../lib/format';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { inputStyles } from '../festivals/FestivalDetailsFields';
-import { formatDate, useLanguage } from '../festivals/dates';
+import { formatDate, useLanguage } from '../../lib/dates';
 import { festivalSearchKey, publicFestivalKey } from '../festivals/queries';
 
 /** entryKey names one category of one festival. */

@@ -13,14 +13,14 @@ import {
   type SubmissionFilter,
   type SubmissionStatus,
 } from '../../api/submissions';
-import { usePageMeta } from '../../content/usePageMeta';
-import { formatDate, formatNumber } from '../account/format';
-import { sessionKey } from '../auth/useSession';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { formatDate, formatNumber } from '../../lib/format';
+import { sessionKey } from '../../lib/useSession';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { inputStyles } from '../festivals/FestivalDetailsFields';
 import { filmsKey } from '../films/queries';
-import { notify } from '../layout/notify';
+import { notify } from '../../lib/notify';
 import { mySubmissionsKey, submissionsKey } from './queries';
 import { SubmissionStatusBadge } from './StatusBadge';
 

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionKey } from '../auth/useSession';
+import { sessionKey } from '../../lib/useSession';
 import { sampleUser } from '../auth/testing';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
-import { festival } from '../festivals/testUtils';
-import { film } from '../films/testUtils';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
+import { festival } from '../../test/fixtures/festivals';
+import { film } from '../../test/fixtures/films';
 import SubmitFilmPage from './SubmitFilmPage';
 import { submission } from './testUtils';
 

@@ -15,13 +15,13 @@ import {
   type SubmissionQuote,
   type SubmitResult,
 } from '../../api/submissions';
-import { usePageMeta } from '../../content/usePageMeta';
-import { formatNumber } from '../account/format';
-import { sessionCreditsChanged } from '../auth/useSession';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { formatNumber } from '../../lib/format';
+import { sessionCreditsChanged } from '../../lib/useSession';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { inputStyles } from '../festivals/FestivalDetailsFields';
-import { formatDate, useLanguage } from '../festivals/dates';
+import { formatDate, useLanguage } from '../../lib/dates';
 import { filmsKey } from '../films/queries';
 import { entryKey, FestivalCategories, FestivalSearch } from './FestivalPicker';
 import { quoteKey, submissionsKey } from './queries';

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage, stubApi } from '../contact/testUtils';
+import { renderPage, stubApi } from '../../test/utils';
 import FestivalPage from '../festivals/FestivalPage';
-import { festival } from '../festivals/testUtils';
-import { screening } from './fixtures';
+import { festival } from '../../test/fixtures/festivals';
+import { screening } from '../../test/fixtures/tickets';
 
 afterEach(() => vi.unstubAllGlobals());
 

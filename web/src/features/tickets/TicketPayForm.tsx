@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { ticketsApi, type TicketOrder } from '../../api/tickets';
 import { apiErrorMessage } from '../../i18n/errorMessage';
-import { Notice } from '../contact/Notice';
-import { CardError, cardFieldMessage, checkPayment, type CardCheck } from '../pricing/checkout';
-import { useTestCard } from '../pricing/TestCard';
+import { Notice } from '../../ui/Notice';
+import { CardError, cardFieldMessage, checkPayment, type CardCheck } from '../../lib/checkout';
+import { useTestCard } from '../../ui/payment/TestCard';
 import { formatMoney, useTag } from './format';
 import { ns } from './ScreeningsSection';
-import { useCountryField } from '../pricing/CountryInput';
+import { useCountryField } from '../../ui/payment/CountryInput';
 
 /**
  * What the buy page learns from a payment attempt: the order as it stands

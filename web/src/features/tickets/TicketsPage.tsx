@@ -7,10 +7,10 @@ import { Link } from 'react-router';
 import { pageCount } from '../../api/client';
 import { myTickets } from '../../api/myTickets';
 import type { Ticket } from '../../api/tickets';
-import { PageLoading } from '../../content/PageState';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { PageLoading } from '../../ui/page/PageState';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { ns, ScreeningWhen } from './ScreeningsSection';
 import { TicketStatusBadge } from './TicketStatusBadge';
 

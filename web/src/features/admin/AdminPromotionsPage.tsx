@@ -1,0 +1,121 @@
+import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pageCount } from '../../api/client';
+import { promotionsApi, type Promotion } from '../../api/promotions';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { AdminListState, AdminPageHeading, useAdminListParams } from '../../ui/list/ListState';
+import { AdminPagination } from '../../ui/list/ListPagination';
+import { AdminTable } from '../../ui/list/StackedTable';
+import { shortDate } from './format';
+
+const ns = 'promotion';
+const filters = ['all'] as const;
+
+/** /admin/promotions: every campaign, newest first; a running one can be ended with a pro rata refund. */
+export default function AdminPromotionsPage() {
+  const { t, i18n } = useTranslation(ns);
+  usePageMeta(t('admin.title'), t('admin.subtitle'));
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { page, setPage } = useAdminListParams(filters, 'all');
+  const queryClient = useQueryClient();
+  const [ending, setEnding] = useState<Promotion | null>(null);
+  const [ended, setEnded] = useState<Promotion | null>(null);
+  const list = useQuery({ queryKey: ['admin', 'promotions', page], queryFn: () => promotionsApi.adminList(page) });
+  const end = useMutation({
+    mutationFn: (id: number) => promotionsApi.end(id),
+    onSuccess: (p) => {
+      setEnded(p);
+      setEnding(null);
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'promotions'] }),
+  });
+  return (
+    <Stack gap="lg">
+      <AdminPageHeading title={t('admin.title')} subtitle={t('admin.subtitle')} />
+      {ended && (
+        <Notice color="teal" role="status" withCloseButton onClose={() => setEnded(null)} data-testid="promotion-ended">
+          <Text size="sm">{t('admin.ended', { name: ended.festivalName, count: ended.refundedCredits })}</Text>
+        </Notice>
+      )}
+      <AdminListState
+        query={list}
+        isEmpty={(d) => d.items.length === 0}
+        loadingLabel={t('loading')}
+        errorTitle={t('loadError')}
+        errorText={apiErrorText(list.error, ns)}
+        retryLabel={t('admin.retry')}
+        errorTestId="promotions-error"
+        emptyText={t('admin.empty')}
+        emptyTestId="promotions-empty"
+      >
+        {(data) => (
+          <AdminTable minWidth={760}>
+            <Table striped verticalSpacing="sm" bg="white" data-testid="promotions-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('admin.columns.festival')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.columns.organiser')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.columns.period')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.columns.credits')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.columns.status')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.columns.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>{p.festivalName}</Table.Td>
+                    <Table.Td>{p.organiserEmail || '—'}</Table.Td>
+                    <Table.Td>
+                      {shortDate(p.startsAt, language)} – {shortDate(p.endsAt, language)}
+                    </Table.Td>
+                    <Table.Td>
+                      {p.refundedCredits > 0 ? t('admin.creditsRefunded', { credits: p.credits, refunded: p.refundedCredits }) : p.credits}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={p.status === 'active' ? 'teal.9' : 'gray.7'}>
+                        {t(`admin.status.${p.status === 'active' ? 'active' : p.endReason || 'expired'}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {p.status === 'active' && (
+                        <Button size="compact-sm" variant="light" color="red" onClick={() => setEnding(p)}>
+                          {t('admin.end')}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </AdminTable>
+        )}
+      </AdminListState>
+      <AdminPagination total={pageCount(list.data)} value={page} onChange={setPage} label={t('admin.pagination')} />
+      <Modal opened={ending !== null} onClose={() => !end.isPending && setEnding(null)} title={t('admin.confirmTitle')}>
+        {ending && (
+          <Stack>
+            <Text size="sm">{t('admin.confirm', { name: ending.festivalName })}</Text>
+            {end.isError && (
+              <Text size="sm" c="red.8" role="alert">
+                {apiErrorText(end.error, ns)}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setEnding(null)} disabled={end.isPending}>
+                {t('admin.cancel')}
+              </Button>
+              <Button color="red" loading={end.isPending} onClick={() => end.mutate(ending.id)}>
+                {t('admin.end')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

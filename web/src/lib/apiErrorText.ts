@@ -1,0 +1,20 @@
+import i18n from 'i18next';
+import { ApiError } from '../api/client';
+
+/**
+ * apiErrorText turns a failed API call into text for the user: the
+ * translation `errors.<code>` of the feature namespace (worded for that page),
+ * else of the shared `common` namespace, else the server's own message, else
+ * `errors.generic` of the feature namespace.
+ */
+export function apiErrorText(err: unknown, ns: string): string {
+  const code = err instanceof ApiError ? err.code : undefined;
+  if (code) {
+    for (const n of [ns, 'common']) {
+      const key = `errors.${code}`;
+      if (i18n.exists(key, { ns: n })) return i18n.t(key, { ns: n });
+    }
+  }
+  if (err instanceof ApiError && err.status !== 0 && err.message && !/^HTTP \d+$/.test(err.message)) return err.message;
+  return i18n.t('errors.generic', { ns });
+}
