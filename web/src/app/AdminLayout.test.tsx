@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderRoutes, sampleUser } from '../features/auth/testing';
 import AdminDashboardPage from '../features/admin/AdminDashboardPage';
 import AdminLayout from './AdminLayout';
+import { renderPage, stubApi } from '../test/utils';
+import { sampleUser } from '../test/fixtures/users';
 
 const routes = [
   { path: '/login', element: <p>login page</p> },
@@ -17,15 +18,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('AdminLayout', () => {
   it('sends a visitor to /login', async () => {
-    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
-    renderRoutes(routes, ['/admin']);
+    stubApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
+    renderPage(routes, ['/admin']);
     expect(await screen.findByText('login page')).toBeInTheDocument();
   });
 
   it('refuses a signed-in non-admin, asking the server rather than the browser', async () => {
     window.localStorage.setItem('Admin', 'Done');
-    const fetch = mockApi({ 'GET /api/v1/session': { status: 200, body: { user: sampleUser } } });
-    renderRoutes(routes, ['/admin']);
+    const fetch = stubApi({ 'GET /api/v1/session': { status: 200, body: { user: sampleUser } } });
+    renderPage(routes, ['/admin']);
     const page = await screen.findByTestId('admin-forbidden');
     expect(page).toHaveTextContent('You do not have access to the admin area');
     expect(within(page).getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
@@ -34,7 +35,7 @@ describe('AdminLayout', () => {
   });
 
   it('shows an admin the shell and the dashboard with real figures', async () => {
-    mockApi({
+    stubApi({
       'GET /api/v1/session': { status: 200, body: { user: admin } },
       'GET /api/v1/admin/dashboard': {
         status: 200,
@@ -48,7 +49,7 @@ describe('AdminLayout', () => {
         },
       },
     });
-    renderRoutes(routes, ['/admin']);
+    renderPage(routes, ['/admin']);
     expect(await screen.findByText('Super Administrator')).toBeInTheDocument();
     expect(screen.getByText('root@example.com')).toBeInTheDocument();
     const dashboard = screen.getByRole('link', { name: 'Dashboard' });
@@ -66,11 +67,11 @@ describe('AdminLayout', () => {
   });
 
   it("shows 'Error: {message}' when the dashboard fails", async () => {
-    mockApi({
+    stubApi({
       'GET /api/v1/session': { status: 200, body: { user: admin } },
       'GET /api/v1/admin/dashboard': { status: 500, body: { message: 'database is down' } },
     });
-    renderRoutes(routes, ['/admin']);
+    renderPage(routes, ['/admin']);
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: database is down');
   });
 });

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '../ui/RequireAuth';
-import { mockApi, renderRoutes, sampleUser } from '../features/auth/testing';
 import { useForgetSessionAfterLogout } from '../lib/useSession';
 import { Header } from './Header';
+import { renderPage, stubApi } from '../test/utils';
+import { sampleUser } from '../test/fixtures/users';
 
 function Shell() {
   useForgetSessionAfterLogout();
@@ -33,8 +34,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('Header', () => {
   it('offers Login and Sign Up to a visitor, with Explore and Pricing', async () => {
-    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
-    renderRoutes(routes, ['/']);
+    stubApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
+    renderPage(routes, ['/']);
     expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'Explore' })).toHaveAttribute('href', '/marketing');
@@ -46,8 +47,8 @@ describe('Header', () => {
   });
 
   it('offers a signed-in user My account next to Logout, in the bar and in the drawer', async () => {
-    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: sampleUser } } });
-    renderRoutes(routes, ['/']);
+    stubApi({ 'GET /api/v1/session': { status: 200, body: { user: sampleUser } } });
+    renderPage(routes, ['/']);
     expect(await screen.findByRole('link', { name: 'My account' })).toHaveAttribute('href', '/account');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByRole('dialog');
@@ -56,22 +57,22 @@ describe('Header', () => {
   });
 
   it('links a buyer with tickets to My tickets, and door staff to their festival’s check-in', async () => {
-    mockApi({
+    stubApi({
       'GET /api/v1/session': { status: 200, body: { user: sampleUser } },
       'GET /api/v1/tickets': { status: 200, body: { items: [], total: 2, page: 1, perPage: 20 } },
       'GET /api/v1/me/door-festivals': { status: 200, body: { items: [{ slug: 'kyoto-shorts', name: 'Kyoto Shorts' }] } },
     });
-    renderRoutes(routes, ['/']);
+    renderPage(routes, ['/']);
     expect(await screen.findByRole('link', { name: 'My tickets' })).toHaveAttribute('href', '/tickets');
     expect(await screen.findByRole('link', { name: 'Check-in' })).toHaveAttribute('href', '/manage/festivals/kyoto-shorts/check-in');
   });
 
   it('keeps My tickets in the drawer, not the full bar, for someone without tickets', async () => {
-    mockApi({
+    stubApi({
       'GET /api/v1/session': { status: 200, body: { user: sampleUser } },
       'GET /api/v1/tickets': { status: 200, body: { items: [], total: 0, page: 1, perPage: 20 } },
     });
-    renderRoutes(routes, ['/']);
+    renderPage(routes, ['/']);
     expect(await screen.findByRole('link', { name: 'My account' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'My tickets' })).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open menu' }));
@@ -80,15 +81,15 @@ describe('Header', () => {
   });
 
   it('links a signed-in filmmaker to the festivals and their reminders, an organiser to their festivals', async () => {
-    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: sampleUser } } });
-    const first = renderRoutes(routes, ['/']);
+    stubApi({ 'GET /api/v1/session': { status: 200, body: { user: sampleUser } } });
+    const first = renderPage(routes, ['/']);
     expect(await screen.findByRole('link', { name: 'Festivals' })).toHaveAttribute('href', '/festivals');
     expect(screen.getByRole('link', { name: 'Reminders' })).toHaveAttribute('href', '/manage');
     expect(screen.queryByRole('link', { name: 'My festivals' })).not.toBeInTheDocument();
     first.unmount();
 
-    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: { ...sampleUser, role: 'organiser' } } } });
-    renderRoutes(routes, ['/']);
+    stubApi({ 'GET /api/v1/session': { status: 200, body: { user: { ...sampleUser, role: 'organiser' } } } });
+    renderPage(routes, ['/']);
     expect(await screen.findByRole('link', { name: 'My festivals' })).toHaveAttribute('href', '/manage');
     expect(screen.getByRole('link', { name: 'Festivals' })).toHaveAttribute('href', '/festivals');
     expect(screen.queryByRole('link', { name: 'Reminders' })).not.toBeInTheDocument();
@@ -96,7 +97,7 @@ describe('Header', () => {
 
   it('logs out from a guarded page and lands home, not on /login', async () => {
     let signedIn = true;
-    const fetch = mockApi({
+    const fetch = stubApi({
       'GET /api/v1/session': () =>
         signedIn ? { status: 200, body: { user: sampleUser } } : { status: 200, body: { user: null } },
       'POST /api/v1/auth/logout': () => {
@@ -104,7 +105,7 @@ describe('Header', () => {
         return { status: 204 };
       },
     });
-    const { router } = renderRoutes(routes, ['/submit']);
+    const { router } = renderPage(routes, ['/submit']);
     expect(await screen.findByText('submit page')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
@@ -116,14 +117,14 @@ describe('Header', () => {
   });
 
   it('shows admins a link to the admin area', async () => {
-    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: { ...sampleUser, role: 'admin' } } } });
-    renderRoutes(routes, ['/']);
+    stubApi({ 'GET /api/v1/session': { status: 200, body: { user: { ...sampleUser, role: 'admin' } } } });
+    renderPage(routes, ['/']);
     expect(await screen.findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });
 
   it('puts the language menu opened in the drawer above the drawer, so a phone can change the language', async () => {
-    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
-    renderRoutes(routes, ['/']);
+    stubApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
+    renderPage(routes, ['/']);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByRole('dialog');

@@ -2,8 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n, { setLanguage } from '../i18n';
-import { renderWithProviders } from '../test/render';
 import { LanguageMenu } from './LanguageMenu';
+import { renderWithProviders } from '../test/utils';
 
 afterEach(async () => {
   await act(() => setLanguage('en'));

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Outlet, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../test/render';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { renderWithProviders } from '../test/utils';
 
 function Broken(): never {
   throw new Error('page bug');

@@ -2,8 +2,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../test/render';
 import { ScrollRestoration } from './ScrollRestoration';
+import { renderWithProviders } from '../test/utils';
 
 function Back() {
   const navigate = useNavigate();

@@ -2,11 +2,14 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import '../i18n';
 import { theme } from '../theme';
 
+// The tests' one set of helpers: a fake API (stubApi, bodyOf) and the app's
+// providers around a component (renderWithProviders) or routes (renderPage).
+// The ceiling of findBy/waitFor is set once, in setup.ts.
 
 /** A canned API answer, 'network' for a failed fetch, or 'pending' for a call that never answers. */
 export type Answer = { status: number; body?: unknown } | 'network' | 'pending';
@@ -27,13 +30,26 @@ export function stubApi(routes: Record<string, Answer | ((init: RequestInit | un
       typeof entry === 'function' ? entry(init, url) : (entry ?? { status: 404, body: { message: 'Not found', code: 'not_found' } });
     if (answer === 'network') throw new TypeError('Failed to fetch');
     if (answer === 'pending') return new Promise<Response>(() => {});
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+    const empty = answer.body === undefined || answer.status === 204;
+    return new Response(empty ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },
     });
   });
   vi.stubGlobal('fetch', fn);
   return fn;
+}
+
+/** renderWithProviders renders a component with Mantine, TanStack Query and a router at `route`. */
+export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
 }
 
 /** renderPage renders routes (or one element at `path`) with the app's providers and a Suspense boundary. */

@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireAuth, returnPath } from './RequireAuth';
-import { mockApi, renderRoutes, sampleUser } from '../features/auth/testing';
 import { useLocation } from 'react-router';
+import { renderPage, stubApi } from '../test/utils';
+import { sampleUser } from '../test/fixtures/users';
 
 function LoginProbe() {
   const location = useLocation();
@@ -18,15 +19,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('RequireAuth', () => {
   it('sends a visitor to /login, remembering where they were going', async () => {
-    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
-    const { router } = renderRoutes(routes, ['/submit?x=1']);
+    stubApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
+    const { router } = renderPage(routes, ['/submit?x=1']);
     expect(await screen.findByText('login page from /submit?x=1')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it('shows the page to a signed-in user', async () => {
-    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: sampleUser } } });
-    renderRoutes(routes, ['/submit']);
+    stubApi({ 'GET /api/v1/session': { status: 200, body: { user: sampleUser } } });
+    renderPage(routes, ['/submit']);
     expect(await screen.findByText('submit page')).toBeInTheDocument();
   });
 

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/client';
 import { RequireAuth } from '../../ui/RequireAuth';
-import { sampleUser } from '../auth/testing';
 import { bodyOf, renderPage, stubApi, type Answer } from '../../test/utils';
 import AccountPage from './AccountPage';
+import { sampleUser } from '../../test/fixtures/users';
 
 const routes = [
   {

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionKey } from '../../lib/useSession';
-import { sampleUser } from '../auth/testing';
 import { bodyOf, renderPage, stubApi } from '../../test/utils';
 import { festival } from '../../test/fixtures/festivals';
 import { film } from '../../test/fixtures/films';
 import SubmitFilmPage from './SubmitFilmPage';
 import { submission } from './testUtils';
+import { sampleUser } from '../../test/fixtures/users';
 
 afterEach(() => vi.unstubAllGlobals());
 

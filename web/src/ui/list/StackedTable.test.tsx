@@ -1,8 +1,8 @@
 import { Table } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render';
 import { AdminTable } from './StackedTable';
+import { renderWithProviders } from '../../test/utils';
 
 describe('AdminTable', () => {
   it("labels every cell with its column's header for the phone layout", async () => {
