@@ -236,3 +236,11 @@ export const adminFestivalsApi = {
       (r) => r.festival,
     ),
 };
+
+/** TanStack Query keys of the festival screens. */
+export const myFestivalsKey = ['festivals', 'mine'] as const;
+export const manageFestivalKey = (slug: string) => ['festivals', 'manage', slug] as const;
+export const publicFestivalKey = (slug: string) => ['festivals', 'public', slug] as const;
+export const festivalSearchKey = (s: FestivalSearch) => ['festivals', 'search', s] as const;
+export const adminFestivalsKey = (status: AdminFestivalFilter, page: number) =>
+  ['admin', 'festivals', status, page] as const;

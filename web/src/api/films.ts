@@ -107,3 +107,7 @@ export const filmsApi = {
   uploadPoster: (id: number, image: Blob) =>
     request<{ film: Film }>('PUT', `/api/v1/films/${id}/poster`, image).then((r) => r.film),
 };
+
+/** TanStack Query keys of the film screens. */
+export const filmsKey = ['films'] as const;
+export const filmKey = (id: number | string) => ['films', String(id)] as const;

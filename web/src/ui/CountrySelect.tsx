@@ -1,7 +1,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countryOptions } from '../features/festivals/countries';
+import { countryOptions } from '../lib/countries';
 import { useLanguage } from '../lib/dates';
 
 /**

@@ -11,7 +11,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { languageFor } from '../../i18n/languages';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
-import { countryName } from '../festivals/countries';
+import { countryName } from '../../lib/countries';
 import { formatDate, formatDollars, formatNumber } from '../../lib/format';
 import { PurchaseStatusBadge } from './PaymentsParts';
 import classes from './receipt.module.css';

@@ -9,7 +9,7 @@ import { adminMessagesApi, type ContactMessage, type MessageStatus } from '../..
 import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
-import { dateTime } from '../reminders/format';
+import { dateTime } from '../../lib/format';
 
 const statuses: MessageStatus[] = ['open', 'handled', 'all'];
 type MessageList = Page<ContactMessage>;

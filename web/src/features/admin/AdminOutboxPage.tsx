@@ -17,7 +17,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { languageFor } from '../../i18n/languages';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
-import { dateTime } from '../reminders/format';
+import { dateTime } from '../../lib/format';
 import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from '../../ui/list/ListState';
 import { AdminPagination } from '../../ui/list/ListPagination';
 import { count } from './format';

@@ -11,7 +11,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { PageLoadError } from '../../ui/PageLoadError';
-import { formatLocalTime, useTag } from '../tickets/format';
+import { formatLocalTime, useTag } from '../../lib/format';
 import { ns, ResultPanel } from './ResultPanel';
 import type { CameraProblem } from './Scanner';
 

@@ -7,7 +7,6 @@ import { contactApi } from '../../api/contact';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import {
-  charCount,
   contactFields,
   contactLimits,
   emptyContact,
@@ -16,6 +15,7 @@ import {
   type ContactField,
   type ContactValues,
 } from './schema';
+import { charCount } from '../../lib/text';
 
 // Mantine's default description and error colours are too light for AA contrast.
 const inputStyles = {

@@ -14,7 +14,7 @@ import {
   type CategoryDraft,
   type TierDraft,
 } from './editorSchema';
-import { inputStyles } from './FestivalDetailsFields';
+import { inputStyles } from '../../ui/inputStyles';
 import { numberInputValue, useDraftList } from './useDraftList';
 import type { SectionProps } from './useSectionSave';
 

@@ -3,7 +3,7 @@ import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Festival } from '../../api/festivals';
-import { countryName } from './countries';
+import { countryName } from '../../lib/countries';
 import { formatDate, formatDateRange, useLanguage } from '../../lib/dates';
 import { submissionState } from './submissionState';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { usePageViewBeacon } from '../../lib/usePageViewBeacon';
 import { ApiError } from '../../api/client';
-import { festivalsApi, type Category, type Festival } from '../../api/festivals';
+import { festivalsApi, type Category, type Festival, publicFestivalKey } from '../../api/festivals';
 import { PageLoading } from '../../ui/page/PageState';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorText } from '../../lib/apiErrorText';
@@ -16,7 +16,6 @@ import { ScreeningsSection } from '../tickets/ScreeningsSection';
 import { festivalPlace } from './FestivalCard';
 import { formatDate, formatDateRange, useLanguage } from '../../lib/dates';
 import { callForEntries, submissionState } from './submissionState';
-import { publicFestivalKey } from './queries';
 
 /** remindMeLink opens the reminder form on /manage filled with the festival (the reminders feature reads these). */
 export function remindMeLink(f: Pick<Festival, 'slug' | 'name' | 'startDate'>): string {

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { festivalsApi } from '../../api/festivals';
+import { festivalsApi, festivalSearchKey } from '../../api/festivals';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
@@ -13,10 +13,9 @@ import { CountrySelect } from '../../ui/CountrySelect';
 import { FestivalDatesProvider, monthInputFormat, useCalendarLabels, useLanguage } from '../../lib/dates';
 import { effectiveSort, readFilters, toSearch, withChanges, type FilterParam } from './discoveryParams';
 import { FestivalCard } from './FestivalCard';
-import { inputStyles } from './FestivalDetailsFields';
+import { inputStyles } from '../../ui/inputStyles';
 import { FestivalInquirySlot } from './FestivalInquirySlot';
 import { FiltersFold } from './FiltersFold';
-import { festivalSearchKey } from './queries';
 import { useDebouncedUrlValue } from '../../lib/useDebouncedUrlValue';
 
 /**

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { festivalsApi, type Festival } from '../../api/festivals';
+import { festivalsApi, type Festival, manageFestivalKey, myFestivalsKey, publicFestivalKey } from '../../api/festivals';
 import { PageLoading } from '../../ui/page/PageState';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorText } from '../../lib/apiErrorText';
@@ -16,7 +16,6 @@ import { formatDateRange, useLanguage } from '../../lib/dates';
 import { DetailsSection } from './DetailsSection';
 import { StatusBadge, StatusBanner } from '../../ui/FestivalStatus';
 import { ManageNav } from '../manage-submissions/shared';
-import { manageFestivalKey, myFestivalsKey, publicFestivalKey } from './queries';
 
 type Section = 'details' | 'categories' | 'criteria';
 

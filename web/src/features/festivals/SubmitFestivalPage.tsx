@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import { festivalsApi, type Festival } from '../../api/festivals';
+import { festivalsApi, type Festival, myFestivalsKey } from '../../api/festivals';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
@@ -12,7 +12,6 @@ import { PageHero } from '../../ui/page/PageHero';
 import pageClasses from '../../ui/page/pages.module.css';
 import { FestivalDatesProvider, todayISO } from '../../lib/dates';
 import { FestivalDetailsFields } from './FestivalDetailsFields';
-import { myFestivalsKey } from './queries';
 import { emptyDetails } from './schema';
 import { useDetailsForm } from './useDetailsForm';
 

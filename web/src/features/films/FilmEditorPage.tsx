@@ -5,14 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { filmsApi, type Film } from '../../api/films';
+import { filmsApi, type Film, filmKey, filmsKey } from '../../api/films';
 import { PageLoading } from '../../ui/page/PageState';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { notify } from '../../lib/notify';
 import { FilmForm, type SavedState } from './FilmForm';
-import { filmKey, filmsKey } from './queries';
 
 function BackLink() {
   const { t } = useTranslation('films');

@@ -5,14 +5,13 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
-import { filmLimits, filmsApi, type Film, type FilmDetails } from '../../api/films';
+import { filmLimits, filmsApi, type Film, type FilmDetails, filmKey, filmsKey } from '../../api/films';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { CountrySelect } from '../../ui/CountrySelect';
-import { inputStyles } from '../festivals/FestivalDetailsFields';
+import { inputStyles } from '../../ui/inputStyles';
 import { CreditsField } from './CreditsField';
 import { PosterField } from './PosterField';
-import { filmKey, filmsKey } from './queries';
 import { emptyFilm, filmFields, filmValues, serverField, validateFilm, type FilmField, type FilmValues } from './schema';
 
 /** A field's problem: a translation key from our rules, or the server's message. */

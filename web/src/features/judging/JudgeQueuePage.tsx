@@ -9,7 +9,7 @@ import { AdminListState } from '../../ui/list/ListState';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { useLanguage } from '../../lib/dates';
-import { formatScore } from '../manage-submissions/shared';
+import { formatScore } from '../../lib/format';
 import { ns, queueKey, useJudgeFestivals } from './shared';
 
 type Show = 'all' | 'unscored' | 'scored';

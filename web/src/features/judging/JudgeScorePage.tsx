@@ -12,7 +12,7 @@ import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { useLanguage } from '../../lib/dates';
 import { FilmCard } from '../manage-submissions/SubmissionDetailPage';
-import { formatScore } from '../manage-submissions/shared';
+import { formatScore } from '../../lib/format';
 import { assignmentKey, judgeFestivalsKey, ns, queueKey } from './shared';
 
 /**

@@ -13,7 +13,8 @@ import { AdminListState } from '../../ui/list/ListState';
 import { AdminPagination } from '../../ui/list/ListPagination';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { useLanguage } from '../../lib/dates';
-import { formatCalibrated, formatScore, ManageFrame, ns, rankingKey, useManagedFestival } from './shared';
+import { ManageFrame, ns, rankingKey, useManagedFestival } from './shared';
+import { formatCalibrated, formatScore } from '../../lib/format';
 
 /**
  * /manage/festivals/:slug/ranking: one category's submissions ranked by

@@ -13,12 +13,9 @@ import { notify } from '../../lib/notify';
 import { PosterImage } from '../../ui/PosterImage';
 import { DecisionForm } from './DecisionForm';
 import {
-  countryName,
   detailKey,
   FlagBadge,
-  formatCalibrated,
   formatDay,
-  formatScore,
   manageKey,
   ManageFrame,
   ns,
@@ -26,6 +23,8 @@ import {
   SubmissionStatusBadge,
   useManagedFestival,
 } from './shared';
+import { countryName } from '../../lib/countries';
+import { formatCalibrated, formatScore } from '../../lib/format';
 
 /**
  * /manage/festivals/:slug/submissions/:id: one submission in full for its

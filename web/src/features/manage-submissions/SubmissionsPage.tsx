@@ -24,11 +24,8 @@ import { useLanguage } from '../../lib/dates';
 import { useDebouncedUrlValue } from '../../lib/useDebouncedUrlValue';
 import { DecisionForm } from './DecisionForm';
 import {
-  countryName,
   FlagBadge,
-  formatCalibrated,
   formatDay,
-  formatScore,
   manageKey,
   ManageFrame,
   ns,
@@ -36,6 +33,8 @@ import {
   SubmissionStatusBadge,
   useManagedFestival,
 } from './shared';
+import { countryName } from '../../lib/countries';
+import { formatCalibrated, formatScore } from '../../lib/format';
 
 const sorts: ReceivedSort[] = ['date', 'score', 'calibrated'];
 const filterKeys = ['category', 'status', 'country', 'flag', 'minScore', 'maxScore'] as const;

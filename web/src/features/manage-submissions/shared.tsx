@@ -4,11 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { festivalsApi } from '../../api/festivals';
+import { festivalsApi, manageFestivalKey } from '../../api/festivals';
 import type { SubmissionFlag, SubmissionStatus } from '../../api/manageSubmissions';
 import { PageLoading } from '../../ui/page/PageState';
 import { PageLoadError } from '../../ui/PageLoadError';
-import { manageFestivalKey } from '../festivals/queries';
 
 /** The namespace of the organiser's submission and judging pages. */
 export const ns = 'manage-submissions';
@@ -155,31 +154,9 @@ export function FlagBadge({ flag }: { flag: SubmissionFlag }) {
   );
 }
 
-/** formatScore renders a 0..100 score with one decimal, or the dash for none. */
-export function formatScore(n: number | null | undefined, tag: string): string {
-  if (n === null || n === undefined || !Number.isFinite(n)) return '—';
-  return new Intl.NumberFormat(tag, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(n);
-}
-
-/** formatCalibrated renders a standardised score with its sign and two decimals, or the dash. */
-export function formatCalibrated(n: number | null | undefined, tag: string): string {
-  if (n === null || n === undefined || !Number.isFinite(n)) return '—';
-  return new Intl.NumberFormat(tag, { maximumFractionDigits: 2, minimumFractionDigits: 2, signDisplay: 'exceptZero' }).format(n);
-}
-
 /** formatDay renders an RFC 3339 time as a day in the language. */
 export function formatDay(iso: string | null | undefined, tag: string): string {
   if (!iso) return '';
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat(tag, { dateStyle: 'medium' }).format(d);
-}
-
-/** countryName names an ISO country code in the language ("" stays ""). */
-export function countryName(code: string, tag: string): string {
-  if (!code) return '';
-  try {
-    return new Intl.DisplayNames([tag], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }

@@ -7,7 +7,8 @@ import { remindersApi, type Reminder } from '../../api/reminders';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { notify } from '../../lib/notify';
-import { dateTime, festivalDate } from './format';
+import { festivalDate } from './format';
+import { dateTime } from '../../lib/format';
 import { remindersKey } from './queries';
 
 /**

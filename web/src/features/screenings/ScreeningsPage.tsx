@@ -11,7 +11,7 @@ import { AdminTable } from '../../ui/list/StackedTable';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { ManageFrame } from '../manage-submissions/shared';
-import { formatLocalTime, formatMoney, useTag } from '../tickets/format';
+import { formatLocalTime, formatMoney, useTag } from '../../lib/format';
 import { DoorStaffSection } from './DoorStaffSection';
 import { ScreeningForm, screeningsKey } from './ScreeningForm';
 import { ns } from './schema';

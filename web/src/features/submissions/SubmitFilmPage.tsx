@@ -6,7 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { filmsApi } from '../../api/films';
+import { filmsApi, filmsKey } from '../../api/films';
 import {
   submissionEntriesMax,
   submissionsApi,
@@ -20,9 +20,8 @@ import { formatNumber } from '../../lib/format';
 import { sessionCreditsChanged } from '../../lib/useSession';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
-import { inputStyles } from '../festivals/FestivalDetailsFields';
+import { inputStyles } from '../../ui/inputStyles';
 import { formatDate, useLanguage } from '../../lib/dates';
-import { filmsKey } from '../films/queries';
 import { entryKey, FestivalCategories, FestivalSearch } from './FestivalPicker';
 import { quoteKey, submissionsKey } from './queries';
 

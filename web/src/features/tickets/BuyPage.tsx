@@ -12,7 +12,8 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { Countdown } from './Countdown';
-import { formatMoney, secondsLeft, useTag } from './format';
+import { secondsLeft } from './format';
+import { formatMoney, useTag } from '../../lib/format';
 import { availability, festivalScreeningsKey, ns, priceText, ScreeningWhen } from './ScreeningsSection';
 import { TestTicketPayment, type PayOutcome } from './TicketPayForm';
 

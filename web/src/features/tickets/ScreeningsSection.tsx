@@ -7,7 +7,7 @@ import { ApiError } from '../../api/client';
 import { ticketsApi, type Screening } from '../../api/tickets';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
-import { formatLocalTime, formatMoney, useTag } from './format';
+import { formatLocalTime, formatMoney, useTag } from '../../lib/format';
 
 /** The namespace of the buyer's ticket pages. */
 export const ns = 'tickets';

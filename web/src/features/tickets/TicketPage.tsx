@@ -7,7 +7,7 @@ import { ticketsApi } from '../../api/tickets';
 import { PageLoading } from '../../ui/page/PageState';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { PageLoadError } from '../../ui/PageLoadError';
-import { formatLocalTime, useTag } from './format';
+import { formatLocalTime, useTag } from '../../lib/format';
 import { QrCode } from './QrCode';
 import { ns, ScreeningWhen } from './ScreeningsSection';
 import { TicketStatusBadge } from './TicketStatusBadge';

@@ -7,7 +7,7 @@ import { apiErrorMessage } from '../../i18n/errorMessage';
 import { Notice } from '../../ui/Notice';
 import { CardError, cardFieldMessage, checkPayment, type CardCheck } from '../../lib/checkout';
 import { useTestCard } from '../../ui/payment/TestCard';
-import { formatMoney, useTag } from './format';
+import { formatMoney, useTag } from '../../lib/format';
 import { ns } from './ScreeningsSection';
 import { useCountryField } from '../../ui/payment/CountryInput';
 
