@@ -13,7 +13,10 @@ import { AdminListState } from '../../ui/list/ListState';
 import { AdminPagination } from '../../ui/list/ListPagination';
 import { AdminTable } from '../../ui/list/StackedTable';
 import { apiErrorText } from '../../lib/apiErrorText';
-import { ManageFrame, sectionPath, ns as manageNs } from '../manage-submissions/shared';
+import { ManageFrame, sectionPath } from '../../ui/ManageFrame';
+
+/** The organiser's submission pages' namespace: the activity shows their statuses and flags in their words. */
+const manageNs = 'manage-submissions';
 
 const ns = 'activity';
 

@@ -10,7 +10,7 @@ import { analyticsApi, analyticsRanges, type AnalyticsRange, type AnalyticsTable
 import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
-import { ManageFrame } from '../manage-submissions/shared';
+import { ManageFrame } from '../../ui/ManageFrame';
 
 const ns = 'analytics';
 

@@ -15,7 +15,7 @@ import { CriteriaSection } from './CriteriaSection';
 import { formatDateRange, useLanguage } from '../../lib/dates';
 import { DetailsSection } from './DetailsSection';
 import { StatusBadge, StatusBanner } from '../../ui/FestivalStatus';
-import { ManageNav } from '../manage-submissions/shared';
+import { ManageNav } from '../../ui/ManageFrame';
 
 type Section = 'details' | 'categories' | 'criteria';
 

@@ -11,7 +11,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { useLanguage } from '../../lib/dates';
-import { FilmCard } from '../manage-submissions/SubmissionDetailPage';
+import { FilmCard } from '../../ui/FilmCard';
 import { formatScore } from '../../lib/format';
 import { assignmentKey, judgeFestivalsKey, ns, queueKey } from './shared';
 

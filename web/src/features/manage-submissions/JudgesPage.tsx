@@ -16,7 +16,8 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { AdminListState } from '../../ui/list/ListState';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
-import { conflictsKey, judgesKey, manageKey, ManageFrame, ns, receivedKey, settingsKey, useManagedFestival } from './shared';
+import { conflictsKey, judgesKey, manageKey, ns, receivedKey, settingsKey } from './shared';
+import { ManageFrame, useManagedFestival } from '../../ui/ManageFrame';
 
 const modes: AssignmentMode[] = ['all', 'category', 'specific', 'spread'];
 

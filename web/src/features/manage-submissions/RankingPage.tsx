@@ -13,7 +13,8 @@ import { AdminListState } from '../../ui/list/ListState';
 import { AdminPagination } from '../../ui/list/ListPagination';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { useLanguage } from '../../lib/dates';
-import { ManageFrame, ns, rankingKey, useManagedFestival } from './shared';
+import { ns, rankingKey } from './shared';
+import { ManageFrame, useManagedFestival } from '../../ui/ManageFrame';
 import { formatCalibrated, formatScore } from '../../lib/format';
 
 /**

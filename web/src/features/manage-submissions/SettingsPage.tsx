@@ -12,7 +12,8 @@ import { AdminListState } from '../../ui/list/ListState';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { dateInputFormat, FestivalDatesProvider, formatDate, todayISO, useCalendarLabels, useLanguage } from '../../lib/dates';
-import { ManageFrame, ns, settingsKey, waiversKey } from './shared';
+import { ns, settingsKey, waiversKey } from './shared';
+import { ManageFrame } from '../../ui/ManageFrame';
 
 const switches: (keyof FestivalSettings)[] = ['refundOnWithdraw', 'blindReview', 'judgingLocked'];
 

@@ -23,16 +23,8 @@ import { CountrySelect } from '../../ui/CountrySelect';
 import { useLanguage } from '../../lib/dates';
 import { useDebouncedUrlValue } from '../../lib/useDebouncedUrlValue';
 import { DecisionForm } from './DecisionForm';
-import {
-  FlagBadge,
-  formatDay,
-  manageKey,
-  ManageFrame,
-  ns,
-  receivedKey,
-  SubmissionStatusBadge,
-  useManagedFestival,
-} from './shared';
+import { FlagBadge, formatDay, manageKey, ns, receivedKey, SubmissionStatusBadge } from './shared';
+import { ManageFrame, useManagedFestival } from '../../ui/ManageFrame';
 import { countryName } from '../../lib/countries';
 import { formatCalibrated, formatScore } from '../../lib/format';
 

@@ -10,7 +10,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { AdminTable } from '../../ui/list/StackedTable';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
-import { ManageFrame } from '../manage-submissions/shared';
+import { ManageFrame } from '../../ui/ManageFrame';
 import { formatLocalTime, formatMoney, useTag } from '../../lib/format';
 import { DoorStaffSection } from './DoorStaffSection';
 import { ScreeningForm, screeningsKey } from './ScreeningForm';
