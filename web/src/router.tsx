@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
       { path: 'verify-email', Component: otherPage('auth/VerifyEmailPage') },
       { path: 'forgot-password', Component: otherPage('privacy/ForgotPasswordPage') },
       { path: 'reset-password', Component: otherPage('privacy/ResetPasswordPage') },
-      { path: 'festival/:slug', Component: page(() => import('./features/festivals/FestivalPage')) },
+      { path: 'festival/:slug', Component: page(() => import('./app/FestivalRoute')) },
       // Discovery (search, filters, the assistant) is public, as festival pages are.
       { path: 'festivals', Component: otherPage('festivals/FestivalsPage') },
       { path: 'judge/invitations/:token', Component: otherPage('judging/InvitationPage') },
@@ -99,7 +99,7 @@ export const routes: RouteObject[] = [
           { path: 'films/new', Component: FilmEditorPage },
           { path: 'films/:id', Component: FilmEditorPage },
           { path: 'submissions', Component: otherPage('submissions/SubmissionsPage') },
-          { path: 'manage', Component: otherPage('reminders/ManagePage') },
+          { path: 'manage', Component: otherPage('app/ManageRoute') },
           { path: 'manage/festivals/:slug', Component: otherPage('festivals/ManageFestivalPage') },
           { path: 'manage/festivals/:slug/submissions', Component: otherPage('manage-submissions/SubmissionsPage') },
           {

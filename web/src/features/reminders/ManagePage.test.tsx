@@ -6,8 +6,6 @@ import { bodyOf, renderPage, stubApi } from '../../test/utils';
 import { choosePreference, daysFromNow, reminder, withToasts } from './testUtils';
 import ManagePage from './ManagePage';
 
-// The festivals list is another feature with its own tests; here it only has to be placed.
-vi.mock('../festivals/MyFestivals', () => ({ MyFestivals: () => <section data-testid="my-festivals" /> }));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -15,7 +13,8 @@ afterEach(() => {
   act(() => notifications.clean());
 });
 
-const routes = [{ path: '/manage', element: withToasts(<ManagePage />) }];
+// The festivals list is another feature with its own tests; here it only has to be placed.
+const routes = [{ path: '/manage', element: withToasts(<ManagePage festivals={<section data-testid="my-festivals" />} />) }];
 
 describe('ManagePage', () => {
   it("shows the seed's title, the form, the reminders and the user's festivals", async () => {

@@ -7,7 +7,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { ReminderForm } from './ReminderForm';
 import { RemindersList } from './RemindersList';
 import { prefillFromParams } from './prefill';
-import { MyFestivals } from '../festivals/MyFestivals';
+import type { ReactNode } from 'react';
 
 const prefillParams = ['festival', 'name', 'date'];
 
@@ -16,8 +16,10 @@ const prefillParams = ['festival', 'name', 'date'];
  * Reminders' form, the user's reminders, and the festivals they registered.
  * A festival page's 'Remind me' button arrives with
  * ?festival=<slug>&name=<name>&date=<YYYY-MM-DD>, which fills in the form.
+ * The festivals (another feature's list) render in `festivals`: src/app/ManageRoute.tsx
+ * puts them there.
  */
-export default function ManagePage() {
+export default function ManagePage({ festivals }: { festivals?: ReactNode }) {
   const { t } = useTranslation('reminders');
   usePageMeta(t('meta.title'), t('meta.description'));
   const [params, setParams] = useSearchParams();
@@ -45,9 +47,7 @@ export default function ManagePage() {
       <Box mt={48}>
         <RemindersList />
       </Box>
-      <Box mt={48}>
-        <MyFestivals />
-      </Box>
+      {festivals && <Box mt={48}>{festivals}</Box>}
     </Container>
   );
 }

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage, stubApi } from '../../test/utils';
-import FestivalPage from '../festivals/FestivalPage';
-import { festival } from '../../test/fixtures/festivals';
-import { screening } from '../../test/fixtures/tickets';
+import { festival } from '../test/fixtures/festivals';
+import { screening } from '../test/fixtures/tickets';
+import { renderPage, stubApi } from '../test/utils';
+import FestivalRoute from './FestivalRoute';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const routes = [{ path: '/festival/:slug', Component: FestivalPage }];
+const routes = [{ path: '/festival/:slug', Component: FestivalRoute }];
 
 describe('the festival page’s Screenings section', () => {
   it('shows each screening in the festival’s zone with its price and what is left, sold out, or when sales open', async () => {
