@@ -5,8 +5,8 @@
 //
 //   src/main.tsx, src/router.tsx, src/pages.ts, src/app/   the app: may import anything
 //   src/features/<name>/   one feature: imports only src/ui, src/lib, src/api,
-//                          src/i18n, src/theme.ts and itself (tests also src/test)
-//   src/ui/                shared components: src/lib, src/api, src/i18n, src/theme.ts
+//                          src/i18n and itself (its tests also src/test)
+//   src/ui/                shared components: src/lib, src/api, src/i18n
 //   src/lib/               shared logic: src/api, src/i18n
 //   src/api/               the API client: nothing else of ours
 //   src/i18n/              languages, catalogues, page content: nothing else of ours
@@ -28,41 +28,34 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 
 const tests = ['**/*.test.{ts,tsx}'];
 
-/** zones lists, for import-x/no-restricted-paths, what each part of src may not import. */
-const zones = [
-  // A feature imports only the shared layers and itself (src/test: tests only, below).
-  ...features.map((name) => ({
-    target: `./src/features/${name}`,
-    from: './src',
-    except: ['./ui', './lib', './api', './i18n', './theme.ts', './test', `./features/${name}`],
-    message: `a feature imports only src/ui, src/lib, src/api, src/i18n and itself: move what ${name} shares to src/ui or src/lib, or compose features in src/app`,
-  })),
-  {
-    target: './src/ui',
-    from: './src',
-    except: ['./ui', './lib', './api', './i18n', './theme.ts'],
-    message: 'src/ui imports only src/lib, src/api, src/i18n and itself',
-  },
-  {
-    target: './src/lib',
-    from: './src',
-    except: ['./lib', './api', './i18n'],
-    message: 'src/lib imports only src/api, src/i18n and itself',
-  },
-  { target: './src/api', from: './src', except: ['./api'], message: 'src/api imports nothing else of ours' },
-  {
-    target: './src/i18n',
-    from: './src',
-    except: ['./i18n', './locales', './content'],
-    message: 'src/i18n imports only its catalogues (src/locales, src/content)',
-  },
-  {
-    target: './src/test',
-    from: './src',
-    except: ['./features', './ui', './lib', './api', './i18n', './theme.ts', './test', './locales', './content'],
-    message: 'src/test imports anything but the app',
-  },
-];
+/**
+ * zones lists, for import-x/no-restricted-paths, what each part of src may
+ * import besides itself (a whitelist: `except` inside `from: './src'`). Tests
+ * may also import src/test (testing); nothing else may.
+ */
+function zones(testing) {
+  const test = testing ? ['./test'] : [];
+  const only = (target, allowed, message) => ({ target, from: './src', except: [...new Set([...allowed, ...test])], message });
+  return [
+    ...features.map((name) =>
+      only(
+        `./src/features/${name}`,
+        ['./ui', './lib', './api', './i18n', `./features/${name}`],
+        `a feature imports only src/ui, src/lib, src/api, src/i18n and itself: move what ${name} shares to src/ui or src/lib, or compose features in src/app`,
+      ),
+    ),
+    only('./src/ui', ['./ui', './lib', './api', './i18n'], 'src/ui imports only src/lib, src/api, src/i18n and itself'),
+    only('./src/lib', ['./lib', './api', './i18n'], 'src/lib imports only src/api, src/i18n and itself'),
+    only('./src/api', ['./api'], 'src/api imports nothing else of ours'),
+    only('./src/i18n', ['./i18n', './locales', './content'], 'src/i18n imports only its catalogues (src/locales, src/content)'),
+    only(
+      './src/test',
+      ['./test', './features', './ui', './lib', './api', './i18n', './theme.ts', './locales', './content'],
+      'src/test imports anything but the app',
+    ),
+    // The app (main.tsx, router.tsx, pages.ts, src/app) imports anything.
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.vitest/'] },
@@ -77,18 +70,12 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-restricted-paths': ['error', { zones: zones(false) }],
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: tests,
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        { zones: [...zones, { target: './src', from: './src/test', message: 'only tests import src/test' }] },
-      ],
-    },
+    files: tests,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: zones(true) }] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

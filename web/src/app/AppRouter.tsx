@@ -1,7 +1,5 @@
-import { createContext, useContext, useLayoutEffect, useRef, useState, useTransition, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useState, useTransition, type ReactNode } from 'react';
 import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type NavigationType } from 'react-router';
-
-type BrowserHistory = ReturnType<typeof createBrowserHistory>;
 
 const NavigationPending = createContext(false);
 
@@ -23,9 +21,7 @@ export function useNavigationPending(): boolean {
  * bar over a page that no longer takes input.
  */
 export function AppRouter({ children }: { children: ReactNode }) {
-  const historyRef = useRef<BrowserHistory | null>(null);
-  if (historyRef.current === null) historyRef.current = createBrowserHistory({ window, v5Compat: true });
-  const history = historyRef.current;
+  const [history] = useState(() => createBrowserHistory({ window, v5Compat: true }));
   const [state, setState] = useState<{ action: NavigationType; location: Location }>({
     action: history.action,
     location: history.location,

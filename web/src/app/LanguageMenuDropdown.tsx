@@ -15,15 +15,12 @@ import { languageMenuCloseDelay } from './languageMenuDelay';
  */
 export default function LanguageMenuDropdown({ fullWidth, initiallyOpened }: { fullWidth: boolean; initiallyOpened: boolean }) {
   const { t, i18n } = useTranslation();
-  const [opened, setOpened] = useState(false);
+  // The press that loaded the menu opens it (its dropdown renders once mounted).
+  const [opened, setOpened] = useState(initiallyOpened);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const current = languageFor(i18n.resolvedLanguage ?? i18n.language);
 
   useEffect(() => () => clearTimeout(timer.current), []);
-  // The press that loaded the menu opens it once it and its target are mounted.
-  useEffect(() => {
-    if (initiallyOpened) setOpened(true);
-  }, [initiallyOpened]);
 
   function choose(code: LanguageCode) {
     void setLanguage(code);

@@ -1,11 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within, waitFor } from '@testing-library/react';
-import { Suspense, type ComponentType } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, within, waitFor } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n';
-import { theme } from '../theme';
 import AboutPage from '../features/about/AboutPage';
 import BlogsPage from '../features/blogs/BlogsPage';
 import FaqsPage from '../features/faqs/FaqsPage';
@@ -14,23 +10,12 @@ import MarketingPage from '../features/marketing/MarketingPage';
 import MoviesPage from '../features/movies/MoviesPage';
 import ServiceDetailPage from '../features/services/ServiceDetailPage';
 import ServicesPage from '../features/services/ServicesPage';
-import { stubApi } from '../test/utils';
+import { renderPage, stubApi } from '../test/utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderAt(path: string, pattern: string, Component: ComponentType) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: pattern, Component }], { initialEntries: [path] });
-  return render(
-    <MantineProvider theme={theme} env="test">
-      <QueryClientProvider client={client}>
-        <Suspense fallback={<p>loading</p>}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+/** renderAt renders one page at path, its route matching pattern. */
+const renderAt = (path: string, pattern: string, Component: ComponentType) => renderPage([{ path: pattern, Component }], [path]);
 
 const hrefs = (names: RegExp | string) => screen.getAllByRole('link', { name: names }).map((a) => a.getAttribute('href'));
 

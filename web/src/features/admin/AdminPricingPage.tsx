@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adminPackagesApi, type PackageEdit, type PackageLanguage } from '../../api/adminPackages';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { apiErrorMessage } from '../../i18n/errorMessage';
+import { apiErrorText } from '../../lib/apiErrorText';
 import { dollars } from './format';
 import { PackageEditForm } from './PackageEditForm';
 import { PromotionPricesSection } from './PromotionPricesSection';
@@ -35,7 +35,7 @@ export default function AdminPricingPage() {
       )}
       {query.isError && (
         <Text c="red.8" role="alert">
-          {t('pricing.error', { message: apiErrorMessage(i18n, query.error, t('pricing.failed')) })}
+          {t('pricing.error', { message: apiErrorText(query.error, 'common', t('pricing.failed')) })}
         </Text>
       )}
       {saved && (

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { adminUsersApi } from '../../api/adminUsers';
 import { pageCount, type Role } from '../../api/client';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { apiErrorMessage } from '../../i18n/errorMessage';
+import { apiErrorText } from '../../lib/apiErrorText';
 import { count, shortDate } from './format';
 import { AdminTable } from '../../ui/list/StackedTable';
 
@@ -70,7 +70,7 @@ export default function AdminUsersPage() {
       </Group>
       {query.isError && (
         <Text c="red.8" role="alert">
-          {t('users.error', { message: apiErrorMessage(i18n, query.error, t('users.failed')) })}
+          {t('users.error', { message: apiErrorText(query.error, 'common', t('users.failed')) })}
         </Text>
       )}
       {query.isPending && <Text>{t('dashboard.loading')}</Text>}

@@ -1,15 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
-import { theme } from '../../theme';
 import type { InquiryAnswer } from '../../api/inquiries';
+import { renderPage } from '../../test/utils';
 import { FestivalInquiry } from './FestivalInquiry';
-
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -85,21 +80,9 @@ function stubAsk(...answers: Answer[]) {
   vi.stubGlobal('fetch', fn);
   return fn;
 }
-
-function renderInquiry() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={client}>
-        <Suspense fallback={<p>loading translations</p>}>
-          <MemoryRouter>
-            <FestivalInquiry />
-          </MemoryRouter>
-        </Suspense>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
 }
+
+const renderInquiry = () => renderPage(<FestivalInquiry />);
 
 const answer: InquiryAnswer = {
   answer: 'One festival on Marquee matches your question:',

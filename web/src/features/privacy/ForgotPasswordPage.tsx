@@ -16,7 +16,7 @@ import { fieldErrors, forgotSchema } from './schema';
  * address has an account or not, and so does this page.
  */
 export default function ForgotPasswordPage() {
-  const { t, i18n } = useTranslation('privacy');
+  const { t } = useTranslation('privacy');
   usePageMeta(t('forgot.title'), t('forgot.description'));
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
@@ -39,7 +39,7 @@ export default function ForgotPasswordPage() {
     });
   }
 
-  const error = send.isError && !problem ? privacyErrorMessage(i18n, send.error, t('forgot.failed')) : null;
+  const error = send.isError && !problem ? privacyErrorMessage(send.error, t('forgot.failed')) : null;
 
   return (
     <AuthCard

@@ -19,7 +19,7 @@ import { fieldErrors, passwordLimits, resetSchema } from './schema';
  * then logs in with it.
  */
 export default function ResetPasswordPage() {
-  const { t, i18n } = useTranslation('privacy');
+  const { t } = useTranslation('privacy');
   usePageMeta(t('reset.title'), t('reset.description'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -48,7 +48,7 @@ export default function ResetPasswordPage() {
   }
 
   const fieldError = reset.error instanceof ApiError && reset.error.fields.password;
-  const error = reset.isError && !fieldError ? privacyErrorMessage(i18n, reset.error, t('reset.failed')) : null;
+  const error = reset.isError && !fieldError ? privacyErrorMessage(reset.error, t('reset.failed')) : null;
 
   return (
     <AuthCard

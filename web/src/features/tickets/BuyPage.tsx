@@ -29,6 +29,11 @@ type Step =
   | { kind: 'failed'; order: TicketOrder }
   | { kind: 'paid'; order: TicketOrder };
 
+/** held is the step of a pending order: paying while its hold lasts, else expired (Countdown ends a hold that runs out later). */
+function held(order: TicketOrder): Step {
+  return secondsLeft(order.holdExpiresAt, Date.now()) === 0 ? { kind: 'expired' } : { kind: 'held', order };
+}
+
 function ScreeningSummary({ screening: s }: { screening: Screening }) {
   const { t } = useTranslation(ns);
   const tag = useTag();
@@ -127,7 +132,7 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
     setError(null);
     try {
       const order = await ticketsApi.createOrder(s.id, n);
-      setStep(order.status === 'paid' ? { kind: 'paid', order } : { kind: 'held', order });
+      setStep(order.status === 'paid' ? { kind: 'paid', order } : held(order));
       if (order.status === 'paid') void client.invalidateQueries({ queryKey: ['tickets'] });
     } catch (err) {
       setError(apiErrorText(err, ns));
@@ -175,7 +180,7 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
       setStep({ kind: 'paid', order });
       void client.invalidateQueries({ queryKey: ['tickets'] });
     } else if (order.status === 'pending') {
-      setStep({ kind: 'held', order });
+      setStep(held(order));
     } else {
       setStep({ kind: 'failed', order });
       refresh();
@@ -186,7 +191,6 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
 
   if (step.kind === 'held') {
     const order = step.order;
-    if (secondsLeft(order.holdExpiresAt, Date.now()) === 0) return <Expired onRestart={() => setStep({ kind: 'choose' })} />;
     return (
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="buy-pay" data-testid="buy-held">
         <Stack gap="md">
