@@ -13,7 +13,7 @@ import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { countryName } from '../../lib/countries';
 import { formatDate, formatDollars, formatNumber } from '../../lib/format';
-import { PurchaseStatusBadge } from './PaymentsParts';
+import { PurchaseStatusBadge } from './PurchaseStatusBadge';
 import classes from './receipt.module.css';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {

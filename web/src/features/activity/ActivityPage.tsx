@@ -9,9 +9,9 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { languageFor } from '../../i18n/languages';
 import { AuditChangeList } from '../../ui/AuditChangeList';
 import { shortAuditValue } from '../../ui/auditChanges';
-import { AdminListState } from '../../ui/list/ListState';
-import { AdminPagination } from '../../ui/list/ListPagination';
-import { AdminTable } from '../../ui/list/StackedTable';
+import { ListState } from '../../ui/list/ListState';
+import { ListPagination } from '../../ui/list/ListPagination';
+import { StackedTable } from '../../ui/list/StackedTable';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { ManageFrame, sectionPath } from '../../ui/ManageFrame';
 
@@ -73,7 +73,7 @@ export default function ActivityPage() {
           </Text>
         )}
       </Group>
-      <AdminListState
+      <ListState
         query={query}
         isEmpty={(d) => d.items.length === 0}
         loadingLabel={t('loading')}
@@ -86,7 +86,7 @@ export default function ActivityPage() {
       >
         {(d) => (
           <Paper withBorder radius="md">
-            <AdminTable minWidth={760}>
+            <StackedTable minWidth={760}>
               <Table striped verticalSpacing="sm" data-testid="activity-table">
                 <Table.Thead>
                   <Table.Tr>
@@ -118,11 +118,11 @@ export default function ActivityPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </AdminTable>
+            </StackedTable>
           </Paper>
         )}
-      </AdminListState>
-      <AdminPagination total={pageCount(query.data)} value={page} onChange={setPage} label={t('pagination')} />
+      </ListState>
+      <ListPagination total={pageCount(query.data)} value={page} onChange={setPage} label={t('pagination')} />
     </ManageFrame>
   );
 }

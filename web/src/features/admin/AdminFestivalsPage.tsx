@@ -23,9 +23,11 @@ import { StatusBadge } from '../../ui/FestivalStatus';
 import { RevisionChanges } from '../../ui/RevisionChanges';
 import { charCount } from '../../lib/text';
 import { notify } from '../../lib/notify';
-import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from '../../ui/list/ListState';
-import { AdminPagination } from '../../ui/list/ListPagination';
-import { AdminTable } from '../../ui/list/StackedTable';
+import { ListFilter, ListState } from '../../ui/list/ListState';
+import { PageHeading } from '../../ui/page/PageHeading';
+import { useListParams } from '../../lib/useListParams';
+import { ListPagination } from '../../ui/list/ListPagination';
+import { StackedTable } from '../../ui/list/StackedTable';
 
 const filters: AdminFestivalFilter[] = ['pending', 'revision', 'approved', 'rejected', 'all'];
 const reasonMax = 1000;
@@ -42,7 +44,7 @@ export default function AdminFestivalsPage() {
   const { t: tr } = useTranslation('revision');
   const { tag } = useLanguage();
   usePageMeta(t('admin.meta.title'), t('admin.meta.description'));
-  const { status, page, setStatus, setPage } = useAdminListParams<AdminFestivalFilter>(filters, 'pending');
+  const { status, page, setStatus, setPage } = useListParams<AdminFestivalFilter>(filters, 'pending');
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState<Festival | null>(null);
   const [rejectingRevision, setRejectingRevision] = useState<Festival | null>(null);
@@ -75,9 +77,9 @@ export default function AdminFestivalsPage() {
 
   return (
     <Stack gap="lg">
-      <AdminPageHeading title={t('admin.title')} subtitle={t('admin.subtitle')} />
+      <PageHeading title={t('admin.title')} subtitle={t('admin.subtitle')} />
 
-      <AdminListFilter
+      <ListFilter
         label={t('admin.filterLabel')}
         value={status}
         onChange={setStatus}
@@ -86,7 +88,7 @@ export default function AdminFestivalsPage() {
         totalTestId="festivals-total"
       />
 
-      <AdminListState
+      <ListState
         query={list}
         isEmpty={(data) => data.items.length === 0}
         loadingLabel={t('admin.loading')}
@@ -98,7 +100,7 @@ export default function AdminFestivalsPage() {
         emptyTestId="admin-festivals-empty"
       >
         {(data) => (
-          <AdminTable minWidth={820}>
+          <StackedTable minWidth={820}>
             <Table striped highlightOnHover withTableBorder verticalSpacing="sm" data-testid="admin-festivals">
               <Table.Thead>
                 <Table.Tr>
@@ -193,11 +195,11 @@ export default function AdminFestivalsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </AdminTable>
+          </StackedTable>
         )}
-      </AdminListState>
+      </ListState>
 
-      <AdminPagination
+      <ListPagination
         total={totalPages}
         value={page}
         onChange={setPage}

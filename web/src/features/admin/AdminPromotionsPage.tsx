@@ -7,9 +7,11 @@ import { promotionsApi, type Promotion } from '../../api/promotions';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
-import { AdminListState, AdminPageHeading, useAdminListParams } from '../../ui/list/ListState';
-import { AdminPagination } from '../../ui/list/ListPagination';
-import { AdminTable } from '../../ui/list/StackedTable';
+import { ListState } from '../../ui/list/ListState';
+import { PageHeading } from '../../ui/page/PageHeading';
+import { useListParams } from '../../lib/useListParams';
+import { ListPagination } from '../../ui/list/ListPagination';
+import { StackedTable } from '../../ui/list/StackedTable';
 import { shortDate } from './format';
 
 const ns = 'promotion';
@@ -20,7 +22,7 @@ export default function AdminPromotionsPage() {
   const { t, i18n } = useTranslation(ns);
   usePageMeta(t('admin.title'), t('admin.subtitle'));
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const { page, setPage } = useAdminListParams(filters, 'all');
+  const { page, setPage } = useListParams(filters, 'all');
   const queryClient = useQueryClient();
   const [ending, setEnding] = useState<Promotion | null>(null);
   const [ended, setEnded] = useState<Promotion | null>(null);
@@ -35,13 +37,13 @@ export default function AdminPromotionsPage() {
   });
   return (
     <Stack gap="lg">
-      <AdminPageHeading title={t('admin.title')} subtitle={t('admin.subtitle')} />
+      <PageHeading title={t('admin.title')} subtitle={t('admin.subtitle')} />
       {ended && (
         <Notice color="teal" role="status" withCloseButton onClose={() => setEnded(null)} data-testid="promotion-ended">
           <Text size="sm">{t('admin.ended', { name: ended.festivalName, count: ended.refundedCredits })}</Text>
         </Notice>
       )}
-      <AdminListState
+      <ListState
         query={list}
         isEmpty={(d) => d.items.length === 0}
         loadingLabel={t('loading')}
@@ -53,7 +55,7 @@ export default function AdminPromotionsPage() {
         emptyTestId="promotions-empty"
       >
         {(data) => (
-          <AdminTable minWidth={760}>
+          <StackedTable minWidth={760}>
             <Table striped verticalSpacing="sm" bg="white" data-testid="promotions-table">
               <Table.Thead>
                 <Table.Tr>
@@ -92,10 +94,10 @@ export default function AdminPromotionsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </AdminTable>
+          </StackedTable>
         )}
-      </AdminListState>
-      <AdminPagination total={pageCount(list.data)} value={page} onChange={setPage} label={t('admin.pagination')} />
+      </ListState>
+      <ListPagination total={pageCount(list.data)} value={page} onChange={setPage} label={t('admin.pagination')} />
       <Modal opened={ending !== null} onClose={() => !end.isPending && setEnding(null)} title={t('admin.confirmTitle')}>
         {ending && (
           <Stack>

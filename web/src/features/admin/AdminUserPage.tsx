@@ -10,8 +10,8 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { validateCreditAdjustment, type CreditErrors } from './adminEditSchemas';
-import { AdminListState } from '../../ui/list/ListState';
-import { AdminTable } from '../../ui/list/StackedTable';
+import { ListState } from '../../ui/list/ListState';
+import { StackedTable } from '../../ui/list/StackedTable';
 import { count, dollars, shortDate } from './format';
 
 const roles: Role[] = ['filmmaker', 'organiser', 'admin'];
@@ -41,7 +41,7 @@ export default function AdminUserPage() {
       <Anchor component={Link} to="/admin/users" size="sm">
         {t('detail.back')}
       </Anchor>
-      <AdminListState
+      <ListState
         query={query}
         isEmpty={() => false}
         loadingLabel={ta('dashboard.loading')}
@@ -53,7 +53,7 @@ export default function AdminUserPage() {
         emptyTestId="user-empty"
       >
         {(d) => <UserDetailView detail={d} language={language} />}
-      </AdminListState>
+      </ListState>
     </Stack>
   );
 }
@@ -203,7 +203,7 @@ function Section({ title, empty, rows, testId, children }: { title: string; empt
         <Text c="gray.7">{empty}</Text>
       ) : (
         <Card withBorder radius="md" p={0}>
-          <AdminTable minWidth={560}>{children}</AdminTable>
+          <StackedTable minWidth={560}>{children}</StackedTable>
         </Card>
       )}
     </Stack>

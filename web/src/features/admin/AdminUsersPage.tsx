@@ -4,14 +4,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminPagination } from '../../ui/list/ListPagination';
+import { ListPagination } from '../../ui/list/ListPagination';
 import { Link } from 'react-router';
 import { adminUsersApi } from '../../api/adminUsers';
 import { pageCount, type Role } from '../../api/client';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { count, shortDate } from './format';
-import { AdminTable } from '../../ui/list/StackedTable';
+import { StackedTable } from '../../ui/list/StackedTable';
 
 const roles: Role[] = ['filmmaker', 'organiser', 'admin'];
 
@@ -76,7 +76,7 @@ export default function AdminUsersPage() {
       {query.isPending && <Text>{t('dashboard.loading')}</Text>}
       {query.data && (
         <Paper withBorder radius="md">
-          <AdminTable minWidth={760}>
+          <StackedTable minWidth={760}>
             <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
               <Table.Thead>
                 <Table.Tr>
@@ -123,10 +123,10 @@ export default function AdminUsersPage() {
                 )}
               </Table.Tbody>
             </Table>
-          </AdminTable>
+          </StackedTable>
         </Paper>
       )}
-      <AdminPagination total={totalPages} value={page} onChange={setPage} label={t('users.pagination')} />
+      <ListPagination total={totalPages} value={page} onChange={setPage} label={t('users.pagination')} />
     </Stack>
   );
 }

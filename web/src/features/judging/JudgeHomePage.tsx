@@ -3,7 +3,7 @@ import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { AdminListState } from '../../ui/list/ListState';
+import { ListState } from '../../ui/list/ListState';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { ns, useJudgeFestivals } from './shared';
 
@@ -19,7 +19,7 @@ export default function JudgeHomePage() {
           <Title order={1}>{t('home.title')}</Title>
           <Text c="gray.7">{t('home.subtitle')}</Text>
         </Stack>
-        <AdminListState
+        <ListState
           query={festivals}
           isEmpty={(d) => d.length === 0}
           loadingLabel={t('home.loading')}
@@ -55,7 +55,7 @@ export default function JudgeHomePage() {
               })}
             </Stack>
           )}
-        </AdminListState>
+        </ListState>
       </Stack>
     </Container>
   );

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { judgingApi, type Assignment } from '../../api/judging';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { AdminListState } from '../../ui/list/ListState';
+import { ListState } from '../../ui/list/ListState';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { useLanguage } from '../../lib/dates';
@@ -70,7 +70,7 @@ export default function JudgeQueuePage() {
           data={shows.map((s) => ({ value: s, label: t(`queue.show.${s}`) }))}
           style={{ alignSelf: 'flex-start' }}
         />
-        <AdminListState
+        <ListState
           query={{ ...queue, data: queue.data ? items : undefined }}
           isEmpty={(d) => d.length === 0}
           loadingLabel={t('queue.loading')}
@@ -116,7 +116,7 @@ export default function JudgeQueuePage() {
               </Table>
             </Table.ScrollContainer>
           )}
-        </AdminListState>
+        </ListState>
       </Stack>
     </Container>
   );

@@ -13,7 +13,7 @@ import {
   type Judge,
 } from '../../api/manageSubmissions';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { AdminListState } from '../../ui/list/ListState';
+import { ListState } from '../../ui/list/ListState';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { conflictsKey, judgesKey, manageKey, ns, receivedKey, settingsKey } from './shared';
@@ -74,7 +74,7 @@ function Judges({ slug }: { slug: string }) {
         <Title order={2} size="h4" id="jury-title" mb="sm">
           {t('judges.listTitle')}
         </Title>
-        <AdminListState
+        <ListState
           query={judges}
           isEmpty={(d) => d.length === 0}
           loadingLabel={t('judges.loading')}
@@ -148,7 +148,7 @@ function Judges({ slug }: { slug: string }) {
               </Table>
             </Table.ScrollContainer>
           )}
-        </AdminListState>
+        </ListState>
       </Paper>
 
       <AssignPanel slug={slug} judgeIds={[...selected]} />
@@ -451,7 +451,7 @@ function ConflictsPanel({ slug, judges }: { slug: string; judges: Judge[] }) {
       <Title order={2} size="h4" id="conflicts-list-title" mb="sm">
         {t('conflicts.title')}
       </Title>
-      <AdminListState
+      <ListState
         query={conflicts}
         isEmpty={(d) => d.length === 0}
         loadingLabel={t('conflicts.loading')}
@@ -498,7 +498,7 @@ function ConflictsPanel({ slug, judges }: { slug: string; judges: Judge[] }) {
             </Table>
           </Table.ScrollContainer>
         )}
-      </AdminListState>
+      </ListState>
       <Modal
         opened={reassigning !== null}
         onClose={() => !reassign.isPending && setReassigning(null)}

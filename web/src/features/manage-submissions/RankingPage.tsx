@@ -9,8 +9,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { pageCount } from '../../api/client';
 import { manageSubmissionsApi, type RankedSubmission, type RankingFilter, type RankingSort } from '../../api/manageSubmissions';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { AdminListState } from '../../ui/list/ListState';
-import { AdminPagination } from '../../ui/list/ListPagination';
+import { ListState } from '../../ui/list/ListState';
+import { ListPagination } from '../../ui/list/ListPagination';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { useLanguage } from '../../lib/dates';
 import { ns, rankingKey } from './shared';
@@ -96,7 +96,7 @@ function Ranking({ slug }: { slug: string }) {
       <Text size="sm" c="gray.7" data-testid="calibration-help">
         {t('ranking.explanation')}
       </Text>
-      <AdminListState
+      <ListState
         query={weighted}
         isEmpty={(d) => d.total === 0}
         loadingLabel={t('ranking.loading')}
@@ -118,14 +118,14 @@ function Ranking({ slug }: { slug: string }) {
                 score={(r) => formatScore(r.summary.weighted, tag)}
                 tag={tag}
               >
-                <AdminPagination
+                <ListPagination
                   total={pageCount(byWeighted)}
                   value={pages.weighted}
                   onChange={(p) => setPage('weighted', p)}
                   label={t('ranking.weightedPages')}
                 />
               </RankTable>
-              <AdminListState
+              <ListState
                 query={calibrated}
                 isEmpty={(d) => d.total === 0}
                 loadingLabel={t('ranking.loading')}
@@ -145,7 +145,7 @@ function Ranking({ slug }: { slug: string }) {
                     score={(r) => formatCalibrated(r.summary.calibrated, tag)}
                     tag={tag}
                   >
-                    <AdminPagination
+                    <ListPagination
                       total={pageCount(byCalibrated)}
                       value={pages.calibrated}
                       onChange={(p) => setPage('calibrated', p)}
@@ -153,7 +153,7 @@ function Ranking({ slug }: { slug: string }) {
                     />
                   </RankTable>
                 )}
-              </AdminListState>
+              </ListState>
             </SimpleGrid>
             {top.length > 0 && (
               <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ranking-chart-title">
@@ -188,7 +188,7 @@ function Ranking({ slug }: { slug: string }) {
             )}
           </Stack>
         )}
-      </AdminListState>
+      </ListState>
     </Stack>
   );
 }

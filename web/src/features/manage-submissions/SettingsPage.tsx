@@ -8,7 +8,7 @@ import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { manageSubmissionsApi, type FestivalSettings, type Waiver } from '../../api/manageSubmissions';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { AdminListState } from '../../ui/list/ListState';
+import { ListState } from '../../ui/list/ListState';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { dateInputFormat, FestivalDatesProvider, formatDate, todayISO, useCalendarLabels, useLanguage } from '../../lib/dates';
@@ -46,7 +46,7 @@ function SettingsSwitches({ slug }: { slug: string }) {
       <Title order={2} size="h4" id="settings-title" mb="sm">
         {t('settings.switches')}
       </Title>
-      <AdminListState
+      <ListState
         query={settings}
         isEmpty={() => false}
         loadingLabel={t('settings.loading')}
@@ -82,7 +82,7 @@ function SettingsSwitches({ slug }: { slug: string }) {
             )}
           </Stack>
         )}
-      </AdminListState>
+      </ListState>
     </Paper>
   );
 }
@@ -107,7 +107,7 @@ function Waivers({ slug }: { slug: string }) {
         {t('waivers.help')}
       </Text>
       <Stack gap="lg">
-        <AdminListState
+        <ListState
           query={waivers}
           isEmpty={(d) => d.length === 0}
           loadingLabel={t('waivers.loading')}
@@ -157,7 +157,7 @@ function Waivers({ slug }: { slug: string }) {
               </Table>
             </Table.ScrollContainer>
           )}
-        </AdminListState>
+        </ListState>
         <WaiverForm slug={slug} />
       </Stack>
       <Modal

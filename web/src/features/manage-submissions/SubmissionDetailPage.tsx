@@ -11,7 +11,7 @@ import {
   type SubmissionFlag,
 } from '../../api/manageSubmissions';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { AdminListState } from '../../ui/list/ListState';
+import { ListState } from '../../ui/list/ListState';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { useLanguage } from '../../lib/dates';
 import { notify } from '../../lib/notify';
@@ -56,7 +56,7 @@ function Detail({ slug, id }: { slug: string; id: number }) {
       <Anchor component={Link} to={sectionPath(slug, 'submissions')} size="sm" c="indigo.9">
         {t('detail.back')}
       </Anchor>
-      <AdminListState
+      <ListState
         query={detail}
         isEmpty={() => false}
         loadingLabel={t('detail.loading')}
@@ -179,7 +179,7 @@ function Detail({ slug, id }: { slug: string; id: number }) {
             </Stack>
           );
         }}
-      </AdminListState>
+      </ListState>
     </Stack>
   );
 }

@@ -15,8 +15,8 @@ import {
   type SubmissionFlag,
 } from '../../api/manageSubmissions';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { AdminListState } from '../../ui/list/ListState';
-import { AdminPagination } from '../../ui/list/ListPagination';
+import { ListState } from '../../ui/list/ListState';
+import { ListPagination } from '../../ui/list/ListPagination';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { notify } from '../../lib/notify';
 import { CountrySelect } from '../../ui/CountrySelect';
@@ -230,7 +230,7 @@ function SubmissionsList({ slug }: { slug: string }) {
         </Text>
       )}
 
-      <AdminListState
+      <ListState
         query={list}
         isEmpty={(d) => d.items.length === 0}
         loadingLabel={t('list.loading')}
@@ -292,9 +292,9 @@ function SubmissionsList({ slug }: { slug: string }) {
             </Table>
           </Table.ScrollContainer>
         )}
-      </AdminListState>
+      </ListState>
 
-      <AdminPagination total={pageCount(list.data)} value={filter.page} onChange={setPage} label={t('list.pagination')} />
+      <ListPagination total={pageCount(list.data)} value={filter.page} onChange={setPage} label={t('list.pagination')} />
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import { screeningsApi, type ManagedScreening } from '../../api/tickets';
 import { PageLoading } from '../../ui/page/PageState';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { AdminTable } from '../../ui/list/StackedTable';
+import { StackedTable } from '../../ui/list/StackedTable';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { ManageFrame } from '../../ui/ManageFrame';
@@ -152,7 +152,7 @@ function ScreeningsBody({ slug }: { slug: string }) {
             {t('list.empty')}
           </Text>
         ) : (
-          <AdminTable minWidth={880}>
+          <StackedTable minWidth={880}>
             <Table verticalSpacing="sm" data-testid="screenings-table">
               <Table.Thead>
                 <Table.Tr>
@@ -180,7 +180,7 @@ function ScreeningsBody({ slug }: { slug: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </AdminTable>
+          </StackedTable>
         )}
       </Paper>
 

@@ -1,8 +1,8 @@
 import { Pagination } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** AdminPagination pages through an admin list; it renders nothing for a single page. */
-export function AdminPagination({
+/** ListPagination pages through a list; it renders nothing for a single page. */
+export function ListPagination({
   total,
   value,
   onChange,
@@ -15,7 +15,7 @@ export function AdminPagination({
   /** Accessible name of the page navigation. */
   label: string;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation();
   if (total <= 1) return null;
   return (
     <nav aria-label={label}>

@@ -1,13 +1,13 @@
 import { Table } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AdminTable } from './StackedTable';
+import { StackedTable } from './StackedTable';
 import { renderWithProviders } from '../../test/utils';
 
-describe('AdminTable', () => {
+describe('StackedTable', () => {
   it("labels every cell with its column's header for the phone layout", async () => {
     renderWithProviders(
-      <AdminTable minWidth={560}>
+      <StackedTable minWidth={560}>
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -24,7 +24,7 @@ describe('AdminTable', () => {
             </Table.Tr>
           </Table.Tbody>
         </Table>
-      </AdminTable>,
+      </StackedTable>,
     );
     expect(await screen.findByText('Role', { selector: 'th' })).toBeInTheDocument();
     expect(screen.getByText('Ana')).toHaveAttribute('data-label', 'Name');
@@ -35,7 +35,7 @@ describe('AdminTable', () => {
 
   it('leaves a message spanning the columns unlabelled', async () => {
     renderWithProviders(
-      <AdminTable minWidth={560}>
+      <StackedTable minWidth={560}>
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -49,7 +49,7 @@ describe('AdminTable', () => {
             </Table.Tr>
           </Table.Tbody>
         </Table>
-      </AdminTable>,
+      </StackedTable>,
     );
     expect(await screen.findByText('No users')).not.toHaveAttribute('data-label');
   });

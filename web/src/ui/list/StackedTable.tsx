@@ -24,11 +24,11 @@ export function labelCells(root: HTMLElement) {
 }
 
 /**
- * AdminTable is the container of an admin list's table: on a wide screen a
+ * StackedTable is the container of a list's table: on a wide screen a
  * table that scrolls sideways under `minWidth`; under 600 px a stack of
- * cards, one per row, each value under its column's name (AdminTable.module.css).
+ * cards, one per row, each value under its column's name (StackedTable.module.css).
  */
-export function AdminTable({ minWidth, children }: { minWidth: number; children: ReactNode }) {
+export function StackedTable({ minWidth, children }: { minWidth: number; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   // Rows change with every page of results: label them after each render.
   useLayoutEffect(() => {
