@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useListParams } from '../../lib/useListParams';
 import { ListPagination } from '../../ui/list/ListPagination';
 import { StackedTable } from '../../ui/list/StackedTable';
 import { shortDate } from './format';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 const ns = 'promotion';
 const filters = ['all'] as const;
@@ -98,26 +99,18 @@ export default function AdminPromotionsPage() {
         )}
       </ListState>
       <ListPagination total={pageCount(list.data)} value={page} onChange={setPage} label={t('admin.pagination')} />
-      <Modal opened={ending !== null} onClose={() => !end.isPending && setEnding(null)} title={t('admin.confirmTitle')}>
-        {ending && (
-          <Stack>
-            <Text size="sm">{t('admin.confirm', { name: ending.festivalName })}</Text>
-            {end.isError && (
-              <Text size="sm" c="red.8" role="alert">
-                {apiErrorText(end.error, ns)}
-              </Text>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setEnding(null)} disabled={end.isPending}>
-                {t('admin.cancel')}
-              </Button>
-              <Button color="red" loading={end.isPending} onClick={() => end.mutate(ending.id)}>
-                {t('admin.end')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <ConfirmDialog
+        opened={ending !== null}
+        title={t('admin.confirmTitle')}
+        onClose={() => setEnding(null)}
+        onConfirm={() => ending && end.mutate(ending.id)}
+        pending={end.isPending}
+        error={end.isError ? apiErrorText(end.error, ns) : null}
+        cancelLabel={t('admin.cancel')}
+        confirmLabel={t('admin.end')}
+      >
+        {ending && <Text size="sm">{t('admin.confirm', { name: ending.festivalName })}</Text>}
+      </ConfirmDialog>
     </Stack>
   );
 }

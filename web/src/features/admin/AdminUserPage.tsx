@@ -1,4 +1,17 @@
-import { Anchor, Badge, Button, Card, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -13,6 +26,7 @@ import { validateCreditAdjustment, type CreditErrors } from './adminEditSchemas'
 import { ListState } from '../../ui/list/ListState';
 import { StackedTable } from '../../ui/list/StackedTable';
 import { count, dollars, shortDate } from './format';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 const roles: Role[] = ['filmmaker', 'organiser', 'admin'];
 
@@ -368,24 +382,17 @@ function UserActions({ detail }: { detail: UserDetail }) {
           </Notice>
         )}
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={confirmDisable}
-        onClose={() => !setDisabled.isPending && setConfirmDisable(false)}
         title={t('actions.disableTitle')}
-        closeButtonProps={{ 'aria-label': t('actions.cancel') }}
+        onClose={() => setConfirmDisable(false)}
+        onConfirm={() => setDisabled.mutate(true)}
+        pending={setDisabled.isPending}
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t('actions.confirmDisable')}
       >
-        <Stack gap="md">
-          <Text size="sm">{t('actions.disableText', { email: u.email })}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirmDisable(false)} disabled={setDisabled.isPending} data-autofocus>
-              {t('actions.cancel')}
-            </Button>
-            <Button color="red.9" loading={setDisabled.isPending} onClick={() => setDisabled.mutate(true)}>
-              {t('actions.confirmDisable')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">{t('actions.disableText', { email: u.email })}</Text>
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -1,4 +1,20 @@
-import { Badge, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Paper, Progress, Radio, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Progress,
+  Radio,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -18,6 +34,7 @@ import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { conflictsKey, judgesKey, manageKey, ns, receivedKey, settingsKey } from './shared';
 import { ManageFrame, useManagedFestival } from '../../ui/ManageFrame';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 const modes: AssignmentMode[] = ['all', 'category', 'specific', 'spread'];
 
@@ -154,34 +171,18 @@ function Judges({ slug }: { slug: string }) {
       <AssignPanel slug={slug} judgeIds={[...selected]} />
       <ConflictsPanel slug={slug} judges={judges.data ?? []} />
 
-      <Modal
+      <ConfirmDialog
         opened={removing !== null}
-        onClose={() => !remove.isPending && setRemoving(null)}
         title={t('judges.confirmTitle')}
-        closeButtonProps={{ 'aria-label': t('common.cancel') }}
-        styles={{ title: { fontWeight: 700 } }}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing.id)}
+        pending={remove.isPending}
+        error={remove.isError ? apiErrorText(remove.error, ns) : null}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('judges.confirmRemove')}
       >
-        {removing && (
-          <Stack gap="md">
-            <Text size="sm">{t('judges.confirmText', { name: removing.name || removing.email })}</Text>
-            {remove.isError && (
-              <Notice color="red" role="alert">
-                <Text size="sm" c="gray.9">
-                  {apiErrorText(remove.error, ns)}
-                </Text>
-              </Notice>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setRemoving(null)} disabled={remove.isPending} data-autofocus>
-                {t('common.cancel')}
-              </Button>
-              <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate(removing.id)}>
-                {t('judges.confirmRemove')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+        {removing && <Text size="sm">{t('judges.confirmText', { name: removing.name || removing.email })}</Text>}
+      </ConfirmDialog>
     </Stack>
   );
 }
@@ -499,15 +500,20 @@ function ConflictsPanel({ slug, judges }: { slug: string; judges: Judge[] }) {
           </Table.ScrollContainer>
         )}
       </ListState>
-      <Modal
+      <ConfirmDialog
         opened={reassigning !== null}
-        onClose={() => !reassign.isPending && setReassigning(null)}
         title={t('conflicts.reassignTitle')}
-        closeButtonProps={{ 'aria-label': t('common.cancel') }}
-        styles={{ title: { fontWeight: 700 } }}
+        onClose={() => setReassigning(null)}
+        onConfirm={() => reassigning && to && reassign.mutate({ c: reassigning, judgeId: Number(to) })}
+        pending={reassign.isPending}
+        error={reassign.isError ? apiErrorText(reassign.error, ns) : null}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('conflicts.confirmReassign')}
+        confirmColor="indigo.7"
+        confirmDisabled={!to}
       >
         {reassigning && (
-          <Stack gap="md">
+          <>
             <Text size="sm">
               {t('conflicts.reassignText', {
                 name: reassigning.judgeName,
@@ -521,28 +527,9 @@ function ConflictsPanel({ slug, judges }: { slug: string; judges: Judge[] }) {
               onChange={setTo}
               comboboxProps={{ withinPortal: true }}
             />
-            {reassign.isError && (
-              <Notice color="red" role="alert">
-                <Text size="sm" c="gray.9">
-                  {apiErrorText(reassign.error, ns)}
-                </Text>
-              </Notice>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setReassigning(null)} disabled={reassign.isPending}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                disabled={!to}
-                loading={reassign.isPending}
-                onClick={() => to && reassign.mutate({ c: reassigning, judgeId: Number(to) })}
-              >
-                {t('conflicts.confirmReassign')}
-              </Button>
-            </Group>
-          </Stack>
+          </>
         )}
-      </Modal>
+      </ConfirmDialog>
     </Paper>
   );
 }

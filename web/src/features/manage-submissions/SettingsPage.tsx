@@ -1,5 +1,5 @@
 import { DatePickerInput } from '@mantine/dates';
-import { Button, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -10,10 +10,10 @@ import { manageSubmissionsApi, type FestivalSettings, type Waiver } from '../../
 import { usePageMeta } from '../../lib/usePageMeta';
 import { ListState } from '../../ui/list/ListState';
 import { apiErrorText } from '../../lib/apiErrorText';
-import { Notice } from '../../ui/Notice';
 import { dateInputFormat, FestivalDatesProvider, formatDate, todayISO, useCalendarLabels, useLanguage } from '../../lib/dates';
 import { ns, settingsKey, waiversKey } from './shared';
 import { ManageFrame } from '../../ui/ManageFrame';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 const switches: (keyof FestivalSettings)[] = ['refundOnWithdraw', 'blindReview', 'judgingLocked'];
 
@@ -160,34 +160,18 @@ function Waivers({ slug }: { slug: string }) {
         </ListState>
         <WaiverForm slug={slug} />
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={deleting !== null}
-        onClose={() => !remove.isPending && setDeleting(null)}
         title={t('waivers.confirmTitle')}
-        closeButtonProps={{ 'aria-label': t('common.cancel') }}
-        styles={{ title: { fontWeight: 700 } }}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        pending={remove.isPending}
+        error={remove.isError ? apiErrorText(remove.error, ns) : null}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('waivers.confirmDelete')}
       >
-        {deleting && (
-          <Stack gap="md">
-            <Text size="sm">{t('waivers.confirmText', { code: deleting.code })}</Text>
-            {remove.isError && (
-              <Notice color="red" role="alert">
-                <Text size="sm" c="gray.9">
-                  {apiErrorText(remove.error, ns)}
-                </Text>
-              </Notice>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setDeleting(null)} disabled={remove.isPending} data-autofocus>
-                {t('common.cancel')}
-              </Button>
-              <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate(deleting.id)}>
-                {t('waivers.confirmDelete')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+        {deleting && <Text size="sm">{t('waivers.confirmText', { code: deleting.code })}</Text>}
+      </ConfirmDialog>
     </Paper>
   );
 }

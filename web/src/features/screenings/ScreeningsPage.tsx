@@ -16,6 +16,7 @@ import { DoorStaffSection } from './DoorStaffSection';
 import { ScreeningForm, screeningsKey } from './ScreeningForm';
 import { ns } from './schema';
 import { TimeZoneSection } from './TimeZoneSection';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 type Editing = { screening: ManagedScreening | null } | null;
 
@@ -216,35 +217,27 @@ function ScreeningsBody({ slug }: { slug: string }) {
         )}
       </Modal>
 
-      <Modal
+      <ConfirmDialog
         opened={cancelling !== null}
-        onClose={() => !cancel.isPending && setCancelling(null)}
         title={t('cancel.title')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        styles={{ title: { fontWeight: 700 } }}
+        onClose={() => setCancelling(null)}
+        onConfirm={() => cancelling && cancel.mutate(cancelling.id)}
+        pending={cancel.isPending}
+        error={cancel.isError ? apiErrorText(cancel.error, ns) : null}
+        cancelLabel={t('cancel.keep')}
+        closeLabel={t('common.close')}
+        confirmLabel={t('cancel.confirm')}
+        confirmTestId="confirm-cancel"
       >
         {cancelling && (
-          <Stack gap="md">
+          <>
             <Text size="sm">{t('cancel.text', { title: cancelling.title })}</Text>
             <Text size="sm" fw={600}>
               {t('cancel.refunds', { count: cancelling.sold })}
             </Text>
-            {cancel.isError && (
-              <Notice color="red" role="alert">
-                {apiErrorText(cancel.error, ns)}
-              </Notice>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setCancelling(null)} disabled={cancel.isPending} data-autofocus>
-                {t('cancel.keep')}
-              </Button>
-              <Button color="red.9" loading={cancel.isPending} onClick={() => cancel.mutate(cancelling.id)} data-testid="confirm-cancel">
-                {t('cancel.confirm')}
-              </Button>
-            </Group>
-          </Stack>
+          </>
         )}
-      </Modal>
+      </ConfirmDialog>
     </Stack>
   );
 }
