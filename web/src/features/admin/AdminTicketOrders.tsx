@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { adminTicketOrdersApi, type AdminTicketOrder, type TicketOrderStatus } f
 import { Title } from '../../ui/Title';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PagedTable } from '../../ui/list/PagedTable';
 import { count, dollars, shortDate } from './format';
 
@@ -152,41 +153,29 @@ export function AdminTicketOrders() {
         )}
       />
 
-      <Modal
+      <ConfirmDialog
         opened={refunding !== null}
-        onClose={close}
         title={t('ticketOrders.confirmTitle')}
-        closeButtonProps={{ 'aria-label': t('ticketOrders.cancel') }}
+        onClose={close}
+        onConfirm={() => refunding && refund.mutate(refunding.id)}
+        pending={refund.isPending}
+        error={refund.isError ? `${t('ticketOrders.refundError')} ${apiErrorText(refund.error, 'admin')}` : null}
+        cancelLabel={t('ticketOrders.cancel')}
+        closeLabel={t('purchases.close')}
+        confirmLabel={refunding ? t('ticketOrders.confirmButton', { amount: dollars(refunding.amountCents, language) }) : ''}
       >
         {refunding && (
-          <Stack gap="sm">
-            <Text size="sm" c="gray.9">
-              {t('ticketOrders.confirmText', {
-                email: refunding.userEmail,
-                amount: dollars(refunding.amountCents, language),
-                screening: refunding.screeningTitle,
-                festival: refunding.festivalName,
-                count: refunding.quantity,
-              })}
-            </Text>
-            {refund.isError && (
-              <Notice color="red" role="alert">
-                <Text size="sm" c="gray.9">
-                  {t('ticketOrders.refundError')} {apiErrorText(refund.error, 'admin')}
-                </Text>
-              </Notice>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={refund.isPending}>
-                {t('ticketOrders.cancel')}
-              </Button>
-              <Button color="red.9" loading={refund.isPending} onClick={() => refund.mutate(refunding.id)}>
-                {t('ticketOrders.confirmButton', { amount: dollars(refunding.amountCents, language) })}
-              </Button>
-            </Group>
-          </Stack>
+          <Text size="sm" c="gray.9">
+            {t('ticketOrders.confirmText', {
+              email: refunding.userEmail,
+              amount: dollars(refunding.amountCents, language),
+              screening: refunding.screeningTitle,
+              festival: refunding.festivalName,
+              count: refunding.quantity,
+            })}
+          </Text>
         )}
-      </Modal>
+      </ConfirmDialog>
     </Stack>
   );
 }
