@@ -60,7 +60,7 @@ test-go: tools
 	$(GO) test -count=1 ./...
 
 test-web: tools $(WEB)/node_modules/.package-lock.json
-	cd $(WEB) && $(NPM) run typecheck && $(NPM) test
+	cd $(WEB) && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test
 
 test-e2e: tools-browser build
 	cd $(WEB) && $(NPM) run e2e
@@ -69,7 +69,7 @@ test-e2e: tools-browser build
 # tests' last minutes use one core: the store package's), each part's output
 # shown whole when it ends; the browser tests then run alone.
 test:
-	@echo "make test: Go tests beside the front end's type check, unit tests and build; then the browser tests"
+	@echo "make test: Go tests beside the front end's type check, lint, unit tests and build; then the browser tests"
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-go web-checked
 	@$(MAKE) --no-print-directory test-e2e
 

@@ -86,6 +86,12 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
+    // A page (or component) past 300 lines of code is split into parts in its folder.
+    files: ['src/**/*.tsx'],
+    ignores: tests,
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // Node scripts and tool configs.
     files: ['scripts/**/*.mjs', '*.config.{js,ts,cjs}', 'e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },

@@ -14,7 +14,7 @@ import { FestivalDatesProvider, monthInputFormat, useCalendarLabels, useLanguage
 import { effectiveSort, readFilters, toSearch, withChanges, type FilterParam } from './discoveryParams';
 import { FestivalCard } from './FestivalCard';
 import { inputStyles } from '../../ui/inputStyles';
-import { FestivalInquirySlot } from './FestivalInquirySlot';
+import { FestivalInquiry } from './FestivalInquiry';
 import { FiltersFold } from './FiltersFold';
 import { useDebouncedUrlValue } from '../../lib/useDebouncedUrlValue';
 
@@ -225,7 +225,8 @@ export default function FestivalsPage() {
           )}
         </Stack>
 
-        <FestivalInquirySlot />
+        {/* The seed's 'Ask About Any Film Festival' block: the festival assistant. */}
+        <FestivalInquiry />
       </Stack>
     </Container>
   );
