@@ -46,7 +46,7 @@ describe('AppRoutes', () => {
   });
 
   it('lets a visitor search the festivals and ask the assistant without signing in', async () => {
-    mockApi({
+    stubApi({
       'GET /api/v1/session': { status: 200, body: { user: null } },
       'GET /api/v1/festivals': { status: 200, body: { items: [], total: 0, page: 1, perPage: 20 } },
     });

@@ -80,7 +80,6 @@ function stubAsk(...answers: Answer[]) {
   vi.stubGlobal('fetch', fn);
   return fn;
 }
-}
 
 const renderInquiry = () => renderPage(<FestivalInquiry />);
 
