@@ -7,7 +7,7 @@ NPM       ?= npm
 BIN       := bin/marquee
 WEB       := web
 
-.PHONY: all build web run test test-go test-web web-checked test-e2e tools tools-browser vet fuzz clean
+.PHONY: all build web run test test-go test-web web-checked test-e2e tools tools-browser vet fuzz clean openapi
 
 all: build
 
@@ -52,6 +52,15 @@ run: build
 
 vet: tools
 	$(GO) vet ./...
+
+# `make openapi` writes the API document the server builds from its route
+# table (server/openapi*.go) to web/src/api/openapi.json and generates the
+# front end's types from it (web/src/api/schema.d.ts); commit both. make
+# test fails while either is stale (server's TestOpenAPICommitted, web's
+# src/api/schema.test.ts).
+openapi: tools $(WEB)/node_modules/.package-lock.json
+	$(GO) test ./server -run '^TestOpenAPICommitted$$' -count=1 -update-openapi
+	cd $(WEB) && $(NPM) run openapi
 
 test-go: tools
 	@if [ -n "$$MARQUEE_TEST_POSTGRES_URL" ]; then echo "Go tests run on SQLite and on PostgreSQL"; else echo "Go tests run on SQLite (set MARQUEE_TEST_POSTGRES_URL to add PostgreSQL)"; fi

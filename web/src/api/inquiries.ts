@@ -1,32 +1,10 @@
-import { ApiError, request } from './client';
+import { ApiError, api, unwrap, type Schemas } from './client';
 
-/** One festival the assistant's answer is drawn from, linking to /festival/{slug}. */
-export interface InquiryFestival {
-  slug: string;
-  name: string;
-  startDate: string;
-  endDate: string;
-  /** The organiser's free text; the cards show city and country instead. */
-  location: string;
-  city: string;
-  /** ISO country code, '' when not given. */
-  country: string;
-  /** The next submission deadline, '' when submissions are closed. */
-  nextDeadline: string;
-  /** The lowest current fee in credits, null when closed. */
-  nextFee: number | null;
-}
+/** One festival the assistant's answer is drawn from, linking to /festival/{slug} (marquee.InquiryFestival). */
+export type InquiryFestival = Schemas['InquiryFestival'];
 
-/** The assistant's answer: text in the site's language and the festivals it comes from. */
-export interface InquiryAnswer {
-  answer: string;
-  festivals: InquiryFestival[];
-  /** Set when the AI service was unavailable and the answer comes from Marquee's data only. */
-  notice?: string;
-}
-
-/** The longest question the server accepts, in characters. */
-export const questionMax = 1000;
+/** The assistant's answer: text in the site's language and the festivals it comes from; notice set when the AI service was unavailable. */
+export type InquiryAnswer = Schemas['InquiryAnswer'];
 
 /** One earlier turn of a conversation: a question asked or an answer's text. */
 export interface InquiryTurn {
@@ -84,8 +62,7 @@ export const inquiriesApi = {
    * POST /api/v1/inquiries {question}: the answer in the language of the
    * request; 400 validation (empty, over 1,000 characters); 429 rate_limited.
    */
-  ask: (question: string) => request<InquiryAnswer>('POST', '/api/v1/inquiries', { question }),
-
+  ask: (question: string) => unwrap(api.POST('/api/v1/inquiries', { body: { question } })),
   /**
    * POST /api/v1/inquiries/stream {question, history}: the answer as
    * server-sent events (text deltas, or one whole answer; then the
@@ -159,3 +136,6 @@ export const inquiriesApi = {
     throw new ApiError(0, { message: 'Network error', code: 'network' });
   },
 };
+
+/** The longest question the server accepts, in characters (checked against the API document by limits.test.ts). */
+export const questionMax = 1000;

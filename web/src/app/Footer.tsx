@@ -10,6 +10,8 @@ const siteLinks = [
   { to: '/movies', key: 'footer.lists' },
   { to: '/faqs', key: 'footer.faqs' },
   { to: '/contact', key: 'footer.contact' },
+  // The API reference is the server's page (GET /api-docs), not the app's.
+  { to: '/api-docs', key: 'footer.api', server: true },
 ] as const;
 
 const legalLinks = [
@@ -20,16 +22,22 @@ const legalLinks = [
 
 /** Footer: site and legal links, the ISO badge and the copyright line. */
 /** FooterLinks is one labelled list of footer links. */
-function FooterLinks({ label, links }: { label: string; links: readonly { to: string; key: string }[] }) {
-  const { t } = useTranslation();
+function FooterLinks({ label, links }: { label: string; links: readonly { to: string; key: string; server?: boolean }[] }) {
+  const { t, i18n } = useTranslation();
   return (
     <Box component="nav" aria-label={label}>
       <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }}>
         {links.map((l) => (
           <li key={l.to}>
-            <Anchor component={Link} to={l.to} size="sm" c="gray.8">
-              {t(l.key)}
-            </Anchor>
+            {l.server ? (
+              <Anchor href={`${l.to}?lang=${i18n.language}`} size="sm" c="gray.8">
+                {t(l.key)}
+              </Anchor>
+            ) : (
+              <Anchor component={Link} to={l.to} size="sm" c="gray.8">
+                {t(l.key)}
+              </Anchor>
+            )}
           </li>
         ))}
       </Stack>

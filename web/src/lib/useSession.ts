@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError, authApi, request, type User } from '../api/client';
+import { ApiError, authApi, type User } from '../api/client';
 
 /** The TanStack Query key of the signed-in user (null for a visitor). */
 export const sessionKey = ['session'] as const;
@@ -12,7 +12,7 @@ export const sessionKey = ['session'] as const;
  */
 export async function fetchSession(): Promise<User | null> {
   try {
-    const { user } = await request<{ user: User | null }>('GET', '/api/v1/session');
+    const { user } = await authApi.session();
     return user ?? null;
   } catch (err) {
     if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return null;

@@ -25,6 +25,7 @@ function user(over: Partial<AdminUser> = {}): AdminUser {
     createdAt: '2026-05-01T09:30:00Z',
     emailVerified: true,
     disabledAt: null,
+    termsAcceptedAt: null,
     ...over,
   };
 }

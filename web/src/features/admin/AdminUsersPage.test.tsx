@@ -8,7 +8,7 @@ import AdminUsersPage from './AdminUsersPage';
 afterEach(() => vi.unstubAllGlobals());
 
 function user(id: number): User {
-  return { id, email: `seed-${id}@example.test`, name: `Filmmaker ${id}`, role: 'filmmaker', credits: 0, createdAt: '2026-05-01T09:30:00Z' };
+  return { id, email: `seed-${id}@example.test`, name: `Filmmaker ${id}`, role: 'filmmaker', credits: 0, createdAt: '2026-05-01T09:30:00Z', termsAcceptedAt: null, emailVerified: true, disabledAt: null };
 }
 
 const routes = [{ path: '/admin/users', Component: AdminUsersPage }];

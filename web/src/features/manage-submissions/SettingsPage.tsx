@@ -15,7 +15,7 @@ import { ns, settingsKey, waiversKey } from './shared';
 import { ManageFrame } from '../../ui/ManageFrame';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
-const switches: (keyof FestivalSettings)[] = ['refundOnWithdraw', 'blindReview', 'judgingLocked'];
+const switches = ['refundOnWithdraw', 'blindReview', 'judgingLocked'] as const satisfies (keyof FestivalSettings)[];
 
 /** /manage/festivals/:slug/settings: the submission and judging switches, and the fee waiver codes. */
 export default function SettingsPage() {
