@@ -15,7 +15,7 @@ import (
 )
 
 // The API document (OpenAPI 3.1) is built from the route table itself:
-// routes registers every route on a routeRecorder, which keeps each
+// routes registers every route on a docRecorder, which keeps each
 // pattern, the guard around its handler (requireUser, requireAdmin) and
 // the handler's name; apiOps (openapi_routes.go) declares, per pattern,
 // its query, body and answer as Go types, which schemaGen reflects. A
@@ -57,10 +57,11 @@ type recordedRoute struct {
 	handler string
 }
 
-// routeRecorder is a router that keeps what is registered on it.
-type routeRecorder struct{ routes []recordedRoute }
+// docRecorder is a router that keeps what is registered on it, with each
+// route's guard (the metrics' routeRecorder keeps only patterns).
+type docRecorder struct{ routes []recordedRoute }
 
-func (rr *routeRecorder) Handle(pattern string, h http.Handler) {
+func (rr *docRecorder) Handle(pattern string, h http.Handler) {
 	r := recordedRoute{pattern: pattern}
 	if g, ok := h.(guarded); ok {
 		r.need, r.handler = g.need, g.handler
@@ -68,14 +69,15 @@ func (rr *routeRecorder) Handle(pattern string, h http.Handler) {
 	rr.routes = append(rr.routes, r)
 }
 
-func (rr *routeRecorder) HandleFunc(pattern string, h func(http.ResponseWriter, *http.Request)) {
+func (rr *docRecorder) HandleFunc(pattern string, h func(http.ResponseWriter, *http.Request)) {
 	rr.routes = append(rr.routes, recordedRoute{pattern: pattern, handler: funcName(h)})
 }
 
-// recordRoutes returns every route of routes.go, in its order.
+// recordRoutes returns every route of routes.go, in its order, including
+// those a configuration turns on (GET /metrics with a metrics handler).
 func recordRoutes() []recordedRoute {
-	var rr routeRecorder
-	(&Server{}).routes(&rr)
+	var rr docRecorder
+	(&Server{cfg: Config{MetricsHandler: http.NotFoundHandler()}}).routes(&rr)
 	return rr.routes
 }
 

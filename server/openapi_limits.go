@@ -85,6 +85,8 @@ var apiFieldLimits = map[reflect.Type]map[string]limit{
 		"role": {"minLength": 1, "maxLength": marquee.FilmCreditRoleMax},
 	},
 	T[inquiryRequest]():       {"question": {"minLength": 1, "maxLength": marquee.InquiryQuestionMax}},
+	T[inquiryStreamRequest](): {"question": {"minLength": 1, "maxLength": marquee.InquiryQuestionMax}, "history": {"maxItems": marquee.InquiryHistoryMax}},
+	T[marquee.InquiryTurn]():  {"role": {"enum": []string{marquee.InquiryRoleUser, marquee.InquiryRoleAssistant}}, "text": {"minLength": 1, "maxLength": marquee.InquiryTurnMax}},
 	T[judgeConflictRequest](): {"reason": {"maxLength": marquee.ConflictReasonMax}},
 	T[judgeInviteRequest]():   {"email": {"format": "email"}},
 	T[doorStaffAddRequest]():  {"email": {"format": "email"}},
@@ -112,10 +114,16 @@ var apiFieldLimits = map[reflect.Type]map[string]limit{
 		"expiresOn":  {"description": "YYYY-MM-DD; \"\" for none"},
 	},
 	T[marquee.SettingsChange](): {"minJudges": {"minimum": 1, "maximum": marquee.JudgesMax}},
+	// A festival date's reminder sends festivalName and date; a category
+	// deadline's sends festivalSlug, categoryId and tier (the name and date
+	// are then the festival's).
 	T[marquee.NewReminder](): {
 		"festivalName": {"minLength": 1, "maxLength": marquee.ReminderFestivalNameMax},
 		"date":         {"format": "date"},
+		"categoryId":   {"minimum": 1},
 	},
+	// A festival date's reminder has no tier ("").
+	T[marquee.Reminder](): {"tier": {"type": "string", "enum": append([]marquee.DeadlineTier{""}, marquee.Tiers...)}},
 	T[marquee.CreditAdjustment](): {
 		"delta":  {"minimum": -marquee.CreditAdjustmentMax, "maximum": marquee.CreditAdjustmentMax},
 		"reason": {"minLength": 1, "maxLength": marquee.CreditReasonMax},
@@ -176,7 +184,7 @@ var auditFacts = limit{"type": []string{"object", "null"}, "additionalProperties
 var apiOptionalFields = map[reflect.Type][]string{
 	T[marquee.NewUser]():           {"name"},
 	T[marquee.NewContactMessage](): {"website"},
-	T[marquee.NewReminder]():       {"festivalSlug"},
+	T[marquee.NewReminder]():       {"festivalName", "date", "festivalSlug", "categoryId", "tier"},
 	T[marquee.NewSubmission]():     {"waiverCode"},
 	T[festivalRevisionReview]():    {"reason"},
 	T[marquee.CheckoutRequest]():   {"amountCents", "paymentMethodId"},

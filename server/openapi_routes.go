@@ -148,6 +148,7 @@ var apiOps = map[string]apiOp{
 
 	// The assistant, analytics and promotion.
 	"POST /api/v1/inquiries":                          op("Ask the festival assistant", http.StatusOK, T[marquee.InquiryAnswer]()).in(T[inquiryRequest]()).rateLimited(),
+	"POST /api/v1/inquiries/stream":                   op("Ask the festival assistant in a conversation (question and earlier turns); the answer streams as server-sent events: text {delta} or answer {answer, notice}, then festivals {festivals} and done {}, or error {message, code, status}", http.StatusOK, nil).media("text/event-stream").in(T[inquiryStreamRequest]()).rateLimited(),
 	"POST /api/v1/promotions/events":                  op("Count views and clicks of featured festivals", http.StatusNoContent, nil).in(T[marquee.CampaignEvents]()),
 	"GET /api/v1/promotions/featured":                 op("The featured festivals", http.StatusOK, T[itemsAnswer[marquee.FeaturedFestival]]()),
 	"GET /api/v1/promotion-prices":                    op("The prices of promotion campaigns", http.StatusOK, T[itemsAnswer[marquee.PromotionPrice]]()),
@@ -181,6 +182,15 @@ var apiOps = map[string]apiOp{
 	"GET /api/v1/tickets":                                         op("The caller's tickets", http.StatusOK, T[marquee.Page[marquee.Ticket]]()).q(T[pageQuery]()),
 	"GET /api/v1/tickets/{id}":                                    op("One of the caller's tickets", http.StatusOK, T[marquee.Ticket]()),
 	"GET /api/v1/tickets/{id}/calendar.ics":                       op("A ticket's screening as a calendar event", http.StatusOK, nil).media("text/calendar"),
+
+	// Discovery by search engines and link previews.
+	"GET /festival/{slug}": op("A festival's public page: the app's HTML with the festival's title, description, canonical link and link-preview tags (404 with the generic tags when unknown)", http.StatusOK, nil).media("text/html"),
+	"GET /sitemap.xml":     op("The sitemap index of the approved festivals' pages", http.StatusOK, nil).media("application/xml"),
+	"GET /sitemaps/{file}": op("One part of the sitemap (sitemaps/{n}.xml)", http.StatusOK, nil).media("application/xml"),
+	"GET /robots.txt":      op("Crawling rules, naming the sitemap", http.StatusOK, nil).media("text/plain"),
+
+	// Operations: served on the site only with MARQUEE_METRICS_TOKEN set (else on MARQUEE_METRICS_ADDR, or off).
+	"GET /metrics": op("Prometheus metrics; the bearer token MARQUEE_METRICS_TOKEN is required", http.StatusOK, nil).media("text/plain").errs(http.StatusUnauthorized),
 
 	// This document and its reference page.
 	"GET /api/v1/openapi.json": op("This document (OpenAPI 3.1)", http.StatusOK, nil).media("application/json"),

@@ -302,6 +302,9 @@ func (g *schemaGen) structSchema(t reflect.Type, title string) map[string]any {
 		} else {
 			s = g.schema(f.typ)
 		}
+		if _, ok := apiFieldLimits[f.owner][f.name]["enum"]; ok && s["$ref"] != nil {
+			s = map[string]any{} // the field's own values, not its type's
+		}
 		for k, v := range apiFieldLimits[f.owner][f.name] {
 			if k == "description" && s["$ref"] != nil {
 				continue

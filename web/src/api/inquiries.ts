@@ -1,4 +1,5 @@
 import { ApiError, api, unwrap, type Schemas } from './client';
+import type { paths } from './schema';
 
 /** One festival the assistant's answer is drawn from, linking to /festival/{slug} (marquee.InquiryFestival). */
 export type InquiryFestival = Schemas['InquiryFestival'];
@@ -6,15 +7,12 @@ export type InquiryFestival = Schemas['InquiryFestival'];
 /** The assistant's answer: text in the site's language and the festivals it comes from; notice set when the AI service was unavailable. */
 export type InquiryAnswer = Schemas['InquiryAnswer'];
 
-/** One earlier turn of a conversation: a question asked or an answer's text. */
-export interface InquiryTurn {
-  role: 'user' | 'assistant';
-  text: string;
-}
+/** One earlier turn of a conversation: a question asked or an answer's text (marquee.InquiryTurn). */
+export type InquiryTurn = Schemas['InquiryTurn'];
 
-/** The most earlier turns a question may carry (the server refuses more). */
+/** The most earlier turns a question may carry (the server refuses more; limits.test.ts checks it against the API document). */
 export const historyMax = 6;
-/** The longest earlier turn the server accepts, in characters. */
+/** The longest earlier turn the server accepts, in characters (checked as historyMax is). */
 export const turnMax = 2000;
 
 /** What a streamed answer hands over as it comes. */
@@ -76,13 +74,18 @@ export const inquiriesApi = {
     const headers: Record<string, string> = { Accept: 'text/event-stream', 'Content-Type': 'application/json' };
     const lang = document.documentElement.lang;
     if (lang) headers['Accept-Language'] = lang;
+    // The events are read as they come, which openapi-fetch (it parses a
+    // whole body) does not do: the path and the body are still the API
+    // document's (paths, Schemas['InquiryStreamRequest']).
+    const path: keyof paths = '/api/v1/inquiries/stream';
+    const request: Schemas['InquiryStreamRequest'] = { question, history };
     let res: Response;
     try {
-      res = await fetch('/api/v1/inquiries/stream', {
+      res = await fetch(path, {
         method: 'POST',
         headers,
         credentials: 'same-origin',
-        body: JSON.stringify({ question, history }),
+        body: JSON.stringify(request),
         signal,
       });
     } catch (err) {

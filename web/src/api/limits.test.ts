@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filmLimits } from './films';
-import { questionMax } from './inquiries';
+import { historyMax, questionMax, turnMax } from './inquiries';
 import { documentLimit } from './openapiLimits';
 import { submissionEntriesMax } from './submissions';
 
@@ -21,6 +21,9 @@ describe('the API client limits', () => {
     [filmLimits.screener, 'FilmDetails', 'screenerUrl', 'maxLength'],
     [filmLimits.screener, 'FilmDetails', 'screenerPassword', 'maxLength'],
     [questionMax, 'InquiryRequest', 'question', 'maxLength'],
+    [questionMax, 'InquiryStreamRequest', 'question', 'maxLength'],
+    [historyMax, 'InquiryStreamRequest', 'history', 'maxItems'],
+    [turnMax, 'InquiryTurn', 'text', 'maxLength'],
     [submissionEntriesMax, 'NewSubmission', 'entries', 'maxItems'],
   ] as const)('%i is %s.%s %s', (value, schema, field, keyword) => {
     expect(value).toBe(documentLimit(schema, field, keyword));

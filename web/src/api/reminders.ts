@@ -1,5 +1,4 @@
 import { api, unwrap, type Schemas } from './client';
-import type { DeadlineTier } from './festivals';
 
 /** When, relative to the festival date, a reminder is e-mailed. */
 export type ReminderPreference = Schemas['ReminderPreference'];
@@ -26,12 +25,7 @@ export type Reminder = Schemas['Reminder'];
  * /api/v1/reminders): the server takes the festival's name and the
  * deadline's date from the festival itself.
  */
-export interface NewDeadlineReminder {
-  festivalSlug: string;
-  categoryId: number;
-  tier: DeadlineTier;
-  preference: ReminderPreference;
-}
+export type NewDeadlineReminder = Required<Pick<NewReminder, 'festivalSlug' | 'categoryId' | 'tier' | 'preference'>>;
 
 /** What the reminder form sends (POST /api/v1/reminders). */
 /** What adding a reminder sends (marquee.NewReminder; festivalSlug optional). */

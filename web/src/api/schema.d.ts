@@ -790,6 +790,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inquiries/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the festival assistant in a conversation (question and earlier turns); the answer streams as server-sent events: text {delta} or answer {answer, notice}, then festivals {festivals} and done {}, or error {message, code, status} */
+        post: operations["inquiryStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/judge/festivals": {
         parameters: {
             query?: never;
@@ -2278,6 +2295,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/festival/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A festival's public page: the app's HTML with the festival's title, description, canonical link and link-preview tags (404 with the generic tags when unknown) */
+        get: operations["festivalHTML"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -2312,6 +2346,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics; the bearer token MARQUEE_METRICS_TOKEN is required */
+        get: operations["route"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -2321,6 +2372,57 @@ export interface paths {
         };
         /** Readiness: migrated and the festival search index built (503 until then) */
         get: operations["readyGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/robots.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Crawling rules, naming the sitemap */
+        get: operations["robotsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sitemap index of the approved festivals' pages */
+        get: operations["sitemapGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemaps/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One part of the sitemap (sitemaps/{n}.xml) */
+        get: operations["sitemapPartGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3073,6 +3175,17 @@ export interface components {
         InquiryRequest: {
             question: string;
         };
+        /** InquiryStreamRequest */
+        InquiryStreamRequest: {
+            history: components["schemas"]["InquiryTurn"][];
+            question: string;
+        };
+        /** InquiryTurn */
+        InquiryTurn: {
+            /** @enum {string} */
+            role: "user" | "assistant";
+            text: string;
+        };
         /** Invitation */
         Invitation: {
             email: string;
@@ -3372,11 +3485,14 @@ export interface components {
         };
         /** NewReminder */
         NewReminder: {
+            /** Format: int64 */
+            categoryId?: number;
             /** Format: date */
-            date: string;
-            festivalName: string;
+            date?: string;
+            festivalName?: string;
             festivalSlug?: string;
             preference: components["schemas"]["ReminderPreference"];
+            tier?: components["schemas"]["DeadlineTier"];
         };
         /** NewSubmission */
         NewSubmission: {
@@ -3843,6 +3959,9 @@ export interface components {
         };
         /** Reminder */
         Reminder: {
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
             /** Format: date-time */
             createdAt: string;
             date: string;
@@ -3856,6 +3975,8 @@ export interface components {
             sendAt: string;
             /** Format: date-time */
             sentAt: string | null;
+            /** @enum {string} */
+            tier: "" | "early" | "regular" | "late";
         };
         /** ReminderAnswer */
         ReminderAnswer: {
@@ -6951,6 +7072,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InquiryAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    inquiryStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InquiryStreamRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             /** @description Bad Request */
@@ -11574,6 +11746,37 @@ export interface operations {
             };
         };
     };
+    festivalHTML: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     healthGet: {
         parameters: {
             query?: never;
@@ -11634,6 +11837,35 @@ export interface operations {
             };
         };
     };
+    route: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     readyGet: {
         parameters: {
             query?: never;
@@ -11654,6 +11886,77 @@ export interface operations {
             };
             /** @description Service Unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    robotsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    sitemapGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+        };
+    };
+    sitemapPartGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
