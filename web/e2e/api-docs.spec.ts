@@ -9,6 +9,8 @@ test.beforeEach(async ({ context, baseURL }) => {
 // language, reads a route and its types on a phone, and downloads the
 // OpenAPI document it is rendered from.
 test('a developer reads the API reference from the footer, on a phone, in Japanese', async ({ page }) => {
+  // The page lists every route and type: axe reads some thousands of nodes.
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'API reference' }).click();
