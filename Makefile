@@ -7,7 +7,7 @@ NPM       ?= npm
 BIN       := bin/marquee
 WEB       := web
 
-.PHONY: all build web run test test-go test-web web-checked web-then-e2e test-e2e tools tools-browser vet fuzz clean
+.PHONY: all build web run test test-go test-web web-checked web-then-e2e test-e2e tools tools-browser vet fuzz clean openapi
 
 all: build
 
@@ -55,6 +55,15 @@ run: build
 vet: tools
 	$(GO) vet ./...
 
+# `make openapi` writes the API document the server builds from its route
+# table (server/openapi*.go) to web/src/api/openapi.json and generates the
+# front end's types from it (web/src/api/schema.d.ts); commit both. make
+# test fails while either is stale (server's TestOpenAPICommitted, web's
+# src/api/schema.test.ts).
+openapi: tools $(WEB)/node_modules/.package-lock.json
+	$(GO) test ./server -run '^TestOpenAPICommitted$$' -count=1 -update-openapi
+	cd $(WEB) && $(NPM) run openapi
+
 test-go: tools
 	@if [ -n "$$MARQUEE_TEST_POSTGRES_URL" ]; then echo "Go tests run on SQLite and on PostgreSQL"; else echo "Go tests run on SQLite (set MARQUEE_TEST_POSTGRES_URL to add PostgreSQL)"; fi
 	$(GO) vet ./...
@@ -62,7 +71,7 @@ test-go: tools
 	$(GO) test -count=1 -timeout 30m ./...
 
 test-web: tools $(WEB)/node_modules/.package-lock.json
-	cd $(WEB) && $(NPM) run typecheck && $(NPM) test
+	cd $(WEB) && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test
 
 test-e2e: tools-browser build
 	cd $(WEB) && $(NPM) run e2e
@@ -74,7 +83,7 @@ test-e2e: tools-browser build
 # browser tests' ceilings) are ceilings, never waits: a busier machine
 # only takes longer.
 test:
-	@echo "make test: Go tests beside the front end's type check, unit tests and build, then beside the browser tests"
+	@echo "make test: Go tests beside the front end's type check, lint, unit tests and build, then beside the browser tests"
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-go web-then-e2e
 
 # web-then-e2e: the front end's checks and build, then the browser tests.
