@@ -2,6 +2,7 @@ package marquee
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -144,4 +145,36 @@ type EarningsService interface {
 // when an admin never set one.
 func ErrCommissionOverrideNotFound() error {
 	return Errorf(ENotFound, "This festival has no commission of its own")
+}
+
+// StatementCSV is the report's statement as the rows of a CSV file: the
+// month with the festival, currency, the credits' value and commission
+// counted with; the statement's lines (opening, income by source,
+// refunds, withdrawals, commission, payouts, adjustments, closing); then
+// every row of the month. Amounts are in cents; column names are the
+// file's fixed vocabulary, like the analytics downloads'.
+func StatementCSV(rep *FestivalEarningsReport) [][]string {
+	i64 := func(n int64) string { return strconv.FormatInt(n, 10) }
+	st := rep.Statement
+	out := [][]string{
+		{"month", "festival", "currency", "credit_value_cents", "commission_percent"},
+		{st.Month, rep.FestivalName, st.Currency, i64(rep.CreditValueCents), rep.CommissionPercent},
+		{},
+		{"line", "count", "amount_cents"},
+		{"opening_balance", "", i64(st.OpeningCents)},
+		{"entry_fees", strconv.Itoa(st.EntryFees), i64(st.EntryFeeCents)},
+		{"tickets", strconv.Itoa(st.TicketOrders), i64(st.TicketCents)},
+		{"refunds", "", i64(st.RefundCents)},
+		{"withdrawals", "", i64(st.WithdrawalCents)},
+		{"commission", "", i64(st.CommissionCents)},
+		{"payouts", "", i64(st.PayoutCents)},
+		{"adjustments", "", i64(st.AdjustmentCents)},
+		{"closing_balance", "", i64(st.ClosingCents)},
+		{},
+		{"created_at", "kind", "source", "amount_cents", "currency", "available_at"},
+	}
+	for _, r := range st.Rows {
+		out = append(out, []string{r.CreatedAt.UTC().Format(time.RFC3339), string(r.Kind), r.Source, i64(r.AmountCents), r.Currency, r.AvailableAt.UTC().Format(time.RFC3339)})
+	}
+	return out
 }
