@@ -28,6 +28,11 @@ export interface DashboardSummary {
   ticketIncomeCents?: number;
   /** Twelve entries like incomeByMonth: ticket sales. */
   ticketIncomeByMonth?: MonthlyIncome[];
+  /** The platform's commission less what refunds gave back, and festivals' earnings net of it (before payouts), in cents. */
+  commissionCents?: number;
+  festivalEarningsCents?: number;
+  /** What a credit spent on an entry fee earns a festival, in cents. */
+  creditValueCents?: number;
 }
 
 /** One page of users, newest first (50 a page). */

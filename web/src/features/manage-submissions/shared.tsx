@@ -37,8 +37,9 @@ export type ManageSection =
   | 'screenings'
   | 'check-in'
   | 'analytics'
-  | 'activity';
-const sections: ManageSection[] = ['festival', 'submissions', 'judges', 'ranking', 'settings', 'screenings', 'check-in', 'analytics', 'activity'];
+  | 'activity'
+  | 'earnings';
+const sections: ManageSection[] = ['festival', 'submissions', 'judges', 'ranking', 'settings', 'screenings', 'check-in', 'analytics', 'activity', 'earnings'];
 
 /** sectionPath is the address of one of a managed festival's pages. */
 export function sectionPath(slug: string, s: ManageSection): string {
