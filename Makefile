@@ -7,7 +7,7 @@ NPM       ?= npm
 BIN       := bin/marquee
 WEB       := web
 
-.PHONY: all build web run test test-go test-web web-checked test-e2e tools tools-browser vet fuzz clean
+.PHONY: all build web run test test-go test-web web-checked test-e2e tools tools-browser vet fuzz clean openapi
 
 all: build
 
@@ -53,6 +53,15 @@ run: build
 vet: tools
 	$(GO) vet ./...
 
+# `make openapi` writes the API document the server builds from its route
+# table (server/openapi*.go) to web/src/api/openapi.json and generates the
+# front end's types from it (web/src/api/schema.d.ts); commit both. make
+# test fails while either is stale (server's TestOpenAPICommitted, web's
+# src/api/schema.test.ts).
+openapi: tools $(WEB)/node_modules/.package-lock.json
+	$(GO) test ./server -run '^TestOpenAPICommitted$$' -count=1 -update-openapi
+	cd $(WEB) && $(NPM) run openapi
+
 test-go: tools
 	@if [ -n "$$MARQUEE_TEST_POSTGRES_URL" ]; then echo "Go tests run on SQLite and on PostgreSQL"; else echo "Go tests run on SQLite (set MARQUEE_TEST_POSTGRES_URL to add PostgreSQL)"; fi
 	$(GO) vet ./...
@@ -60,7 +69,7 @@ test-go: tools
 	$(GO) test -count=1 ./...
 
 test-web: tools $(WEB)/node_modules/.package-lock.json
-	cd $(WEB) && $(NPM) run typecheck && $(NPM) test
+	cd $(WEB) && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test
 
 test-e2e: tools-browser build
 	cd $(WEB) && $(NPM) run e2e
@@ -69,7 +78,7 @@ test-e2e: tools-browser build
 # tests' last minutes use one core: the store package's), each part's output
 # shown whole when it ends; the browser tests then run alone.
 test:
-	@echo "make test: Go tests beside the front end's type check, unit tests and build; then the browser tests"
+	@echo "make test: Go tests beside the front end's type check, lint, unit tests and build; then the browser tests"
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-go web-checked
 	@$(MAKE) --no-print-directory test-e2e
 

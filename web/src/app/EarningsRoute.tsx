@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { usePageMeta } from '../content/usePageMeta';
+import { usePageMeta } from '../lib/usePageMeta';
 import { EarningsView } from '../features/earnings/EarningsView';
-import { ManageFrame } from '../features/manage-submissions/shared';
+import { ManageFrame } from '../ui/ManageFrame';
 
 /**
  * /manage/festivals/:slug/earnings: the festival's earnings (earnings) in
