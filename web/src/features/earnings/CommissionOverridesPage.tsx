@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { commissionOverridesKey, earningsApi } from '../../api/earnings';
-import { apiErrorMessage } from '../../i18n/errorMessage';
+import { apiErrorText } from '../../lib/apiErrorText';
 import { languageFor } from '../../i18n/languages';
 import { Title } from '../../ui/Title';
 
@@ -48,12 +48,12 @@ export default function CommissionOverridesPage() {
         </Group>
         {set.isError && !fieldError('percent') && (
           <Alert color="red" mt="sm" data-testid="commission-error">
-            {apiErrorMessage(i18n, set.error, t('commission.failed'))}
+            {apiErrorText(set.error, ns, t('commission.failed'))}
           </Alert>
         )}
       </Paper>
       {query.isPending && <Loader aria-label={t('loading')} />}
-      {query.isError && <Alert color="red">{apiErrorMessage(i18n, query.error, t('loadError'))}</Alert>}
+      {query.isError && <Alert color="red">{apiErrorText(query.error, ns, t('loadError'))}</Alert>}
       {query.data && query.data.items.length === 0 && <Text c="gray.7">{t('commission.empty')}</Text>}
       {query.data && query.data.items.length > 0 && (
         <Table.ScrollContainer minWidth={480}>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FestivalEarningsReport } from '../../api/earnings';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/utils';
 import { EarningsView } from './EarningsView';
 
 afterEach(() => vi.unstubAllGlobals());

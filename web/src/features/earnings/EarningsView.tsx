@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { earningsApi, earningsKey, type FestivalEarning, type FestivalEarningsReport } from '../../api/earnings';
-import { apiErrorMessage } from '../../i18n/errorMessage';
+import { apiErrorText } from '../../lib/apiErrorText';
 import { languageFor } from '../../i18n/languages';
 import { Title } from '../../ui/Title';
 import './earnings-print.css';
@@ -34,7 +34,7 @@ export function EarningsView({ slug, payoutAccount }: { slug: string; payoutAcco
   if (query.isError) {
     return (
       <Alert color="red" title={t('loadError')} data-testid="earnings-error">
-        {apiErrorMessage(i18n, query.error, t('loadError'))}
+        {apiErrorText(query.error, ns, t('loadError'))}
       </Alert>
     );
   }
