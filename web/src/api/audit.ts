@@ -40,6 +40,14 @@ export const auditActions = [
   'door_staff.add',
   'door_staff.remove',
   'promotion.start',
+  'questions.update',
+  'entry_status.create',
+  'entry_status.delete',
+  'submission.entry_status',
+  'deadline.extend',
+  'deadline.extension_delete',
+  'notice_text.update',
+  'bulk_message.send',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
