@@ -50,7 +50,8 @@ func newSubWorld(t *testing.T) *subWorld {
 	db := storetest.Wrap(t, sdb)
 	db.Clock.Set(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	svc, err := store.NewServices(db.DB, store.Options{Clock: db.Clock.Now, Password: storetest.FastPasswords,
-		Submissions: store.SubmissionOptions{ComposeDecision: mail.Composer{PublicURL: "https://marquee.example"}.Decision}})
+		Submissions: store.SubmissionOptions{ComposeDecision: mail.Composer{PublicURL: "https://marquee.example"}.Decision,
+			ManagementMail: mail.Composer{PublicURL: "https://marquee.example"}.ManagementMail()}})
 	if err != nil {
 		t.Fatal(err)
 	}
