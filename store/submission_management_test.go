@@ -38,7 +38,9 @@ func newManageFixture(t testing.TB, db *storetest.DB, categories int) *subFixtur
 	return f
 }
 
-func (f *subFixture) manage() marquee.SubmissionManagementService { return f.svc.Domain().SubmissionManagement }
+func (f *subFixture) manage() marquee.SubmissionManagementService {
+	return f.svc.Domain().SubmissionManagement
+}
 
 func TestQuestionsAnsweredAtSubmission(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {

@@ -76,6 +76,8 @@ export interface NewSubmission {
   filmId: number;
   entries: SubmissionEntry[];
   waiverCode?: string;
+  /** The answers to the entered festivals' questions (sent when submitting, not when quoting). */
+  answers?: { questionId: number; value: string }[];
 }
 
 /** The price of one entry. */

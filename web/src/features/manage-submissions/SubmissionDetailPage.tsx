@@ -59,9 +59,19 @@ function Detail({ slug, id }: { slug: string; id: number }) {
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={sectionPath(slug, 'submissions')} size="sm" c="indigo.9">
-        {t('detail.back')}
-      </Anchor>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Anchor component={Link} to={sectionPath(slug, 'submissions')} size="sm" c="indigo.9">
+          {t('detail.back')}
+        </Anchor>
+        <Group gap="xs">
+          <Button component={Link} to={`${sectionPath(slug, 'submissions')}/${id}/manage`} size="compact-sm" variant="light" data-testid="entry-manage-link">
+            {t('detail.manageEntry')}
+          </Button>
+          <Button component={Link} to={sectionPath(slug, 'submission-tools')} size="compact-sm" variant="subtle">
+            {t('detail.tools')}
+          </Button>
+        </Group>
+      </Group>
       <AdminListState
         query={detail}
         isEmpty={() => false}

@@ -34,11 +34,12 @@ export type ManageSection =
   | 'judges'
   | 'ranking'
   | 'settings'
+  | 'submission-tools'
   | 'screenings'
   | 'check-in'
   | 'analytics'
   | 'activity';
-const sections: ManageSection[] = ['festival', 'submissions', 'judges', 'ranking', 'settings', 'screenings', 'check-in', 'analytics', 'activity'];
+const sections: ManageSection[] = ['festival', 'submissions', 'judges', 'ranking', 'settings', 'submission-tools', 'screenings', 'check-in', 'analytics', 'activity'];
 
 /** sectionPath is the address of one of a managed festival's pages. */
 export function sectionPath(slug: string, s: ManageSection): string {

@@ -199,8 +199,11 @@ function SubmissionCard({ submission: s, onWithdraw }: { submission: Submission;
             </List>
           </Stack>
         )}
-        {undecided && (
-          <Group justify="flex-end">
+        <Group justify="flex-end" gap="xs">
+          <Button component={Link} to={`/submissions/${s.id}/messages`} size="compact-sm" variant="light" data-testid="submission-messages">
+            {t('messages')}
+          </Button>
+          {undecided && (
             <Button
               size="compact-sm"
               variant="outline"
@@ -210,8 +213,8 @@ function SubmissionCard({ submission: s, onWithdraw }: { submission: Submission;
             >
               {t('withdraw.button')}
             </Button>
-          </Group>
-        )}
+          )}
+        </Group>
       </Stack>
     </Card>
   );
