@@ -254,11 +254,11 @@ func TestSubmissionCSV(t *testing.T) {
 		t.Fatalf("%d %v", r.status, r.header)
 	}
 	body := string(r.raw)
-	if !strings.HasPrefix(body, "\uFEFFid,film,filmmaker,e-mail,country,category,tier,fee,paid,waiver,status,award,flag,judges,weighted,calibrated,spread,submitted at\n") {
+	if !strings.HasPrefix(body, "\uFEFFid,film,filmmaker,e-mail,country,category,tier,fee,paid,waiver,status,award,flag,judges,weighted,calibrated,spread,submitted at,entry status\n") {
 		t.Fatalf("header %q", body[:min(len(body), 200)])
 	}
 	// Japanese intact; the formula-looking title neutralised.
-	if !strings.Contains(body, `"'=HYPERLINK(""http://evil"") 夜行列車"`) || !strings.Contains(body, ",アニメーション,early,10,10,,submitted,,,0,,,,2026-03-01T09:00:00Z") {
+	if !strings.Contains(body, `"'=HYPERLINK(""http://evil"") 夜行列車"`) || !strings.Contains(body, ",アニメーション,early,10,10,,submitted,,,0,,,,2026-03-01T09:00:00Z,") {
 		t.Fatalf("row %q", body)
 	}
 }
