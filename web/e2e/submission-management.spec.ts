@@ -62,7 +62,7 @@ test('an organiser asks questions, the filmmaker answers, and they exchange mess
   await questions.getByTestId('questions-save').click();
   await expect(questions.getByRole('status')).toHaveText('Questions saved.');
   const statuses = org.page.getByTestId('statuses');
-  await statuses.getByRole('radio', { name: 'Your own' }).check({ force: true });
+  await statuses.getByText('Your own', { exact: true }).click();
   await statuses.getByTestId('status-name').fill('Shortlist');
   await statuses.getByTestId('status-add').click();
   await expect(statuses.getByTestId('status-row')).toContainText('Shortlist');
@@ -85,7 +85,7 @@ test('an organiser asks questions, the filmmaker answers, and they exchange mess
   await expect(maker.page.getByTestId('quote-line')).toHaveCount(1);
   await maker.page.getByTestId('confirm-pay').click();
   await expect(fields.getByText('この質問に回答してください')).toBeVisible();
-  await fields.getByRole('textbox', { name: /Screening format/ }).click();
+  await fields.getByRole('combobox', { name: /Screening format/ }).click();
   await maker.page.getByRole('option', { name: 'ProRes' }).click();
   await fields.getByRole('textbox', { name: 'How did you hear of us?' }).fill('友人から');
   await maker.page.getByTestId('confirm-pay').click();

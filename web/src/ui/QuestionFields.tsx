@@ -57,7 +57,7 @@ function QuestionField({
   const common = { label: q.label, required: q.required, error, disabled, 'data-testid': `answer-${q.id}` };
   switch (q.kind) {
     case 'long_text':
-      return <Textarea {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)} autosize minRows={3} maxLength={5000} />;
+      return <Textarea {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)} rows={4} maxLength={5000} />;
     case 'choice':
       return (
         <Select
