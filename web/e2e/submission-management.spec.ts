@@ -140,7 +140,7 @@ test('an organiser asks questions, the filmmaker answers, and they exchange mess
   const rival = await newPage(browser, baseURL!);
   await ok(await rival.page.request.post('/api/v1/user/register', { data: { email: uniqueEmail('sm-rival'), password } }));
   await rival.page.goto(`/manage/festivals/${slug}/submissions/${id}/manage`);
-  await expect(rival.page.getByRole('alert').first()).toContainText('Festival not found');
+  await expect(rival.page.getByRole('alert').first()).toContainText('Not found.');
   await expect(rival.page.getByText('ProRes')).toHaveCount(0);
   await expect(rival.page.getByText('承知しました')).toHaveCount(0);
   expect((await rival.page.request.get(`/api/v1/manage/festivals/${slug}/submissions/${id}/messages`)).status()).toBe(404);

@@ -31,6 +31,7 @@ import {
   type QuestionKind,
 } from '../../api/submissionManagement';
 import { usePageMeta } from '../../content/usePageMeta';
+import { apiErrorMessage } from '../../i18n/errorMessage';
 import { Title } from '../../ui/Title';
 import { questionsKey } from '../../ui/QuestionFields';
 import {
@@ -47,10 +48,10 @@ import {
   type QuestionDraft,
 } from './logic';
 
-/** errorText is an API error's message (in the caller's language, from the server), or a generic one. */
+/** useErrorText gives a failed call's text: apiErrorMessage's (the code's translation, else the server's message), or a generic one. */
 export function useErrorText() {
-  const { t } = useTranslation(ns);
-  return (err: unknown) => (err instanceof ApiError && err.message ? err.message : t('error'));
+  const { t, i18n } = useTranslation(ns);
+  return (err: unknown) => apiErrorMessage(i18n, err, t('error'));
 }
 
 /** fieldErrors are an API error's messages per field ({} for none). */
@@ -399,14 +400,15 @@ function NoticeTextsEditor({ slug }: { slug: string }) {
   const all = useQuery({ queryKey: noticeKey(slug), queryFn: () => api.noticeTexts(slug) });
   const [status, setStatus] = useState<NoticeStatus>('selected');
   const [language, setLanguage] = useState<string>('en');
-  const [subject, setSubject] = useState('');
-  const [body, setBody] = useState('');
   const current = all.data ? noticeFor(all.data, status, language) : undefined;
-  useEffect(() => {
-    setSubject(current?.custom ? current.text!.subject : '');
-    setBody(current?.custom ? current.text!.body : '');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [all.data, status, language]);
+  // The form starts again from what is saved whenever the decision, the language or the saved text changes.
+  const own = current?.custom ? current.text : undefined;
+  const [form, setForm] = useState({ key: '', subject: '', body: '' });
+  const formKey = `${status}/${language}/${own?.subject ?? ''}/${own?.body ?? ''}`;
+  if (all.data && form.key !== formKey) setForm({ key: formKey, subject: own?.subject ?? '', body: own?.body ?? '' });
+  const { subject, body } = form;
+  const setSubject = (v: string) => setForm((f) => ({ ...f, subject: v }));
+  const setBody = (v: string) => setForm((f) => ({ ...f, body: v }));
   const save = useMutation({
     mutationFn: (text: { subject: string; body: string }) => api.setNoticeText(slug, { status, language, ...text }),
     onSuccess: (d) => client.setQueryData(noticeKey(slug), d),
