@@ -51,6 +51,8 @@ export interface ScoreSummary {
 /** A submission as its festival's organiser sees it: with the team's flag and the judging summary. */
 export interface Submission extends Omit<BaseSubmission, 'flag'> {
   flag: SubmissionFlag;
+  /** The organiser's own status of the entry (semi-finalist, ...), when it has one. */
+  entryStatus?: { id: number; name: string; preset: '' | 'semi_finalist' | 'finalist' };
   /** The judging summary, for the organiser only. */
   scores?: ScoreSummary;
 }
@@ -153,6 +155,8 @@ export interface ReceivedFilter {
   flag?: string;
   minScore?: string;
   maxScore?: string;
+  /** The id of one of the organiser's own statuses. */
+  entryStatus?: string;
   sort?: ReceivedSort;
   page?: number;
 }
@@ -207,7 +211,7 @@ export function rankingParams(f: RankingFilter): URLSearchParams {
 /** receivedParams turns a filter into the query string of the received list. */
 export function receivedParams(f: ReceivedFilter): URLSearchParams {
   const p = new URLSearchParams();
-  for (const key of ['category', 'status', 'country', 'flag', 'minScore', 'maxScore', 'sort'] as const) {
+  for (const key of ['category', 'status', 'country', 'flag', 'minScore', 'maxScore', 'entryStatus', 'sort'] as const) {
     const v = f[key]?.trim();
     if (v) p.set(key, v);
   }

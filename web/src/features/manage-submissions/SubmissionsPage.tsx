@@ -14,6 +14,7 @@ import {
   type Submission,
   type SubmissionFlag,
 } from '../../api/manageSubmissions';
+import { submissionManagementApi } from '../../api/submissionManagement';
 import { usePageMeta } from '../../content/usePageMeta';
 import { AdminListState } from '../admin/AdminList';
 import { AdminPagination } from '../admin/AdminPagination';
@@ -38,7 +39,7 @@ import {
 } from './shared';
 
 const sorts: ReceivedSort[] = ['date', 'score', 'calibrated'];
-const filterKeys = ['category', 'status', 'country', 'flag', 'minScore', 'maxScore'] as const;
+const filterKeys = ['category', 'status', 'country', 'flag', 'minScore', 'maxScore', 'entryStatus'] as const;
 type FilterKey = (typeof filterKeys)[number];
 
 /** useReceivedFilter reads the list's filters, sort and page from the URL; empty ones stay out of it. */
@@ -52,6 +53,7 @@ function useReceivedFilter() {
     flag: params.get('flag') ?? '',
     minScore: params.get('minScore') ?? '',
     maxScore: params.get('maxScore') ?? '',
+    entryStatus: params.get('entryStatus') ?? '',
     sort: rawSort && sorts.includes(rawSort) ? rawSort : 'date',
     page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
   };
@@ -119,6 +121,8 @@ function SubmissionsList({ slug }: { slug: string }) {
     queryFn: () => manageSubmissionsApi.list(slug, filter),
     placeholderData: (prev) => prev,
   });
+  // The organiser's own statuses, for the filter (issue 30).
+  const entryStatuses = useQuery({ queryKey: [...manageKey(slug), 'entry-statuses'], queryFn: () => submissionManagementApi.statuses(slug) });
 
   const flag = useMutation({
     mutationFn: ({ id, value }: { id: number; value: SubmissionFlag }) => manageSubmissionsApi.setFlag(slug, id, value),
@@ -183,6 +187,16 @@ function SubmissionsList({ slug }: { slug: string }) {
             placeholder={t('list.any')}
             value={filter.country || null}
             onChange={(v) => change({ country: v ?? '' })}
+          />
+          <Select
+            label={t('list.entryStatus')}
+            placeholder={t('list.any')}
+            data={(entryStatuses.data ?? []).map((e) => ({ value: String(e.id), label: e.preset ? t(`list.presets.${e.preset}`) : e.name }))}
+            value={filter.entryStatus || null}
+            onChange={(v) => change({ entryStatus: v ?? '' })}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+            data-testid="filter-entry-status"
           />
           <Select
             label={t('list.flag')}
@@ -357,6 +371,11 @@ function Row({
       </Table.Td>
       <Table.Td>
         <SubmissionStatusBadge status={s.status} awardName={s.awardName} />
+        {s.entryStatus && (
+          <Text size="xs" c="gray.7" data-testid="row-entry-status">
+            {s.entryStatus.preset ? t(`list.presets.${s.entryStatus.preset}`) : s.entryStatus.name}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
