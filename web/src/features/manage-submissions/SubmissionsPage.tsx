@@ -123,6 +123,16 @@ function SubmissionsList({ slug }: { slug: string }) {
   });
   // The organiser's own statuses, for the filter (issue 30).
   const entryStatuses = useQuery({ queryKey: [...manageKey(slug), 'entry-statuses'], queryFn: () => submissionManagementApi.statuses(slug) });
+  const [bulkStatus, setBulkStatus] = useState<string | null>(null);
+  const setStatus = useMutation({
+    mutationFn: ({ ids, statusId }: { ids: number[]; statusId: number }) => submissionManagementApi.setEntryStatus(slug, ids, statusId),
+    onSuccess: () => {
+      setSelected(new Set());
+      setBulkStatus(null);
+    },
+    onError: (err) => void notify('red', `${t('list.entryStatusError')} ${apiErrorText(err, ns)}`),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: manageKey(slug) }),
+  });
 
   const flag = useMutation({
     mutationFn: ({ id, value }: { id: number; value: SubmissionFlag }) => manageSubmissionsApi.setFlag(slug, id, value),
@@ -244,6 +254,31 @@ function SubmissionsList({ slug }: { slug: string }) {
             {t('list.selected', { count: selected.size })}
           </Title>
           <DecisionForm slug={slug} ids={[...selected]} onDone={() => setSelected(new Set())} />
+          {(entryStatuses.data ?? []).length > 0 && (
+            <Group gap="xs" align="flex-end" wrap="wrap" mt="md">
+              <Select
+                label={t('list.setEntryStatus')}
+                data={[
+                  { value: '0', label: t('list.noEntryStatus') },
+                  ...(entryStatuses.data ?? []).map((e) => ({ value: String(e.id), label: e.preset ? t(`list.presets.${e.preset}`) : e.name })),
+                ]}
+                value={bulkStatus}
+                onChange={setBulkStatus}
+                comboboxProps={{ withinPortal: true }}
+                w={{ base: '100%', xs: 240 }}
+                data-testid="bulk-entry-status"
+              />
+              <Button
+                variant="default"
+                disabled={bulkStatus === null}
+                loading={setStatus.isPending}
+                onClick={() => setStatus.mutate({ ids: [...selected], statusId: Number(bulkStatus) })}
+                data-testid="bulk-entry-status-apply"
+              >
+                {t('list.applyEntryStatus')}
+              </Button>
+            </Group>
+          )}
         </Paper>
       )}
 
