@@ -1,4 +1,4 @@
-import { request } from './client';
+import { api, unwrap, type Schemas } from './client';
 
 /**
  * The typed client of submission management (issue 30): a festival's
@@ -134,45 +134,50 @@ export interface BulkPreview {
   previews: { language: string; subject: string; body: string }[];
 }
 
-const manage = (slug: string, path: string) => `/api/v1/manage/festivals/${encodeURIComponent(slug)}${path}`;
+const slugParam = (slug: string) => ({ params: { path: { slug } } });
+const at = (slug: string, id: number) => ({ params: { path: { slug, id } } });
+const own = (id: number) => ({ params: { path: { id } } });
 
 export const submissionManagementApi = {
-  questions: (slug: string) =>
-    request<{ questions: Question[] }>('GET', `/api/v1/festivals/${encodeURIComponent(slug)}/questions`).then((r) => r.questions),
+  questions: (slug: string) => unwrap(api.GET('/api/v1/festivals/{slug}/questions', slugParam(slug))).then((r) => (r.questions ?? []) as Question[]),
   setQuestions: (slug: string, questions: QuestionInput[]) =>
-    request<{ questions: Question[] }>('PUT', manage(slug, '/questions'), { questions }).then((r) => r.questions),
+    unwrap(api.PUT('/api/v1/manage/festivals/{slug}/questions', { ...slugParam(slug), body: { questions } })).then((r) => (r.questions ?? []) as Question[]),
 
-  statuses: (slug: string) => request<{ statuses: EntryStatus[] }>('GET', manage(slug, '/statuses')).then((r) => r.statuses),
+  statuses: (slug: string) =>
+    unwrap(api.GET('/api/v1/manage/festivals/{slug}/statuses', slugParam(slug))).then((r) => (r.statuses ?? []) as EntryStatus[]),
   addStatus: (slug: string, s: { name: string; preset: EntryStatusPreset; notify: boolean; note: string }) =>
-    request<{ status: EntryStatus }>('POST', manage(slug, '/statuses'), s).then((r) => r.status),
-  deleteStatus: (slug: string, id: number) => request<void>('DELETE', manage(slug, `/statuses/${id}`)),
+    unwrap(api.POST('/api/v1/manage/festivals/{slug}/statuses', { ...slugParam(slug), body: s })).then((r) => r.status as EntryStatus),
+  deleteStatus: (slug: string, id: number) => unwrap(api.DELETE('/api/v1/manage/festivals/{slug}/statuses/{id}', at(slug, id))),
   setEntryStatus: (slug: string, ids: number[], statusId: number) =>
-    request<void>('POST', manage(slug, '/submissions/entry-status'), { ids, statusId }),
+    unwrap(api.POST('/api/v1/manage/festivals/{slug}/submissions/entry-status', { ...slugParam(slug), body: { ids, statusId } })),
 
   extensions: (slug: string) =>
-    request<{ extensions: DeadlineExtension[] }>('GET', manage(slug, '/extensions')).then((r) => r.extensions),
+    unwrap(api.GET('/api/v1/manage/festivals/{slug}/extensions', slugParam(slug))).then((r) => (r.extensions ?? []) as DeadlineExtension[]),
   extend: (slug: string, e: NewDeadlineExtension) =>
-    request<{ extension: DeadlineExtension }>('POST', manage(slug, '/extensions'), e).then((r) => r.extension),
-  deleteExtension: (slug: string, id: number) => request<void>('DELETE', manage(slug, `/extensions/${id}`)),
+    unwrap(api.POST('/api/v1/manage/festivals/{slug}/extensions', { ...slugParam(slug), body: e })).then((r) => r.extension as DeadlineExtension),
+  deleteExtension: (slug: string, id: number) => unwrap(api.DELETE('/api/v1/manage/festivals/{slug}/extensions/{id}', at(slug, id))),
 
-  noticeTexts: (slug: string) => request<NoticeTexts>('GET', manage(slug, '/notice-texts')),
-  setNoticeText: (slug: string, t: NoticeText) => request<NoticeTexts>('PUT', manage(slug, '/notice-texts'), t),
+  noticeTexts: (slug: string) =>
+    unwrap(api.GET('/api/v1/manage/festivals/{slug}/notice-texts', slugParam(slug))).then((r) => r as unknown as NoticeTexts),
+  setNoticeText: (slug: string, t: NoticeText) =>
+    unwrap(api.PUT('/api/v1/manage/festivals/{slug}/notice-texts', { ...slugParam(slug), body: t })).then((r) => r as unknown as NoticeTexts),
 
-  thread: (id: number) => request<Thread>('GET', `/api/v1/submissions/${id}/messages`),
+  thread: (id: number) => unwrap(api.GET('/api/v1/submissions/{id}/messages', own(id))).then((r) => r as unknown as Thread),
   post: (id: number, body: string) =>
-    request<{ message: Message }>('POST', `/api/v1/submissions/${id}/messages`, { body }).then((r) => r.message),
-  festivalThread: (slug: string, id: number) => request<Thread>('GET', manage(slug, `/submissions/${id}/messages`)),
+    unwrap(api.POST('/api/v1/submissions/{id}/messages', { ...own(id), body: { body } })).then((r) => r.message as Message),
+  festivalThread: (slug: string, id: number) =>
+    unwrap(api.GET('/api/v1/manage/festivals/{slug}/submissions/{id}/messages', at(slug, id))).then((r) => r as unknown as Thread),
   festivalPost: (slug: string, id: number, body: string) =>
-    request<{ message: Message }>('POST', manage(slug, `/submissions/${id}/messages`), { body }).then((r) => r.message),
+    unwrap(api.POST('/api/v1/manage/festivals/{slug}/submissions/{id}/messages', { ...at(slug, id), body: { body } })).then((r) => r.message as Message),
 
-  previewBulk: (slug: string, b: BulkMessage) => request<BulkPreview>('POST', manage(slug, '/bulk-messages/preview'), b),
+  previewBulk: (slug: string, b: BulkMessage) =>
+    unwrap(api.POST('/api/v1/manage/festivals/{slug}/bulk-messages/preview', { ...slugParam(slug), body: b as Schemas['BulkMessage'] })).then((r) => r as unknown as BulkPreview),
   sendBulk: (slug: string, b: BulkMessage) =>
-    request<{ id: number; recipients: number }>('POST', manage(slug, '/bulk-messages'), b),
+    unwrap(api.POST('/api/v1/manage/festivals/{slug}/bulk-messages', { ...slugParam(slug), body: b as Schemas['BulkMessage'] })).then((r) => r as { id: number; recipients: number }),
 
   /** The organiser's view of one entry: its answers and its status (from the submission's detail). */
   entry: (slug: string, id: number) =>
-    request<{ submission: { id: number; filmTitle: string; entryStatus?: EntryStatusRef }; answers: EntryAnswer[] }>(
-      'GET',
-      manage(slug, `/submissions/${id}`),
+    unwrap(api.GET('/api/v1/manage/festivals/{slug}/submissions/{id}', at(slug, id))).then(
+      (r) => r as unknown as { submission: { id: number; filmTitle: string; entryStatus?: EntryStatusRef }; answers: EntryAnswer[] },
     ),
 };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Question } from '../api/submissionManagement';
-import { renderWithProviders } from '../test/render';
+import { renderWithProviders } from '../test/utils';
 import { QuestionFields } from './QuestionFields';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -32,7 +32,7 @@ function Harness({ errors, onValues }: { errors: Record<string, string>; onValue
 
 describe('QuestionFields', () => {
   it('asks each question by its kind, shows the server’s message per question, and reports answers by id', async () => {
-    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify({ questions }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const fetch = vi.fn<(url: string) => Promise<Response>>(async () => new Response(JSON.stringify({ questions }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
     vi.stubGlobal('fetch', fetch);
     const onValues = vi.fn();
     const user = userEvent.setup();
@@ -47,7 +47,7 @@ describe('QuestionFields', () => {
   });
 
   it('shows nothing for a festival without questions', async () => {
-    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify({ questions: [] }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const fetch = vi.fn<(url: string) => Promise<Response>>(async () => new Response(JSON.stringify({ questions: [] }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
     vi.stubGlobal('fetch', fetch);
     renderWithProviders(<Harness errors={{}} onValues={() => {}} />);
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());

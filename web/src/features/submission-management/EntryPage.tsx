@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { submissionManagementApi as api } from '../../api/submissionManagement';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { Title } from '../../ui/Title';
 import { entryKey, festivalThreadKey, ns, statusesKey } from './logic';
-import { useErrorText, useStatusLabel } from './SubmissionToolsPage';
+import { useErrorText, useStatusLabel } from './shared';
 import { ThreadView } from './ThreadView';
 
 /**

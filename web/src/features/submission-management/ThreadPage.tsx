@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { submissionManagementApi as api } from '../../api/submissionManagement';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { Title } from '../../ui/Title';
 import { ns, threadKey } from './logic';
 import { ThreadView } from './ThreadView';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Message, Thread } from '../../api/submissionManagement';
 import { Title } from '../../ui/Title';
 import { ns } from './logic';
-import { fieldErrors, useErrorText } from './SubmissionToolsPage';
+import { fieldErrors, useErrorText } from './shared';
 
 /**
  * ThreadView is a submission's messages, oldest first, and a form to
