@@ -107,7 +107,7 @@ func (s *SubmissionService) SetQuestions(ctx context.Context, slug string, qs []
 		if err != nil {
 			return err
 		}
-		b, a := auditJSON(questionFacts(before)), auditJSON(questionFacts(out))
+		b, a := auditJSON(map[string]any{"questions": questionFacts(before)}), auditJSON(map[string]any{"questions": questionFacts(out)})
 		if string(b) == string(a) {
 			return nil
 		}
