@@ -75,33 +75,6 @@ describe('SubmissionsPage', () => {
     await waitFor(() => expect(decision).toEqual({ ids: [41, 42], status: 'award_winner', awardName: 'Grand Prix', shareComments: true }));
   });
 
-  it('sets the organiser’s own status on the selected rows and filters by it', async () => {
-    let set: unknown;
-    const fetch = stubApi({
-      'GET /api/v1/manage/festivals/kyoto-shorts': festivalAnswer(),
-      [`GET ${base}/submissions`]: page([submission(), submission({ id: 42, filmTitle: 'Snow', entryStatus: { id: 5, name: 'finalist', preset: 'finalist' } })]),
-      [`GET ${base}/statuses`]: {
-        status: 200,
-        body: { statuses: [{ id: 5, name: 'finalist', preset: 'finalist', notify: true, note: '', entries: 1 }, { id: 6, name: 'Shortlist', preset: '', notify: false, note: '', entries: 0 }] },
-      },
-      [`POST ${base}/submissions/entry-status`]: (init) => {
-        set = bodyOf(init);
-        return { status: 204 };
-      },
-    });
-    const { router } = renderPage(routes, ['/manage/festivals/kyoto-shorts/submissions']);
-    const user = userEvent.setup();
-    expect(await screen.findByTestId('row-entry-status', {}, { timeout: 10_000 })).toHaveTextContent('Finalist');
-    await user.click(await screen.findByRole('checkbox', { name: 'Select Rain in Gion' }));
-    const panel = screen.getByTestId('bulk-panel');
-    await pickOption(user, await within(panel).findByRole('combobox', { name: 'Set your status' }), 'Shortlist');
-    await user.click(within(panel).getByRole('button', { name: 'Apply to the selection' }));
-    await waitFor(() => expect(set).toEqual({ ids: [41], statusId: 6 }));
-    await pickOption(user, screen.getByRole('combobox', { name: 'Your status' }), 'Finalist');
-    await waitFor(() => expect(router.state.location.search).toBe('?entryStatus=5'));
-    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).includes('entryStatus=5'))).toBe(true));
-  });
-
   it('sets a flag from the row menu', async () => {
     let flagged: unknown;
     stubApi({
