@@ -59,6 +59,7 @@ const (
 	AuditDoorStaffAdd     AuditAction = "door_staff.add"
 	AuditDoorStaffRemove  AuditAction = "door_staff.remove"
 	AuditPromotionStart   AuditAction = "promotion.start"
+	AuditCheckInUndo      AuditAction = "ticket.check_in_undo" // an organiser undid a ticket's check-in
 )
 
 // AuditActions lists every audited action, in the order above; the front
@@ -74,6 +75,7 @@ var AuditActions = []AuditAction{
 	AuditSubmissionDecide, AuditSubmissionFlag, AuditWaiverCreate, AuditWaiverDelete,
 	AuditJudgeInvite, AuditJudgeRemove, AuditJudgeAssign, AuditJudgeUnassign, AuditJudgeConflict,
 	AuditScreeningCreate, AuditScreeningUpdate, AuditDoorStaffAdd, AuditDoorStaffRemove, AuditPromotionStart,
+	AuditCheckInUndo,
 }
 
 // AuditEntry is one row of the append-only audit log: who did what to

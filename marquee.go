@@ -167,4 +167,8 @@ type Services struct {
 	Promotions PromotionService
 	// Tickets sells screenings' seats and checks tickets in (ticket.go).
 	Tickets TicketService
+	// Waitlist keeps sold-out screenings' waiting lists (waitlist.go);
+	// CheckInLists the door's lists and undone check-ins (checkin_list.go).
+	Waitlist     WaitlistService
+	CheckInLists CheckInListService
 }

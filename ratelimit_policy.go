@@ -40,6 +40,7 @@ const (
 	LimitScreenings          RateLimitName = "screenings-ip"
 	LimitPageView            RateLimitName = "page-view-ip"
 	LimitWebhook             RateLimitName = "webhook-ip"
+	LimitWaitlist            RateLimitName = "waitlist-ip"
 )
 
 // RateLimitSubject says whom a policy counts: what its keys are made of.
@@ -192,6 +193,9 @@ var rateLimitPolicies = []RateLimitPolicy{
 	{Name: LimitWebhook, Subject: PerClient, Window: time.Minute, Allowance: 300, Counts: CountAttempts,
 		Message: "Too many webhooks from your network. Try again later.", Setting: "MARQUEE_WEBHOOK_RATE_PER_MINUTE",
 		Guards: "the payment webhook's signature check, against floods (the provider retries)"},
+	{Name: LimitWaitlist, Subject: PerClient, Window: time.Hour, Allowance: 20, Counts: CountAttempts,
+		Message: "Too many waiting list requests from your network. Try again later.",
+		Guards:  "screenings' waiting lists and the offer e-mails, against filling them from one network"},
 }
 
 // RateLimitPolicies returns every rate limit policy, in the table's order.

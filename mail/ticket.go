@@ -70,14 +70,37 @@ func (c Composer) TicketConfirmation(o *marquee.TicketOrder) marquee.Mail {
 		b.WriteString("\n" + locale.Format(lang, "Ticket {n}: {code}", tv) + "\n" + tv["link"] + "\n")
 	}
 	b.WriteString("\n" + locale.Format(lang, "All your tickets: {link}", locale.Vars{"link": c.TicketsURL()}) + "\n\n")
+	attachments := ticketPDFs(o, lang)
+	if len(attachments) > 0 {
+		b.WriteString(locale.Text(lang, "Each ticket is also attached as a PDF to print or keep on your phone.") + "\n\n")
+	}
 	b.WriteString(locale.Text(lang, "— Marquee, the film festival platform") + "\n")
 	return marquee.Mail{
-		Kind:     KindTicketConfirmation,
-		To:       o.BuyerEmail,
-		Subject:  locale.Format(lang, "Your tickets: {title}", vars),
-		Body:     b.String(),
-		Language: lang,
+		Kind:        KindTicketConfirmation,
+		To:          o.BuyerEmail,
+		Subject:     locale.Format(lang, "Your tickets: {title}", vars),
+		Body:        b.String(),
+		Language:    lang,
+		Attachments: attachments,
 	}
+}
+
+// ticketPDFs are the PDFs of o's tickets, one each (TicketPDF), in lang;
+// a ticket whose PDF cannot be written is left out (its page still shows
+// its QR code, and the body lists its code and link).
+func ticketPDFs(o *marquee.TicketOrder, lang string) []marquee.MailAttachment {
+	out := []marquee.MailAttachment{}
+	for _, t := range o.Tickets {
+		if t.Screening == nil {
+			t.Screening = o.Screening
+		}
+		b, err := TicketPDF(t, "", lang)
+		if err != nil {
+			continue
+		}
+		out = append(out, marquee.MailAttachment{Filename: TicketPDFName(t.ID), ContentType: TicketPDFContentType, Data: b, Size: len(b)})
+	}
+	return out
 }
 
 // TicketCancellation writes the notice that o's screening was cancelled,

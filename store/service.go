@@ -171,6 +171,8 @@ func (s *Services) Domain() marquee.Services {
 		Analytics:      s.Analytics,
 		Promotions:     s.Promotions,
 		Tickets:        s.Tickets,
+		Waitlist:       s.Tickets,
+		CheckInLists:   s.Tickets,
 	}
 }
 

@@ -40,6 +40,7 @@ export const auditActions = [
   'door_staff.add',
   'door_staff.remove',
   'promotion.start',
+  'ticket.check_in_undo',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
