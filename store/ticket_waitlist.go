@@ -188,6 +188,12 @@ func (s *TicketService) ClaimWaitlistOffer(ctx context.Context, token string) (*
 		err = c.queryRow(ctx, `UPDATE waitlist_entries SET status = 'claimed', updated_at = ?
 			WHERE id = ? AND status = 'offered' AND offer_expires_at > ? RETURNING language`, now, id, now).Scan(&lang)
 		if errors.Is(err, sql.ErrNoRows) {
+			// Another claim (another node) was first: its order, if it
+			// is this owner's claim that won.
+			if _, _, _, st, _, order, err := s.offerEntry(ctx, c, token, u.ID); err == nil && st == marquee.WaitlistClaimed && order != 0 {
+				orderID = order
+				return nil
+			}
 			return marquee.ErrWaitlistOfferGone()
 		} else if err != nil {
 			return fmt.Errorf("store: claim waiting-list offer %d: %w", id, err)

@@ -77,7 +77,7 @@ type Worker struct {
 }
 
 // Jobs names the worker's jobs, in the order a tick runs them.
-var Jobs = []string{"reminders", "exports", "payments", "mail", "deadlines", "promotions", "visitors", "holds"}
+var Jobs = []string{"reminders", "exports", "payments", "mail", "deadlines", "promotions", "visitors", "holds", "waitlist"}
 
 func (w *Worker) now() time.Time {
 	if w.Clock != nil {
