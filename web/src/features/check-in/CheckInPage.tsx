@@ -1,10 +1,10 @@
-import { Badge, Button, Container, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { checkInApi, type CheckInInfo, type CheckInResult, type Holder } from '../../api/tickets';
 import { PageLoading } from '../../content/PageState';
 import { usePageMeta } from '../../content/usePageMeta';
@@ -116,6 +116,9 @@ function Door({ slug, info }: { slug: string; info: CheckInInfo }) {
             {info.festivalName}
           </Text>
           <Title order={1}>{t('title')}</Title>
+          <Anchor component={Link} to={`/manage/festivals/${encodeURIComponent(slug)}/check-in/lists`} size="sm" fw={600} c="indigo.9" data-testid="check-in-lists-link">
+            {t('listsLink')}
+          </Anchor>
         </Stack>
         {info.screenings.length === 0 ? (
           <Text c="gray.8" data-testid="no-screenings">
