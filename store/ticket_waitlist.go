@@ -314,6 +314,14 @@ func (s *TicketService) lapseOffers(ctx context.Context) error {
 // order, until the next entry's seats are not free; it returns the offers
 // made.
 func (s *TicketService) offerScreening(ctx context.Context, id int64) (int, error) {
+	// Most screenings have nobody waiting: one read, no transaction.
+	var waiting int
+	if err := s.reader().queryRow(ctx, `SELECT COUNT(*) FROM waitlist_entries WHERE screening_id = ? AND status = 'waiting'`, id).Scan(&waiting); err != nil {
+		return 0, fmt.Errorf("store: waiting list of screening %d: %w", id, err)
+	}
+	if waiting == 0 {
+		return 0, nil
+	}
 	made := 0
 	for range 1000 {
 		ok, err := s.offerNext(ctx, id)
