@@ -183,7 +183,11 @@ func (s *SMTP) message(m marquee.Mail) (*gomail.Msg, error) {
 	}
 	msg.Subject(subjectWords(oneLine(m.Subject)))
 	msg.SetBodyString(gomail.TypeTextPlain, m.Body)
-	for _, a := range m.Attachments {
+	attachments, err := RenderAttachments(m)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range attachments {
 		msg.AttachReadSeeker(a.Filename, bytes.NewReader(a.Data), gomail.WithFileContentType(gomail.ContentType(a.ContentType)))
 	}
 	msg.SetDate()

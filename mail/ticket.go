@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -85,20 +86,22 @@ func (c Composer) TicketConfirmation(o *marquee.TicketOrder) marquee.Mail {
 	}
 }
 
-// ticketPDFs are the PDFs of o's tickets, one each (TicketPDF), in lang;
-// a ticket whose PDF cannot be written is left out (its page still shows
-// its QR code, and the body lists its code and link).
+// ticketPDFs are the attachments of o's tickets, one PDF each, in lang:
+// each is kept in the outbox as its recipe (TicketPDFRecipeType: the
+// ticket as JSON, a few hundred bytes) and written by the sender
+// (RenderAttachments), so that no PDF is drawn inside the transaction
+// that pays the order and holds the screening's seats.
 func ticketPDFs(o *marquee.TicketOrder, lang string) []marquee.MailAttachment {
 	out := []marquee.MailAttachment{}
 	for _, t := range o.Tickets {
 		if t.Screening == nil {
 			t.Screening = o.Screening
 		}
-		b, err := TicketPDF(t, "", lang)
+		b, err := json.Marshal(ticketPDFRecipe{Ticket: t, Language: lang})
 		if err != nil {
 			continue
 		}
-		out = append(out, marquee.MailAttachment{Filename: TicketPDFName(t.ID), ContentType: TicketPDFContentType, Data: b, Size: len(b)})
+		out = append(out, marquee.MailAttachment{Filename: TicketPDFName(t.ID), ContentType: TicketPDFRecipeType, Data: b, Size: len(b)})
 	}
 	return out
 }

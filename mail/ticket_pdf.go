@@ -2,6 +2,7 @@ package mail
 
 import (
 	"bytes"
+	"encoding/json"
 	_ "embed"
 	"fmt"
 	"strconv"
@@ -23,6 +24,40 @@ var ticketFont []byte
 
 // TicketPDFContentType is the media type of a ticket's PDF.
 const TicketPDFContentType = "application/pdf"
+
+// TicketPDFRecipeType is the outbox's type of a ticket PDF not yet
+// written: its data is the ticket as JSON (ticketPDFRecipe), which
+// RenderAttachments turns into the PDF when the mail is sent.
+const TicketPDFRecipeType = "application/vnd.marquee.ticket-pdf+json"
+
+// ticketPDFRecipe is what a ticket's PDF is written from.
+type ticketPDFRecipe struct {
+	Ticket   *marquee.Ticket `json:"ticket"`
+	SeatType string          `json:"seatType,omitempty"`
+	Language string          `json:"language"`
+}
+
+// RenderAttachments returns m's attachments as they are sent: each ticket
+// PDF recipe written as its PDF (TicketPDF), the others as they are.
+func RenderAttachments(m marquee.Mail) ([]marquee.MailAttachment, error) {
+	out := make([]marquee.MailAttachment, 0, len(m.Attachments))
+	for _, a := range m.Attachments {
+		if a.ContentType != TicketPDFRecipeType {
+			out = append(out, a)
+			continue
+		}
+		var r ticketPDFRecipe
+		if err := json.Unmarshal(a.Data, &r); err != nil || r.Ticket == nil {
+			return nil, Permanent(fmt.Errorf("mail: ticket PDF recipe %q: unreadable (%v)", a.Filename, err))
+		}
+		b, err := TicketPDF(r.Ticket, r.SeatType, r.Language)
+		if err != nil {
+			return nil, Permanent(err)
+		}
+		out = append(out, marquee.MailAttachment{Filename: a.Filename, ContentType: TicketPDFContentType, Data: b, Size: len(b)})
+	}
+	return out, nil
+}
 
 // TicketPDFName is the file name of ticket id's PDF.
 func TicketPDFName(id int64) string {

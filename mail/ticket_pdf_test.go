@@ -110,3 +110,33 @@ func pdfStreams(t *testing.T, b []byte) []byte {
 	}
 	return []byte(out.String())
 }
+
+// TestConfirmationAttachesTicketPDFs: the confirmation carries one recipe
+// per ticket (no PDF drawn while composing), and the sender's
+// RenderAttachments writes each as the ticket's PDF with its own code.
+func TestConfirmationAttachesTicketPDFs(t *testing.T) {
+	o := &marquee.TicketOrder{ID: 3, Quantity: 2, Currency: "JPY", BuyerEmail: "b@example.com", Language: "ja", Screening: pdfTicket("映画祭").Screening}
+	for i, code := range []string{"AAAAAAAAAAAAAAAAAAAAAAAAAA", "BBBBBBBBBBBBBBBBBBBBBBBBBB"} {
+		tk := pdfTicket("映画祭")
+		tk.ID, tk.Code, tk.Screening = int64(10+i), code, nil
+		o.Tickets = append(o.Tickets, tk)
+	}
+	m := Composer{PublicURL: "https://marquee.example"}.TicketConfirmation(o)
+	if len(m.Attachments) != 2 || m.Attachments[0].ContentType != TicketPDFRecipeType || bytes.HasPrefix(m.Attachments[0].Data, []byte("%PDF")) {
+		t.Fatalf("attachments: %+v", m.Attachments)
+	}
+	pdfs, err := RenderAttachments(m)
+	if err != nil || len(pdfs) != 2 {
+		t.Fatalf("render: %v", err)
+	}
+	for i, p := range pdfs {
+		if p.Filename != TicketPDFName(o.Tickets[i].ID) || p.ContentType != TicketPDFContentType || !bytes.HasPrefix(p.Data, []byte("%PDF-")) ||
+			!bytes.Contains(p.Data, []byte(o.Tickets[i].Code)) {
+			t.Errorf("pdf %d: %s %s", i, p.Filename, p.ContentType)
+		}
+	}
+	bad := marquee.Mail{Attachments: []marquee.MailAttachment{{Filename: "x.pdf", ContentType: TicketPDFRecipeType, Data: []byte("{")}}}
+	if _, err := RenderAttachments(bad); err == nil || !IsPermanent(err) {
+		t.Errorf("an unreadable recipe: %v", err)
+	}
+}

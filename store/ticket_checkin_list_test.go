@@ -2,10 +2,12 @@ package store_test
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/mail"
 	"github.com/marquee-festival/marquee/store/storetest"
 )
 
@@ -165,16 +167,30 @@ func TestTicketConfirmationCarriesPDFs(t *testing.T) {
 		}
 		for i, a := range conf.Attachments {
 			want := "marquee-ticket-" + auditID(o.Tickets[i].ID) + ".pdf"
-			if a.Filename != want || a.ContentType != "application/pdf" || a.Size < 1000 || a.Data != nil {
+			if a.Filename != want || a.ContentType != mail.TicketPDFRecipeType || a.Size == 0 || a.Data != nil {
 				t.Fatalf("attachment %d: %+v (want %s, no data in the list)", i, a, want)
 			}
+		}
+		// The sender gets the recipes with their data and writes the PDFs.
+		id := conf.ID
+		if err := db.DB.ExecForTest(context.Background(), `UPDATE mail_outbox SET status = 'queued' WHERE id = ?`, id); err != nil {
+			t.Fatal(err)
+		}
+		claimed, err := db.Mail.Claim(adminCtx(t, db), 10, 60e9)
+		if err != nil || len(claimed) != 1 || len(claimed[0].Attachments) != 2 {
+			t.Fatalf("claimed confirmation: %+v %v", claimed, err)
+		}
+		pdfs, err := mail.RenderAttachments(*claimed[0])
+		if err != nil || len(pdfs) != 2 || pdfs[0].ContentType != "application/pdf" || !bytes.HasPrefix(pdfs[0].Data, []byte("%PDF-")) ||
+			!bytes.Contains(pdfs[1].Data, []byte(o.Tickets[1].Code)) {
+			t.Fatalf("rendered: %v", err)
 		}
 		m := &marquee.Mail{Kind: "test", To: "x@example.com", Subject: "s", Body: "b", Language: "en", Status: marquee.MailQueued,
 			Attachments: []marquee.MailAttachment{{Filename: "a.pdf", ContentType: "application/pdf", Data: []byte("%PDF-1.3 data")}}}
 		if err := db.Mail.Enqueue(adminCtx(t, db), m); err != nil {
 			t.Fatal(err)
 		}
-		claimed, err := db.Mail.Claim(adminCtx(t, db), 10, 60e9)
+		claimed, err = db.Mail.Claim(adminCtx(t, db), 10, 60e9)
 		if err != nil || len(claimed) != 1 || len(claimed[0].Attachments) != 1 || !strings.HasPrefix(string(claimed[0].Attachments[0].Data), "%PDF-1.3 data") {
 			t.Fatalf("claimed: %+v %v", claimed, err)
 		}
