@@ -2,8 +2,8 @@ package mail
 
 import (
 	"bytes"
-	"encoding/json"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"strconv"
 
