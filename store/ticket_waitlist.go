@@ -238,7 +238,9 @@ func (s *TicketService) OfferFreedSeats(ctx context.Context) (int, error) {
 	if err := s.lapseOffers(ctx); err != nil {
 		return 0, err
 	}
-	rows, err := s.reader().query(ctx, `SELECT DISTINCT screening_id FROM waitlist_entries WHERE status = 'waiting'`)
+	// Only screenings that can still seat someone and have a free seat.
+	rows, err := s.reader().query(ctx, `SELECT DISTINCT w.screening_id FROM waitlist_entries w JOIN screenings sc ON sc.id = w.screening_id
+		WHERE w.status = 'waiting' AND sc.status = 'scheduled' AND sc.ends_at > ? AND sc.sold + sc.held < sc.capacity`, s.now())
 	if err != nil {
 		return 0, fmt.Errorf("store: waiting lists: %w", err)
 	}
