@@ -41,7 +41,8 @@ export default function CheckInPage() {
   const { t } = useTranslation(ns);
   const { slug = '' } = useParams();
   usePageMeta(t('meta.title'), t('meta.description'));
-  const info = useQuery({ queryKey: ['check-in', slug], queryFn: () => checkInApi.info(slug) });
+  // Live counts (checked in / sold): other doors check tickets in too.
+  const info = useQuery({ queryKey: ['check-in', slug], queryFn: () => checkInApi.info(slug), refetchInterval: 5000 });
 
   if (info.isPending) return <PageLoading />;
   if (info.isError) {
