@@ -282,3 +282,33 @@ func TestWaitlistOfferedOnceAcrossNodes(t *testing.T) {
 		}
 	})
 }
+
+// TestWaitlistAccountDeletionGivesOfferBack: deleting an account with an
+// open offer removes its entries and gives the offer's held seats back.
+func TestWaitlistAccountDeletionGivesOfferBack(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
+		fx := newTicketFixture(t, db, 1, 1500)
+		a := fx.buyer(t, "a@example.com")
+		const pw = "waiting person password"
+		w, err := db.Users.Register(context.Background(), marquee.NewUser{Email: "waiting@example.com", Password: pw, Name: "Waiting", Language: "en"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		held := fx.order(t, a, 1)
+		if _, err := db.Tickets.JoinWaitlist(as(w), marquee.WaitlistJoinRequest{ScreeningID: fx.screening.ID, Quantity: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Tickets.CancelOrder(as(a), held.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, h := fx.seats(t); h != 1 {
+			t.Fatalf("offer held %d", h)
+		}
+		if err := db.Privacy.DeleteAccount(as(w), marquee.AccountDeletion{Password: pw}); err != nil {
+			t.Fatal(err)
+		}
+		if _, h := fx.seats(t); h != 0 {
+			t.Fatalf("after the deletion: held %d", h)
+		}
+	})
+}
