@@ -324,7 +324,7 @@ type CheckInRequest struct {
 	ScreeningID int64 `json:"screeningId"`
 	// ListID, when not 0, is the check-in list the door picked: the
 	// ticket's screening must be on it (ScreeningID is then not needed).
-	ListID   int64  `json:"listId"`
+	ListID   int64  `json:"listId,omitempty"`
 	Code     string `json:"code"`
 	TicketID int64  `json:"ticketId"`
 }

@@ -1,8 +1,6 @@
-import { request } from './client';
+import { api, unwrap } from './client';
 import type { CheckInResult, Screening, TicketOrder } from './tickets';
 
-const enc = encodeURIComponent;
-const manage = (slug: string) => `/api/v1/manage/festivals/${enc(slug)}`;
 
 export type WaitlistStatus = 'waiting' | 'offered' | 'claimed' | 'lapsed' | 'left';
 
@@ -78,32 +76,41 @@ export interface DoorListsInfo {
   canUndo: boolean;
 }
 
+const idParam = (id: number) => ({ params: { path: { id } } });
+const tokenParam = (token: string) => ({ params: { path: { token } } });
+const slugParam = (slug: string) => ({ params: { path: { slug } } });
+const at = (slug: string, id: number) => ({ params: { path: { slug, id } } });
+
 /** The waiting list of sold-out screenings and its offers. */
 export const waitlistApi = {
   /** GET /api/v1/screenings/{id}/waitlist: my open entry (404 when none). */
-  mine: (screeningId: number) => request<WaitlistEntry>('GET', `/api/v1/screenings/${screeningId}/waitlist`),
+  mine: (screeningId: number) => unwrap(api.GET('/api/v1/screenings/{id}/waitlist', idParam(screeningId))) as Promise<WaitlistEntry>,
   /** POST /api/v1/screenings/{id}/waitlist: join a sold-out screening's list. */
   join: (screeningId: number, quantity: number) =>
-    request<WaitlistEntry>('POST', `/api/v1/screenings/${screeningId}/waitlist`, { quantity }),
+    unwrap(api.POST('/api/v1/screenings/{id}/waitlist', { ...idParam(screeningId), body: { screeningId, quantity } })) as Promise<WaitlistEntry>,
   /** DELETE /api/v1/waitlist/{id}. */
-  leave: (id: number) => request<void>('DELETE', `/api/v1/waitlist/${id}`),
+  leave: (id: number) => unwrap(api.DELETE('/api/v1/waitlist/{id}', idParam(id))),
   /** GET /api/v1/waitlist/offers/{token}. */
-  offer: (token: string) => request<WaitlistOffer>('GET', `/api/v1/waitlist/offers/${enc(token)}`),
+  offer: (token: string) => unwrap(api.GET('/api/v1/waitlist/offers/{token}', tokenParam(token))) as Promise<WaitlistOffer>,
   /** POST /api/v1/waitlist/offers/{token}/claim: the held seats become my pending order (paid at once when free). */
-  claim: (token: string) => request<TicketOrder>('POST', `/api/v1/waitlist/offers/${enc(token)}/claim`),
+  claim: (token: string) => unwrap(api.POST('/api/v1/waitlist/offers/{token}/claim', tokenParam(token))) as Promise<TicketOrder>,
 };
 
 /** The door's check-in lists and the organiser's undo. */
 export const doorListsApi = {
-  info: (slug: string) => request<DoorListsInfo>('GET', `${manage(slug)}/check-in`),
-  lists: (slug: string) => request<CheckInList[]>('GET', `${manage(slug)}/check-in/lists`),
-  create: (slug: string, input: CheckInListInput) => request<CheckInList>('POST', `${manage(slug)}/check-in/lists`, input),
+  info: (slug: string) => unwrap(api.GET('/api/v1/manage/festivals/{slug}/check-in', slugParam(slug))) as Promise<DoorListsInfo>,
+  lists: (slug: string) => unwrap(api.GET('/api/v1/manage/festivals/{slug}/check-in/lists', slugParam(slug))) as Promise<CheckInList[]>,
+  create: (slug: string, input: CheckInListInput) =>
+    unwrap(api.POST('/api/v1/manage/festivals/{slug}/check-in/lists', { ...slugParam(slug), body: input })) as Promise<CheckInList>,
   update: (slug: string, id: number, input: CheckInListInput) =>
-    request<CheckInList>('PUT', `${manage(slug)}/check-in/lists/${id}`, input),
-  remove: (slug: string, id: number) => request<void>('DELETE', `${manage(slug)}/check-in/lists/${id}`),
+    unwrap(api.PUT('/api/v1/manage/festivals/{slug}/check-in/lists/{id}', { ...at(slug, id), body: input })) as Promise<CheckInList>,
+  remove: (slug: string, id: number) => unwrap(api.DELETE('/api/v1/manage/festivals/{slug}/check-in/lists/{id}', at(slug, id))),
   checkIn: (slug: string, listId: number, code: string) =>
-    request<ListCheckInResult>('POST', `${manage(slug)}/check-in`, { listId, code }),
-  undo: (slug: string, ticketId: number) => request<CheckInUndo>('POST', `${manage(slug)}/check-in/tickets/${ticketId}/undo`),
+    unwrap(
+      api.POST('/api/v1/manage/festivals/{slug}/check-in', { ...slugParam(slug), body: { screeningId: 0, listId, code } }),
+    ) as Promise<ListCheckInResult>,
+  undo: (slug: string, ticketId: number) =>
+    unwrap(api.POST('/api/v1/manage/festivals/{slug}/check-in/tickets/{id}/undo', at(slug, ticketId))) as Promise<CheckInUndo>,
 };
 
 /** The address of a ticket's PDF (its owner only). */

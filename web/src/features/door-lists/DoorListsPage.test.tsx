@@ -1,13 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DoorListsInfo, ListCheckInResult } from '../../api/ticketDoor';
-import '../../i18n';
-import { theme } from '../../theme';
+import { renderPage } from '../../test/utils';
 import DoorListsPage from './DoorListsPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -47,19 +42,7 @@ function door(canUndo: boolean) {
       return json(404, { message: 'Not found', code: 'not_found' });
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/manage/festivals/:slug/check-in/lists', Component: DoorListsPage }], {
-    initialEntries: ['/manage/festivals/kyoto-shorts/check-in/lists'],
-  });
-  render(
-    <MantineProvider theme={theme} env="test">
-      <QueryClientProvider client={client}>
-        <Suspense fallback={<p>loading</p>}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderPage([{ path: '/manage/festivals/:slug/check-in/lists', Component: DoorListsPage }], ['/manage/festivals/kyoto-shorts/check-in/lists']);
   return calls;
 }
 

@@ -1,13 +1,12 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Container, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import i18n from 'i18next';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { doorListsApi, type CheckInUndo, type ListCheckInResult } from '../../api/ticketDoor';
-import { PageLoading } from '../../content/PageState';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorMessage } from '../../i18n/errorMessage';
+import { PageLoading } from '../../ui/page/PageState';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
 import { Title } from '../../ui/Title';
 import { canUndo, chosenList, outcomeColor, screeningNames } from './door';
 
@@ -17,7 +16,7 @@ export const ns = 'door-lists';
 export const countsRefreshMs = 5000;
 
 function errorText(err: unknown): string {
-  return apiErrorMessage(i18n, err, i18n.t('errors.generic', { ns }));
+  return apiErrorText(err, ns);
 }
 
 function when(iso: string, lang: string, timeZone: string): string {

@@ -1,15 +1,14 @@
 import { Alert, Anchor, Button, Container, Paper, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import i18n from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { waitlistApi } from '../../api/ticketDoor';
 import { ticketsApi } from '../../api/tickets';
-import { PageLoading } from '../../content/PageState';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorMessage } from '../../i18n/errorMessage';
+import { PageLoading } from '../../ui/page/PageState';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
 import { Title } from '../../ui/Title';
 import { formatWhen, waitlistView } from './waitlist';
 
@@ -17,7 +16,7 @@ export const ns = 'ticket-waitlist';
 
 /** errorText is a failed call's message in the page's language. */
 export function errorText(err: unknown): string {
-  return apiErrorMessage(i18n, err, i18n.t('errors.generic', { ns }));
+  return apiErrorText(err, ns);
 }
 
 /**
