@@ -2765,7 +2765,7 @@ export interface components {
          * CheckInOutcome
          * @enum {string}
          */
-        CheckInOutcome: "valid" | "used" | "wrong_screening" | "cancelled" | "unknown";
+        CheckInOutcome: "valid" | "used" | "wrong_screening" | "wrong_list" | "cancelled" | "unknown";
         /** CheckInRequest */
         CheckInRequest: {
             code?: string;
@@ -4541,7 +4541,7 @@ export interface components {
             quantity: number;
             /** Format: int64 */
             screeningId: number;
-            status: string;
+            status: components["schemas"]["WaitlistStatus"];
         };
         /** WaitlistJoinRequest */
         WaitlistJoinRequest: {
@@ -4557,8 +4557,13 @@ export interface components {
             orderId: number;
             quantity: number;
             screening: components["schemas"]["Screening"] | null;
-            status: string;
+            status: components["schemas"]["WaitlistStatus"];
         };
+        /**
+         * WaitlistStatus
+         * @enum {string}
+         */
+        WaitlistStatus: "waiting" | "offered" | "claimed" | "lapsed" | "left";
         /** Waiver */
         Waiver: {
             code: string;
