@@ -54,7 +54,7 @@ describe('DoorListsPage', () => {
     await userEvent.type(screen.getByTestId('door-code'), 'other');
     await userEvent.click(screen.getByTestId('door-check'));
     expect(await screen.findByTestId('door-wrong-list')).toHaveTextContent('This ticket is for Closing gala, which is not on the list Hall 1.');
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ listId: 3, code: 'OTHER' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ screeningId: 0, listId: 3, code: 'OTHER' });
     await userEvent.type(screen.getByTestId('door-code'), 'good');
     await userEvent.click(screen.getByTestId('door-check'));
     expect(await screen.findByTestId('door-result')).toHaveTextContent('Valid: let them in');
