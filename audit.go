@@ -70,6 +70,7 @@ const (
 	AuditDeadlineUnextend  AuditAction = "deadline.extension_delete"
 	AuditNoticeTextUpdate  AuditAction = "notice_text.update" // a decision e-mail's text
 	AuditBulkMessageSend   AuditAction = "bulk_message.send"
+	AuditCheckInUndo       AuditAction = "ticket.check_in_undo" // an organiser undid a ticket's check-in
 )
 
 // AuditActions lists every audited action, in the order above; the front
@@ -88,6 +89,7 @@ var AuditActions = []AuditAction{
 	AuditCommissionSet, AuditCommissionClear,
 	AuditQuestionsUpdate, AuditEntryStatusCreate, AuditEntryStatusDelete, AuditEntryStatusSet,
 	AuditDeadlineExtend, AuditDeadlineUnextend, AuditNoticeTextUpdate, AuditBulkMessageSend,
+	AuditCheckInUndo,
 }
 
 // AuditEntry is one row of the append-only audit log: who did what to

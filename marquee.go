@@ -181,4 +181,8 @@ type Services struct {
 	// Earnings answers festivals' earnings and the platform's commission
 	// (earnings.go, earnings_statement.go).
 	Earnings EarningsService
+	// Waitlist keeps sold-out screenings' waiting lists (waitlist.go);
+	// CheckInLists the door's lists and undone check-ins (checkin_list.go).
+	Waitlist     WaitlistService
+	CheckInLists CheckInListService
 }

@@ -42,6 +42,7 @@ const (
 	LimitWebhook             RateLimitName = "webhook-ip"
 	LimitMessage             RateLimitName = "message-user"
 	LimitBulkMessage         RateLimitName = "bulk-message-user"
+	LimitWaitlist            RateLimitName = "waitlist-ip"
 )
 
 // RateLimitSubject says whom a policy counts: what its keys are made of.
@@ -198,6 +199,9 @@ var rateLimitPolicies = []RateLimitPolicy{
 		Message: "Too many messages. Try again in a few minutes.", Guards: "the other side's inbox, against messages sent as spam in submission threads"},
 	{Name: LimitBulkMessage, Subject: PerUser, Window: time.Hour, Allowance: 5, Counts: CountAttempts,
 		Message: "Too many bulk messages. Try again later.", Guards: "entrants' inboxes and the outbox, against bulk messages sent over and over"},
+	{Name: LimitWaitlist, Subject: PerClient, Window: time.Hour, Allowance: 20, Counts: CountAttempts,
+		Message: "Too many waiting list requests from your network. Try again later.",
+		Guards:  "screenings' waiting lists and the offer e-mails, against filling them from one network"},
 }
 
 // RateLimitPolicies returns every rate limit policy, in the table's order.

@@ -226,6 +226,12 @@ func (s *Server) routes(mux router) {
 	mux.Handle("POST /api/v1/manage/festivals/{slug}/check-in", s.requireUser(s.handleCheckIn))
 	mux.Handle("GET /api/v1/manage/festivals/{slug}/check-in/holders", s.requireUser(s.handleCheckInHolders))
 	mux.Handle("GET /api/v1/me/door-festivals", s.requireUser(s.handleDoorFestivalList))
+	// Check-in lists (per venue, per day) and undone check-ins (issue 27).
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/check-in/lists", s.requireUser(s.handleCheckInListList))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/check-in/lists", s.requireUser(s.handleCheckInListCreate))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/check-in/lists/{id}", s.requireUser(s.handleCheckInListUpdate))
+	mux.Handle("DELETE /api/v1/manage/festivals/{slug}/check-in/lists/{id}", s.requireUser(s.handleCheckInListDelete))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/check-in/tickets/{id}/undo", s.requireUser(s.handleCheckInUndo))
 	mux.HandleFunc("GET /api/v1/festivals/{slug}/screenings", s.handleScreeningPublicList)
 	mux.HandleFunc("GET /api/v1/screenings/{id}", s.handleScreeningGet)
 	mux.Handle("POST /api/v1/ticket-orders", s.requireUser(s.handleTicketOrderCreate))
@@ -236,6 +242,13 @@ func (s *Server) routes(mux router) {
 	mux.Handle("GET /api/v1/tickets", s.requireUser(s.handleTicketList))
 	mux.Handle("GET /api/v1/tickets/{id}", s.requireUser(s.handleTicketGet))
 	mux.Handle("GET /api/v1/tickets/{id}/calendar.ics", s.requireUser(s.handleTicketICS))
+	mux.Handle("GET /api/v1/tickets/{id}/ticket.pdf", s.requireUser(s.handleTicketPDF))
+	// Waiting lists of sold-out screenings and their offers (issue 27).
+	mux.Handle("GET /api/v1/screenings/{id}/waitlist", s.requireUser(s.handleWaitlistGet))
+	mux.Handle("POST /api/v1/screenings/{id}/waitlist", s.requireUser(s.handleWaitlistJoin))
+	mux.Handle("DELETE /api/v1/waitlist/{id}", s.requireUser(s.handleWaitlistLeave))
+	mux.Handle("GET /api/v1/waitlist/offers/{token}", s.requireUser(s.handleWaitlistOfferGet))
+	mux.Handle("POST /api/v1/waitlist/offers/{token}/claim", s.requireUser(s.handleWaitlistOfferClaim))
 
 	// Discovery by search engines and link previews: a festival page's
 	// HTML carries its own head tags; the sitemap of approved festivals.

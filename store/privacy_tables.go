@@ -41,6 +41,8 @@ var exportEntries = []exportEntry{
 		FROM ticket_orders o JOIN screenings s ON s.id = o.screening_id WHERE o.user_id = ? ORDER BY o.id`},
 	// A ticket's code is left out: it is the key to a seat, like a password.
 	{"tickets.json", []string{"tickets"}, `SELECT id, order_id, screening_id, status, checked_in_at, created_at FROM tickets WHERE user_id = ? ORDER BY id`},
+	{"waitlist.json", []string{"waitlist_entries"}, `SELECT w.id, w.screening_id, s.title AS screening_title, w.email, w.quantity, w.status, w.offered_at, w.offer_expires_at, w.order_id, w.created_at
+		FROM waitlist_entries w JOIN screenings s ON s.id = w.screening_id WHERE w.user_id = ? ORDER BY w.id`},
 	{"door_staff.json", []string{"festival_door_staff"}, `SELECT d.festival_id, f.name AS festival_name, d.added_at FROM festival_door_staff d JOIN festivals f ON f.id = d.festival_id WHERE d.user_id = ? ORDER BY d.festival_id`},
 	{"promotions.json", []string{"promotions"}, `SELECT p.id, p.festival_id, f.name AS festival_name, p.days, p.credits, p.status, p.end_reason, p.refunded_credits, p.starts_at, p.ends_at, p.ended_at, p.created_at
 		FROM promotions p JOIN festivals f ON f.id = p.festival_id WHERE p.user_id = ? ORDER BY p.id`},
@@ -118,6 +120,12 @@ var deletionSteps = []deletionStep{
 	{"submission_messages", `DELETE FROM submission_messages WHERE author_id = ?`, []string{"id"}},
 	{"deadline_extensions", `DELETE FROM deadline_extensions WHERE user_id = ?`, []string{"id"}},
 	{"bulk_message_recipients", `DELETE FROM bulk_message_recipients WHERE user_id = ?`, []string{"id"}},
+	// Waiting-list entries go; an open offer first gives its held seats
+	// back (the worker offers them to the next in line).
+	{"waitlist_entries", `UPDATE screenings SET held = held - (SELECT COALESCE(SUM(w.quantity), 0) FROM waitlist_entries w
+		WHERE w.screening_id = screenings.id AND w.user_id = ? AND w.status = 'offered')
+		WHERE id IN (SELECT screening_id FROM waitlist_entries WHERE user_id = ? AND status = 'offered')`, []string{"id", "id"}},
+	{"waitlist_entries", `DELETE FROM waitlist_entries WHERE user_id = ?`, []string{"id"}},
 	{"audit_log", `UPDATE audit_log SET actor_email = '' WHERE actor_id = ? OR actor_email = ?`, []string{"id", "email"}},
 	{"rate_limits", `DELETE FROM rate_limits WHERE key LIKE ? ESCAPE '\'`, []string{"emailKeySuffix"}},
 }

@@ -185,6 +185,8 @@ func (s *Services) Domain() marquee.Services {
 		Promotions:           s.Promotions,
 		Tickets:              s.Tickets,
 		Earnings:             s.Earnings,
+		Waitlist:             s.Tickets,
+		CheckInLists:         s.Tickets,
 	}
 }
 

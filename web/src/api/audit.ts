@@ -50,6 +50,7 @@ export const auditActions = [
   'deadline.extension_delete',
   'notice_text.update',
   'bulk_message.send',
+  'ticket.check_in_undo',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -1167,6 +1167,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/manage/festivals/{slug}/check-in/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A festival's check-in lists with their live counts */
+        get: operations["checkInListList"];
+        put?: never;
+        /** Add a check-in list */
+        post: operations["checkInListCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/check-in/lists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a check-in list or change its screenings */
+        put: operations["checkInListUpdate"];
+        post?: never;
+        /** Remove a check-in list */
+        delete: operations["checkInListDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/check-in/tickets/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a ticket's check-in (organiser and admins; audited) */
+        post: operations["checkInUndo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/manage/festivals/{slug}/conflicts": {
         parameters: {
             query?: never;
@@ -2265,6 +2318,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/screenings/{id}/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's open entry on a screening's waiting list */
+        get: operations["waitlistGet"];
+        put?: never;
+        /** Join a sold-out screening's waiting list */
+        post: operations["waitlistJoin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/session": {
         parameters: {
             query?: never;
@@ -2505,6 +2576,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tickets/{id}/ticket.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ticket as a PDF: its QR code, screening, local time, seat type and holder */
+        get: operations["ticketPDF"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/get": {
         parameters: {
             query?: never;
@@ -2568,6 +2656,57 @@ export interface paths {
         /** Confirm an e-mail address with the link's token */
         post: operations["verifyEmail"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/waitlist/offers/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A waiting-list offer, to its owner */
+        get: operations["waitlistOfferGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/waitlist/offers/{token}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take an offer's held seats as a pending order (paid at once when free) */
+        post: operations["waitlistOfferClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/waitlist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Leave a waiting list (an offer's seats pass on) */
+        delete: operations["waitlistLeave"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2814,7 +2953,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "user.role_change" | "user.credit_adjust" | "user.disable" | "user.enable" | "user.sessions_end" | "user.password_reset" | "user.password_reset_sent" | "user.delete" | "user.export" | "package.update" | "purchase.refund" | "festival.approve" | "festival.reject" | "festival_revision.approve" | "festival_revision.reject" | "login.rate_limited" | "promotion.end" | "promotion_price.update" | "screening.cancel" | "ticket_order.refund" | "festival.settings" | "festival.time_zone" | "judging.lock" | "judging.unlock" | "submission.decide" | "submission.flag" | "waiver.create" | "waiver.delete" | "judge.invite" | "judge.remove" | "judge.assign" | "judge.unassign" | "judge.conflict" | "screening.create" | "screening.update" | "door_staff.add" | "door_staff.remove" | "promotion.start" | "festival.commission_set" | "festival.commission_clear" | "questions.update" | "entry_status.create" | "entry_status.delete" | "submission.entry_status" | "deadline.extend" | "deadline.extension_delete" | "notice_text.update" | "bulk_message.send";
+        AuditAction: "user.role_change" | "user.credit_adjust" | "user.disable" | "user.enable" | "user.sessions_end" | "user.password_reset" | "user.password_reset_sent" | "user.delete" | "user.export" | "package.update" | "purchase.refund" | "festival.approve" | "festival.reject" | "festival_revision.approve" | "festival_revision.reject" | "login.rate_limited" | "promotion.end" | "promotion_price.update" | "screening.cancel" | "ticket_order.refund" | "festival.settings" | "festival.time_zone" | "judging.lock" | "judging.unlock" | "submission.decide" | "submission.flag" | "waiver.create" | "waiver.delete" | "judge.invite" | "judge.remove" | "judge.assign" | "judge.unassign" | "judge.conflict" | "screening.create" | "screening.update" | "door_staff.add" | "door_staff.remove" | "promotion.start" | "festival.commission_set" | "festival.commission_clear" | "questions.update" | "entry_status.create" | "entry_status.delete" | "submission.entry_status" | "deadline.extend" | "deadline.extension_delete" | "notice_text.update" | "bulk_message.send" | "ticket.check_in_undo";
         /** AuditEntry */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -2913,19 +3052,37 @@ export interface components {
         };
         /** CheckInInfo */
         CheckInInfo: {
+            canUndo: boolean;
             festivalName: string;
             festivalSlug: string;
+            lists: components["schemas"]["CheckInList"][];
             screenings: components["schemas"]["CheckInScreening"][];
             timeZone: string;
+        };
+        /** CheckInList */
+        CheckInList: {
+            checkedIn: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            screeningIds: number[];
+            sold: number;
+        };
+        /** CheckInListInput */
+        CheckInListInput: {
+            name: string;
+            screeningIds: number[];
         };
         /**
          * CheckInOutcome
          * @enum {string}
          */
-        CheckInOutcome: "valid" | "used" | "wrong_screening" | "cancelled" | "unknown";
+        CheckInOutcome: "valid" | "used" | "wrong_screening" | "wrong_list" | "cancelled" | "unknown";
         /** CheckInRequest */
         CheckInRequest: {
             code?: string;
+            /** Format: int64 */
+            listId?: number;
             /** Format: int64 */
             screeningId: number;
             /** Format: int64 */
@@ -2965,6 +3122,18 @@ export interface components {
             screeningTitle: string;
             /** Format: date-time */
             startsAt: string;
+        };
+        /** CheckInUndo */
+        CheckInUndo: {
+            /** Format: date-time */
+            checkedInAt: string;
+            /** Format: int64 */
+            screeningId: number;
+            /** Format: int64 */
+            ticketId: number;
+            /** Format: date-time */
+            undoneAt: string;
+            undoneBy: string;
         };
         /** CheckoutRequest */
         CheckoutRequest: {
@@ -3822,6 +3991,7 @@ export interface components {
         };
         /** Mail */
         Mail: {
+            attachments?: components["schemas"]["MailAttachment"][];
             attempts: number;
             body: string;
             /** Format: date-time */
@@ -3836,6 +4006,12 @@ export interface components {
             status: components["schemas"]["MailStatus"];
             subject: string;
             to: string;
+        };
+        /** MailAttachment */
+        MailAttachment: {
+            contentType: string;
+            filename: string;
+            size: number;
         };
         /** MailPreview */
         MailPreview: {
@@ -4925,6 +5101,41 @@ export interface components {
         VerifyEmailRequest: {
             token: string;
         };
+        /** WaitlistEntry */
+        WaitlistEntry: {
+            ahead: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            offerExpiresAt: string | null;
+            quantity: number;
+            /** Format: int64 */
+            screeningId: number;
+            status: components["schemas"]["WaitlistStatus"];
+        };
+        /** WaitlistJoinRequest */
+        WaitlistJoinRequest: {
+            quantity: number;
+            /** Format: int64 */
+            screeningId: number;
+        };
+        /** WaitlistOffer */
+        WaitlistOffer: {
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: int64 */
+            orderId: number;
+            quantity: number;
+            screening: components["schemas"]["Screening"] | null;
+            status: components["schemas"]["WaitlistStatus"];
+        };
+        /**
+         * WaitlistStatus
+         * @enum {string}
+         */
+        WaitlistStatus: "waiting" | "offered" | "claimed" | "lapsed" | "left";
         /** Waiver */
         Waiver: {
             code: string;
@@ -8992,6 +9203,260 @@ export interface operations {
             };
         };
     };
+    checkInListList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInList"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkInListCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInListInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkInListUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInListInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkInListDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkInUndo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInUndo"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     judgeConflictList: {
         parameters: {
             query?: never;
@@ -12473,6 +12938,126 @@ export interface operations {
             };
         };
     };
+    waitlistGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    waitlistJoin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistJoinRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     sessionGet: {
         parameters: {
             query?: never;
@@ -13262,6 +13847,46 @@ export interface operations {
             };
         };
     };
+    ticketPDF: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     compatUserList: {
         parameters: {
             query?: {
@@ -13483,6 +14108,124 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    waitlistOfferGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistOffer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    waitlistOfferClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketOrder"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    waitlistLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
