@@ -167,4 +167,6 @@ type Services struct {
 	Promotions PromotionService
 	// Tickets sells screenings' seats and checks tickets in (ticket.go).
 	Tickets TicketService
+	// Saved keeps filmmakers' saved festivals (saved_festival.go).
+	Saved SavedFestivalService
 }

@@ -85,6 +85,8 @@ type Services struct {
 	// Promotions sells and runs promotion campaigns (promotion*.go).
 	Analytics  *AnalyticsService
 	Promotions *PromotionService
+	// Saved keeps filmmakers' saved festivals (saved_festival.go).
+	Saved *SavedFestivalService
 	// Tickets sells screenings' seats and checks tickets in (ticket*.go).
 	Tickets *TicketService
 	db      *DB
@@ -128,7 +130,9 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		Packages:    &PackageService{service: base},
 		Payments:    payments,
 		Films:       films,
-		Submissions: &SubmissionService{service: base, composeDecision: opts.Submissions.ComposeDecision, mailStatus: mailStatusOr(opts.Submissions.MailStatus)},
+		Submissions: &SubmissionService{service: base, composeDecision: opts.Submissions.ComposeDecision, mailStatus: mailStatusOr(opts.Submissions.MailStatus),
+			laurels: opts.Submissions.Laurels},
+		Saved: &SavedFestivalService{service: base},
 		Judging:     &JudgingService{service: base, composeInvitation: opts.Judging.ComposeInvitation, mailStatus: mailStatusOr(opts.Judging.MailStatus)},
 		Inquiries:   &InquiryService{service: base, festivals: festivals, writer: opts.Inquiry.Writer},
 		Audit:       &AuditService{service: base},
@@ -171,6 +175,7 @@ func (s *Services) Domain() marquee.Services {
 		Analytics:      s.Analytics,
 		Promotions:     s.Promotions,
 		Tickets:        s.Tickets,
+		Saved:          s.Saved,
 	}
 }
 
@@ -184,6 +189,9 @@ type SubmissionOptions struct {
 	ComposeDecision marquee.ComposeDecision
 	// MailStatus is the outbox status of its e-mails (MailKept by default).
 	MailStatus marquee.MailStatus
+	// Laurels draws the laurels of selected films (package laurel); nil
+	// draws SVG only (a PNG is then refused).
+	Laurels marquee.LaurelRenderer
 }
 
 // JudgingOptions are the judging service's e-mail settings.

@@ -16,6 +16,8 @@ type pricedEntry struct {
 	line     marquee.QuoteLine
 	category string
 	waiver   *marquee.Waiver // nil when no waiver applies to its festival
+	// terms tells that its festival has rules and terms to accept.
+	terms bool
 }
 
 // pricing is a request priced: the entries, the waivers they use (and how
@@ -58,6 +60,12 @@ func (s *SubmissionService) price(ctx context.Context, c conn, u *marquee.User, 
 	if err != nil {
 		return nil, err
 	}
+	film, err := filmByID(ctx, c, ns.FilmID)
+	if err != nil {
+		return nil, err
+	}
+	rules := map[int64]*marquee.EntryRules{}
+	failures := map[int][]marquee.EligibilityFailure{}
 	festivals := map[int64]*marquee.Festival{}
 	var festivalIDs []int64
 	for _, e := range ns.Entries {
@@ -85,10 +93,27 @@ func (s *SubmissionService) price(ctx context.Context, c conn, u *marquee.User, 
 		if err != nil {
 			return nil, err
 		}
-		p.entries = append(p.entries, pricedEntry{category: cat.Name, line: marquee.QuoteLine{
+		r, ok := rules[f.ID]
+		if !ok {
+			if r, err = loadEntryRules(ctx, c, f.ID); err != nil {
+				return nil, err
+			}
+			rules[f.ID] = r
+		}
+		for _, l := range r.LimitsFor(cat.ID) {
+			if fl := l.Check(film, f.Name); len(fl) > 0 {
+				failures[len(p.entries)] = append(failures[len(p.entries)], fl...)
+			}
+		}
+		p.entries = append(p.entries, pricedEntry{category: cat.Name, terms: r.Terms != "", line: marquee.QuoteLine{
 			FestivalID: f.ID, FestivalName: f.Name, CategoryID: cat.ID, CategoryName: cat.Name,
 			Tier: d.Tier, Deadline: d.Date, Fee: d.Fee, Price: d.Fee,
 		}})
+	}
+	// Eligibility is decided before anything is priced or paid: every
+	// failed limit of every entry is named.
+	if len(failures) > 0 {
+		return nil, marquee.ErrNotEligible(failures)
 	}
 	if ns.WaiverCode != "" {
 		if err := p.applyWaivers(ctx, c, ns.WaiverCode, festivalIDs, today); err != nil {
