@@ -127,13 +127,47 @@ func (l EntryLimits) validate(prefix string, f *FieldErrors) {
 }
 
 // LimitsFor returns the limits that apply to an entry in category: the
-// festival's, then the category's own (both apply).
-func (r EntryRules) LimitsFor(category int64) []EntryLimits {
-	out := []EntryLimits{r.Limits}
+// festival's and the category's own together, the stricter of each
+// (the longer minimum, the shorter maximum, the later date, the
+// countries both take, the stronger premiere).
+func (r EntryRules) LimitsFor(category int64) EntryLimits {
+	out := r.Limits
 	for _, c := range r.Categories {
 		if c.CategoryID == category {
-			out = append(out, c.Limits)
+			out = out.stricter(c.Limits)
 		}
+	}
+	return out
+}
+
+// stricter combines l and o, keeping the stricter of each limit.
+func (l EntryLimits) stricter(o EntryLimits) EntryLimits {
+	out := l
+	out.MinRuntime = max(l.MinRuntime, o.MinRuntime)
+	if o.MaxRuntime > 0 && (l.MaxRuntime == 0 || o.MaxRuntime < l.MaxRuntime) {
+		out.MaxRuntime = o.MaxRuntime
+	}
+	if o.CompletedAfter > l.CompletedAfter {
+		out.CompletedAfter = o.CompletedAfter
+	}
+	switch {
+	case len(l.Countries) == 0:
+		out.Countries = o.Countries
+	case len(o.Countries) > 0:
+		out.Countries = []string{}
+		for _, c := range l.Countries {
+			if slices.Contains(o.Countries, c) {
+				out.Countries = append(out.Countries, c)
+			}
+		}
+		if len(out.Countries) == 0 {
+			// No country is taken by both: no film can enter; say the
+			// category's.
+			out.Countries = o.Countries
+		}
+	}
+	if o.Premiere.rank() > l.Premiere.rank() {
+		out.Premiere = o.Premiere
 	}
 	return out
 }

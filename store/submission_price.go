@@ -100,10 +100,8 @@ func (s *SubmissionService) price(ctx context.Context, c conn, u *marquee.User, 
 			}
 			rules[f.ID] = r
 		}
-		for _, l := range r.LimitsFor(cat.ID) {
-			if fl := l.Check(film, f.Name); len(fl) > 0 {
-				failures[len(p.entries)] = append(failures[len(p.entries)], fl...)
-			}
+		if fl := r.LimitsFor(cat.ID).Check(film, f.Name); len(fl) > 0 {
+			failures[len(p.entries)] = fl
 		}
 		p.entries = append(p.entries, pricedEntry{category: cat.Name, terms: r.Terms != "", line: marquee.QuoteLine{
 			FestivalID: f.ID, FestivalName: f.Name, CategoryID: cat.ID, CategoryName: cat.Name,
