@@ -157,8 +157,8 @@ func TestFilmStills(t *testing.T) {
 func eligibleFixture(t *testing.T, db *storetest.DB) *subFixture {
 	f := newSubFixture(t, db, 2)
 	rules := marquee.EntryRules{
-		Terms:  "Films must be submitted by their rights holders.",
-		Limits: marquee.EntryLimits{MinRuntime: 5, MaxRuntime: 40, CompletedAfter: "2025-01-01", Countries: []string{"fr", "JP"}, Premiere: marquee.PremiereNational},
+		Terms:      "Films must be submitted by their rights holders.",
+		Limits:     marquee.EntryLimits{MinRuntime: 5, MaxRuntime: 40, CompletedAfter: "2025-01-01", Countries: []string{"fr", "JP"}, Premiere: marquee.PremiereNational},
 		Categories: []marquee.CategoryLimits{{CategoryID: f.fest.Categories[1].ID, Limits: marquee.EntryLimits{Premiere: marquee.PremiereWorld}}},
 	}
 	if _, err := f.svc.Submissions.UpdateEntryRules(as(f.maker), f.fest.Slug, rules); marquee.ErrorCode(err) != marquee.ENotFound {
