@@ -53,6 +53,9 @@ type config struct {
 	DataExportsPerHour int
 	// Posters bounds the poster decodes running at once (zero: the defaults).
 	Posters poster.Config
+	// LaurelFont is the font file laurels' PNGs draw CJK characters with
+	// ("": laurel.SystemFonts).
+	LaurelFont string
 	// Observe holds the metrics' and the tracing's settings (config_observe.go).
 	Observe observeConfig
 	// tracing is the tracer serve started when Observe.TracingOn (nil:
@@ -157,6 +160,7 @@ func readConfig(getenv func(string) string) (config, []string) {
 	errs = append(errs, assistantFromEnv(getenv, &c)...)
 	errs = append(errs, moviesFromEnv(getenv, &c)...)
 	errs = append(errs, postersFromEnv(getenv, &c)...)
+	errs = append(errs, laurelsFromEnv(getenv, &c)...)
 	errs = append(errs, passwordsFromEnv(getenv, &c)...)
 	errs = append(errs, observeFromEnv(getenv, &c)...)
 	return c, errs

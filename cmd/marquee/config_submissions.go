@@ -8,7 +8,8 @@ import (
 
 // submissionOptions are the submission service's settings: decision
 // e-mails written by mail.Composer, queued for SMTP when it is configured
-// and kept in the outbox otherwise (as receipts and reminders are).
+// and kept in the outbox otherwise (as receipts and reminders are); the
+// laurels drawn by package laurel.
 func submissionOptions(cfg config) store.SubmissionOptions {
 	status := marquee.MailKept
 	if cfg.Mail.SMTPURL != "" {
@@ -17,5 +18,6 @@ func submissionOptions(cfg config) store.SubmissionOptions {
 	return store.SubmissionOptions{
 		ComposeDecision: mail.Composer{PublicURL: cfg.PublicURL}.Decision,
 		MailStatus:      status,
+		Laurels:         laurelRenderer(cfg),
 	}
 }
