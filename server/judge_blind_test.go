@@ -195,7 +195,7 @@ func (w *juryWorld) judgeWalk(t *testing.T, bodies map[string]string, last []str
 	values := map[string][]string{
 		"slug": {w.fest.Slug}, "id": ids, "judgeId": ids, "submissionId": ids, "userId": ids, "stillId": {fmt.Sprint(w.stillID)},
 		"format": {"svg", "png"},
-		"token": {w.invitation, "unknown"}, "key": {w.posterKey}, "name": w.posterNames, "file": {"submissions.csv", "views.csv"}, "days": {"7"},
+		"token":  {w.invitation, "unknown"}, "key": {w.posterKey}, "name": w.posterNames, "file": {"submissions.csv", "views.csv"}, "days": {"7"},
 	}
 	param := regexp.MustCompile(`\{([A-Za-z]+)\}`)
 	var calls, deferred []routeCall
