@@ -66,4 +66,6 @@ export const pages = {
   'promotion/AdminPromotionsPage': () => import('./features/promotion/AdminPromotionsPage'),
   'admin/AdminLayout': () => import('./features/admin/AdminLayout'),
   'films/FilmEditorPage': () => import('./features/films/FilmEditorPage'),
+  'film-project/FilmProjectPage': () => import('./features/film-project/FilmProjectPage'),
+  'film-project/SavedFestivalsPage': () => import('./features/film-project/SavedFestivalsPage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;

@@ -63,6 +63,8 @@ export interface Submission {
   createdAt: string;
   decidedAt: string | null;
   withdrawnAt: string | null;
+  /** When the filmmaker accepted the festival's rules and terms (null when it had none). */
+  rulesAcceptedAt?: string | null;
 }
 
 /** One category of one festival to enter. */
@@ -76,6 +78,8 @@ export interface NewSubmission {
   filmId: number;
   entries: SubmissionEntry[];
   waiverCode?: string;
+  /** The filmmaker's explicit acceptance of the festivals' rules and terms (required when one has them). */
+  acceptRules?: boolean;
 }
 
 /** The price of one entry. */

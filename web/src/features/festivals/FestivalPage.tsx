@@ -11,6 +11,7 @@ import { PageLoading } from '../../content/PageState';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorText } from '../contact/apiErrorText';
 import { Notice } from '../contact/Notice';
+import { SaveFestivalButton } from '../../ui/SaveFestivalButton';
 import { DeadlineReminderButton, PendingDeadlineReminder, remindParam } from '../reminders/DeadlineReminder';
 import { ScreeningsSection } from '../tickets/ScreeningsSection';
 import { festivalPlace } from './FestivalCard';
@@ -137,6 +138,7 @@ function FestivalView({ festival: f }: { festival: Festival }) {
                 {t('public.submitFilm')}
               </Button>
             )}
+            <SaveFestivalButton slug={f.slug} name={f.name} visitorLink />
             <Button component={Link} to={remindMeLink(f)} variant={f.nextDeadline ? 'light' : 'filled'} data-testid="remind-me">
               {t('public.remindMe')}
             </Button>

@@ -1,4 +1,6 @@
 import { Anchor, Badge, Button, CopyButton, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { FilmSpecsView } from '../../ui/FilmSpecsView';
+import type { FilmProject } from '../../api/filmProjects';
 import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -281,6 +283,7 @@ export function FilmCard({ film, headingLevel = 2 }: { film: Film | null; headin
               )}
             </Stack>
           )}
+          <FilmSpecsView specs={(film as FilmProject).specs} stills={(film as FilmProject).stills} title={film.title} />
         </Stack>
       </Group>
     </Paper>

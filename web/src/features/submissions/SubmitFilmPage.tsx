@@ -1,7 +1,7 @@
 import { Anchor, Button, Center, Container, Group, List, Loader, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -25,6 +25,8 @@ import { formatDate, useLanguage } from '../festivals/dates';
 import { filmsKey } from '../films/queries';
 import { entryKey, FestivalCategories, FestivalSearch } from './FestivalPicker';
 import { quoteKey, submissionsKey } from './queries';
+import { eligibilityMessages, filmProjectsApi } from '../../api/filmProjects';
+import { EntryRulesConsent } from './EntryRulesConsent';
 
 /**
  * /submit-film?festival=slug&film=id: the filmmaker enters a film project in
@@ -43,6 +45,11 @@ export default function SubmitFilmPage() {
   const [entries, setEntries] = useState<SubmissionEntry[]>([]);
   const [waiver, setWaiver] = useState('');
   const [result, setResult] = useState<SubmitResult | null>(null);
+  // Each chosen festival's rules and terms, accepted explicitly before paying.
+  const [accepted, setAccepted] = useState<Record<string, boolean>>({});
+  const rulesQueries = useQueries({
+    queries: slugs.map((slug) => ({ queryKey: ['entry-rules', slug], queryFn: () => filmProjectsApi.entryRules(slug), staleTime: 60_000 })),
+  });
 
   // The film: the one asked for when it is the user's, else the only one.
   const filmList = films.data ?? [];
@@ -117,6 +124,14 @@ export default function SubmitFilmPage() {
   if (result) return <Confirmation result={result} />;
 
   const insufficient = submit.error instanceof ApiError && submit.error.code === 'insufficient_credits';
+  // The chosen festivals' rules and terms: every one must be accepted.
+  const termsToAccept = slugs
+    .map((slug, i) => ({ slug, rules: rulesQueries[i]?.data }))
+    .filter((r) => r.rules !== undefined && r.rules.terms !== '');
+  const allAccepted = termsToAccept.every((r) => accepted[r.slug]);
+  const refusal = (err: unknown) => (err instanceof ApiError ? eligibilityMessages(err.fields) : []);
+  const notEligible = current ? refusal(quote.error) : [];
+  const submitNotEligible = refusal(submit.error);
   const waiverProblem =
     (submit.error instanceof ApiError && submit.error.fields.waiverCode) ||
     (current && quote.error instanceof ApiError && quote.error.fields.waiverCode) ||
@@ -125,7 +140,9 @@ export default function SubmitFilmPage() {
   const shownFetching = waiverRefused ? plain.isFetching : quote.isFetching;
   const quoteError =
     current && quote.isError && !waiverProblem
-      ? apiErrorText(quote.error, 'submissions')
+      ? notEligible.length > 0
+        ? quote.error.message
+        : apiErrorText(quote.error, 'submissions')
       : waiverRefused && plain.isError
         ? apiErrorText(plain.error, 'submissions')
         : null;
@@ -233,14 +250,34 @@ export default function SubmitFilmPage() {
                 updating={!current || shownFetching}
                 error={quoteError}
                 waiverTried={Boolean(body.waiverCode) && !waiverRefused}
+                reasons={notEligible}
               />
             )}
+            <EntryRulesConsent
+              festivals={termsToAccept.map((r) => ({ slug: r.slug, terms: r.rules!.terms }))}
+              accepted={accepted}
+              onChange={(slug, on) => {
+                submit.reset();
+                setAccepted((a) => ({ ...a, [slug]: on }));
+              }}
+              disabled={busy}
+            />
             {submit.isError && (
               <Notice color="red" role="alert" title={insufficient ? t('submit.insufficientTitle') : t('submit.failedTitle')} data-testid="submit-error">
                 <Stack gap="xs" align="flex-start">
                   <Text size="sm" c="gray.9">
-                    {insufficient && submit.error instanceof ApiError ? submit.error.message : apiErrorText(submit.error, 'submissions')}
+                    {(insufficient || submitNotEligible.length > 0 || (submit.error instanceof ApiError && submit.error.fields.acceptRules)) &&
+                    submit.error instanceof ApiError
+                      ? submit.error.fields.acceptRules || submit.error.message
+                      : apiErrorText(submit.error, 'submissions')}
                   </Text>
+                  {submitNotEligible.length > 0 && (
+                    <List size="sm" data-testid="submit-eligibility">
+                      {submitNotEligible.map((m) => (
+                        <List.Item key={m}>{m}</List.Item>
+                      ))}
+                    </List>
+                  )}
                   {insufficient && (
                     <Button component={Link} to="/pricing" size="xs" data-testid="buy-credits">
                       {t('submit.buyCredits')}
@@ -266,9 +303,9 @@ export default function SubmitFilmPage() {
             )}
             <Group justify="flex-end">
               <Button
-                onClick={() => body && submit.mutate(body)}
+                onClick={() => body && submit.mutate({ ...body, acceptRules: termsToAccept.length > 0 && allAccepted })}
                 disabled={
-                  busy || !current || !q || shownFetching || entries.length > submissionEntriesMax || blocked !== null
+                  busy || !current || !q || shownFetching || entries.length > submissionEntriesMax || blocked !== null || !allAccepted
                 }
                 aria-describedby={blocked ? 'pay-blocked' : undefined}
                 data-testid="confirm-pay"
@@ -289,12 +326,15 @@ function QuoteView({
   updating,
   error,
   waiverTried,
+  reasons = [],
 }: {
   quote: SubmissionQuote | undefined;
   loading: boolean;
   updating: boolean;
   error: string | null;
   waiverTried: boolean;
+  /** Each failed eligibility limit, when the quote was refused for them. */
+  reasons?: string[];
 }) {
   const { t, i18n } = useTranslation('submissions');
   const { tag } = useLanguage();
@@ -304,6 +344,13 @@ function QuoteView({
     return (
       <Notice color="red" role="alert" data-testid="quote-error">
         {error}
+        {reasons.length > 0 && (
+          <List size="sm" mt="xs" data-testid="eligibility-reasons">
+            {reasons.map((m) => (
+              <List.Item key={m}>{m}</List.Item>
+            ))}
+          </List>
+        )}
       </Notice>
     );
   }
