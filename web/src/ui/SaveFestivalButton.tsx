@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { filmProjectsApi, savedFestivalsKey } from '../api/filmProjects';
@@ -25,8 +26,7 @@ export function SaveFestivalButton({
   const { t } = useTranslation('film-project');
   const location = useLocation();
   const client = useQueryClient();
-  const session = useQuery<unknown>({ queryKey: ['session'], enabled: false });
-  const signedIn = Boolean(session.data);
+  const signedIn = useCachedSignedIn();
   const saved = useQuery({ queryKey: savedFestivalsKey, queryFn: filmProjectsApi.saved, enabled: signedIn, staleTime: 30_000 });
   const isSaved = (saved.data ?? []).some((f) => f.festivalSlug === slug);
   const toggle = useMutation({
@@ -53,4 +53,20 @@ export function SaveFestivalButton({
       {isSaved ? t('save.saved') : t('save.save')}
     </Button>
   );
+}
+
+/**
+ * useCachedSignedIn tells whether the session the shell read (query key
+ * ['session']) has a user, following its changes, without ever fetching it.
+ */
+function useCachedSignedIn(): boolean {
+  const client = useQueryClient();
+  const read = () => Boolean(client.getQueryData(['session']));
+  const [signedIn, setSignedIn] = useState(read);
+  useEffect(() => {
+    setSignedIn(read());
+    return client.getQueryCache().subscribe(() => setSignedIn(Boolean(client.getQueryData(['session']))));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client]);
+  return signedIn;
 }
