@@ -114,7 +114,7 @@ type NewSubmission struct {
 	WaiverCode string            `json:"waiverCode"`
 	// AcceptRules is the filmmaker's explicit acceptance of the rules and
 	// terms of the entries' festivals; required when any has them.
-	AcceptRules bool `json:"acceptRules"`
+	AcceptRules bool `json:"acceptRules,omitempty"`
 	// Language is the filmmaker's language; set by the server.
 	Language string `json:"-"`
 }

@@ -1,6 +1,5 @@
-import { request } from './client';
-import type { DeadlineTier } from './festivals';
-import type { Film, PosterImages } from './films';
+import { api, rawBody, unwrap, type Schemas } from './client';
+import type { Film } from './films';
 
 /**
  * The typed client for what festivals ask of a film project beyond its
@@ -10,48 +9,24 @@ import type { Film, PosterImages } from './films';
  * marquee.FilmStill, marquee.EntryRules and marquee.SavedFestival as JSON.
  */
 
-/** The premiere a film would have: a stronger one meets a weaker requirement. */
-export type PremiereStatus = 'world' | 'international' | 'national' | 'none';
+/** The premiere a film would have: a stronger one meets a weaker requirement ("" when not given). */
+export type PremiereStatus = Exclude<Schemas['PremiereStatus'], ''>;
 export const premiereStatuses: readonly PremiereStatus[] = ['world', 'international', 'national', 'none'];
 
 /** The sound formats the server takes (marquee.FilmSounds). */
 export const filmSounds = ['mono', 'stereo', '5.1', '7.1', 'atmos', 'other'] as const;
 
 /** A screening of the film at a festival, and the award it won there ("" for none). */
-export interface FilmHistoryEntry {
-  festival: string;
-  year: number;
-  award: string;
-}
+export type FilmHistoryEntry = Schemas['FilmHistoryEntry'];
 
 /** A film's trailer, technical specs, flags, premiere status and festival history. */
-export interface FilmSpecs {
-  /** An https address; "" for none. */
-  trailerUrl: string;
-  /** YYYY-MM-DD; "" when not given. */
-  completionDate: string;
-  aspectRatio: string;
-  /** One of filmSounds, or "". */
-  sound: string;
-  shootingFormat: string;
-  languages: string[];
-  /** The languages of its subtitles; empty: none. */
-  subtitles: string[];
-  firstTime: boolean;
-  student: boolean;
-  /** "" when not given. */
-  premiere: PremiereStatus | '';
-  history: FilmHistoryEntry[];
-}
+export type FilmSpecs = Schemas['FilmSpecs'];
 
 /** One still of a film, in its two sizes. */
-export interface FilmStill {
-  id: number;
-  images: PosterImages;
-}
+export type FilmStill = Schemas['FilmStill'];
 
 /** A film as the film project pages read it: the film, its specs and stills. */
-export type FilmProject = Film & { specs: FilmSpecs; stills: FilmStill[] };
+export type FilmProject = Film;
 
 /** Film project limits, as marquee's constants. */
 export const projectLimits = {
@@ -65,72 +40,64 @@ export const projectLimits = {
 } as const;
 
 /** Limits a festival (or a category) sets on the films it takes; zero values set none. */
-export interface EntryLimits {
-  minRuntime: number;
-  maxRuntime: number;
-  /** YYYY-MM-DD; "" for any. */
-  completedAfter: string;
-  /** ISO codes; empty for any. */
-  countries: string[];
-  /** The premiere required; "" for none. */
-  premiere: PremiereStatus | '';
-}
+export type EntryLimits = Schemas['EntryLimits'];
 
 /** A festival's rules and terms and its limits. */
-export interface EntryRules {
-  terms: string;
-  limits: EntryLimits;
-  categories: { categoryId: number; limits: EntryLimits }[];
-}
+export type EntryRules = Schemas['EntryRules'];
 
 /** A festival of a filmmaker's watch list, with its next deadline. */
-export interface SavedFestival {
-  festivalId: number;
-  festivalSlug: string;
-  festivalName: string;
-  city: string;
-  country: string;
-  /** YYYY-MM-DD; "" when no deadline is left. */
-  nextDeadline: string;
-  categoryId: number;
-  categoryName: string;
-  tier: DeadlineTier | '';
-  savedAt: string;
-}
+export type SavedFestival = Schemas['SavedFestival'];
 
-const film = (id: number) => `/api/v1/films/${id}`;
+const filmId = (id: number | string) => ({ params: { path: { id: Number(id) } } });
+const festival = (slug: string) => ({ params: { path: { slug } } });
 
 export const filmProjectsApi = {
   /** GET /api/v1/films/{id}: the film with its specs and stills. */
-  get: (id: number | string) =>
-    request<{ film: FilmProject }>('GET', `/api/v1/films/${encodeURIComponent(String(id))}`).then((r) => r.film),
+  get: (id: number | string) => unwrap(api.GET('/api/v1/films/{id}', filmId(id))).then((r) => r.film),
   /** PUT /api/v1/films/{id}/specs: {film}; 400 with a message per field. */
-  saveSpecs: (id: number, s: FilmSpecs) => request<{ film: FilmProject }>('PUT', `${film(id)}/specs`, s).then((r) => r.film),
+  saveSpecs: (id: number, s: FilmSpecs) =>
+    unwrap(api.PUT('/api/v1/films/{id}/specs', { ...filmId(id), body: s })).then((r) => r.film),
   /** POST /api/v1/films/{id}/stills with the image's bytes: {film}; as a poster upload (415, 413, 429); at most 10. */
-  addStill: (id: number, image: Blob) => request<{ film: FilmProject }>('POST', `${film(id)}/stills`, image).then((r) => r.film),
+  addStill: (id: number, image: Blob) =>
+    unwrap(
+      api.POST('/api/v1/films/{id}/stills', {
+        ...filmId(id),
+        body: image as unknown as string,
+        ...rawBody,
+        headers: { 'Content-Type': image.type || 'application/octet-stream' },
+      }),
+    ).then((r) => r.film),
   /** PUT /api/v1/films/{id}/stills/order: {film}; ids names every still once. */
   orderStills: (id: number, ids: number[]) =>
-    request<{ film: FilmProject }>('PUT', `${film(id)}/stills/order`, { ids }).then((r) => r.film),
+    unwrap(api.PUT('/api/v1/films/{id}/stills/order', { ...filmId(id), body: { ids } })).then((r) => r.film),
   /** DELETE /api/v1/films/{id}/stills/{stillId}: {film}. */
   deleteStill: (id: number, still: number) =>
-    request<{ film: FilmProject }>('DELETE', `${film(id)}/stills/${still}`).then((r) => r.film),
+    unwrap(api.DELETE('/api/v1/films/{id}/stills/{stillId}', { params: { path: { id, stillId: still } } })).then((r) => r.film),
   /** GET /api/v1/festivals/{slug}/entry-rules: an approved festival's rules, for anyone. */
-  entryRules: (slug: string) => request<EntryRules>('GET', `/api/v1/festivals/${encodeURIComponent(slug)}/entry-rules`),
+  entryRules: (slug: string) => unwrap(api.GET('/api/v1/festivals/{slug}/entry-rules', festival(slug))),
   /** GET /api/v1/manage/festivals/{slug}/entry-rules: the organiser's. */
-  managedEntryRules: (slug: string) =>
-    request<EntryRules>('GET', `/api/v1/manage/festivals/${encodeURIComponent(slug)}/entry-rules`),
+  managedEntryRules: (slug: string) => unwrap(api.GET('/api/v1/manage/festivals/{slug}/entry-rules', festival(slug))),
   /** PUT /api/v1/manage/festivals/{slug}/entry-rules: the rules as saved; 400 with a message per field. */
   saveEntryRules: (slug: string, r: EntryRules) =>
-    request<EntryRules>('PUT', `/api/v1/manage/festivals/${encodeURIComponent(slug)}/entry-rules`, r),
+    unwrap(api.PUT('/api/v1/manage/festivals/{slug}/entry-rules', { ...festival(slug), body: r })),
   /** GET /api/v1/saved-festivals: the caller's, by next deadline. */
-  saved: () => request<{ items: SavedFestival[] }>('GET', '/api/v1/saved-festivals').then((r) => r.items ?? []),
+  saved: () => unwrap(api.GET('/api/v1/saved-festivals')).then((r) => r.items ?? []),
   /** PUT /api/v1/saved-festivals/{slug}: 204. */
-  save: (slug: string) => request<void>('PUT', `/api/v1/saved-festivals/${encodeURIComponent(slug)}`),
+  save: (slug: string) => unwrap(api.PUT('/api/v1/saved-festivals/{slug}', festival(slug))).then(() => undefined),
   /** DELETE /api/v1/saved-festivals/{slug}: 204. */
-  unsave: (slug: string) => request<void>('DELETE', `/api/v1/saved-festivals/${encodeURIComponent(slug)}`),
-  /** The address of a selected submission's laurel download. */
+  unsave: (slug: string) => unwrap(api.DELETE('/api/v1/saved-festivals/{slug}', festival(slug))).then(() => undefined),
+  /** The address of a selected submission's laurel download (GET /api/v1/submissions/{id}/laurel/{format}). */
   laurelUrl: (submission: number, format: 'svg' | 'png') => `/api/v1/submissions/${submission}/laurel/${format}`,
 };
+
+/** The query key of a film project (the film with its specs and stills). */
+export const filmProjectKey = (id: string) => ['film-project', id] as const;
+
+/** The query key of a festival's public entry rules. */
+export const entryRulesKey = (slug: string) => ['entry-rules', slug] as const;
+
+/** The query key of a managed festival's entry rules. */
+export const managedEntryRulesKey = (slug: string) => ['manage', slug, 'entry-rules'] as const;
 
 /** The query keys of the saved festivals. */
 export const savedFestivalsKey = ['saved-festivals'] as const;

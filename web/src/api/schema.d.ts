@@ -3725,7 +3725,7 @@ export interface components {
         };
         /** NewSubmission */
         NewSubmission: {
-            acceptRules: boolean;
+            acceptRules?: boolean;
             entries: components["schemas"]["SubmissionEntry"][];
             /** Format: int64 */
             filmId: number;
@@ -7551,7 +7551,7 @@ export interface operations {
             header?: never;
             path: {
                 id: number;
-                stillId: string;
+                stillId: number;
             };
             cookie?: never;
         };

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { filmProjectsApi, savedFestivalsKey } from '../api/filmProjects';
@@ -61,12 +61,8 @@ export function SaveFestivalButton({
  */
 function useCachedSignedIn(): boolean {
   const client = useQueryClient();
-  const read = () => Boolean(client.getQueryData(['session']));
-  const [signedIn, setSignedIn] = useState(read);
-  useEffect(() => {
-    setSignedIn(read());
-    return client.getQueryCache().subscribe(() => setSignedIn(Boolean(client.getQueryData(['session']))));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client]);
-  return signedIn;
+  return useSyncExternalStore(
+    (onChange) => client.getQueryCache().subscribe(onChange),
+    () => Boolean(client.getQueryData(['session'])),
+  );
 }

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { filmProjectsApi, savedFestivalsKey, type SavedFestival } from '../../api/filmProjects';
 import { remindersApi } from '../../api/reminders';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { Title } from '../../ui/Title';
 import { errorText } from './errors';
 

@@ -1,6 +1,5 @@
-import i18n from 'i18next';
 import { ApiError } from '../../api/client';
-import { apiErrorMessage } from '../../i18n/errorMessage';
+import { apiErrorText } from '../../lib/apiErrorText';
 
 /** fieldErrors returns the server's per-field messages of a failed call (none for other errors). */
 export function fieldErrors(err: unknown): Record<string, string> {
@@ -14,5 +13,5 @@ export function fieldErrors(err: unknown): Record<string, string> {
  */
 export function errorText(err: unknown): string {
   if (err instanceof ApiError && err.status === 400 && err.message && !/^HTTP \d+$/.test(err.message)) return err.message;
-  return apiErrorMessage(i18n, err, i18n.t('errors.generic', { ns: 'film-project' }));
+  return apiErrorText(err, 'film-project');
 }

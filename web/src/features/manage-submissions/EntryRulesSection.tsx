@@ -1,13 +1,12 @@
 import { Button, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { filmProjectsApi, premiereStatuses, type EntryRules } from '../../api/filmProjects';
-import { countryCodes } from '../../ui/countries';
+import { filmProjectsApi, managedEntryRulesKey, premiereStatuses, type EntryRules } from '../../api/filmProjects';
+import { countryCodes } from '../../lib/countries';
 import { Title } from '../../ui/Title';
 
-const rulesKey = (slug: string) => ['manage', slug, 'entry-rules'] as const;
 
 /**
  * EntryRulesSection edits, on a festival's settings, its rules and terms
@@ -20,15 +19,14 @@ export function EntryRulesSection({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation('film-project');
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const client = useQueryClient();
-  const rules = useQuery({ queryKey: rulesKey(slug), queryFn: () => filmProjectsApi.managedEntryRules(slug) });
+  const rules = useQuery({ queryKey: managedEntryRulesKey(slug), queryFn: () => filmProjectsApi.managedEntryRules(slug) });
   const [v, setV] = useState<EntryRules | null>(null);
-  useEffect(() => {
-    if (rules.data && v === null) setV(rules.data);
-  }, [rules.data, v]);
+  // The form starts from the saved rules once they arrive (set while rendering, not in an effect).
+  if (rules.data && v === null) setV(rules.data);
   const save = useMutation({
     mutationFn: (r: EntryRules) => filmProjectsApi.saveEntryRules(slug, r),
     onSuccess: (r) => {
-      client.setQueryData(rulesKey(slug), r);
+      client.setQueryData(managedEntryRulesKey(slug), r);
       setV(r);
     },
   });

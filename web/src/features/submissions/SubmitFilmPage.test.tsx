@@ -197,10 +197,13 @@ describe('SubmitFilmPage', () => {
 
   it('lists every failed entry rule from a refused quote, and pays only once the rules and terms are accepted', async () => {
     let eligible = false;
-    const submit = vi.fn((_init: RequestInit | undefined) => ({
-      status: 201,
-      body: { submissions: [submission({ id: 3, categoryId: 10, categoryName: 'Short film', paidCredits: 30 })], total: 30, balance: 70 },
-    }));
+    const submit = vi.fn((init: RequestInit | undefined) => {
+      void init; // read from submit.mock.calls
+      return {
+        status: 201,
+        body: { submissions: [submission({ id: 3, categoryId: 10, categoryName: 'Short film', paidCredits: 30 })], total: 30, balance: 70 },
+      };
+    });
     stubApi({
       'GET /api/v1/films': { status: 200, body: { items: [film()] } },
       'GET /api/v1/festivals/kyoto-shorts': { status: 200, body: { festival: kyoto } },

@@ -22,7 +22,7 @@ import { Notice } from '../../ui/Notice';
 import { inputStyles } from '../../ui/inputStyles';
 import { entryKey, FestivalCategories, FestivalSearch } from './FestivalPicker';
 import { quoteKey, submissionsKey } from './queries';
-import { eligibilityMessages, filmProjectsApi } from '../../api/filmProjects';
+import { eligibilityMessages, entryRulesKey, filmProjectsApi } from '../../api/filmProjects';
 import { EntryRulesConsent } from './EntryRulesConsent';
 import { QuoteView } from './QuoteView';
 import { Confirmation } from './Confirmation';
@@ -47,7 +47,7 @@ export default function SubmitFilmPage() {
   // Each chosen festival's rules and terms, accepted explicitly before paying.
   const [accepted, setAccepted] = useState<Record<string, boolean>>({});
   const rulesQueries = useQueries({
-    queries: slugs.map((slug) => ({ queryKey: ['entry-rules', slug], queryFn: () => filmProjectsApi.entryRules(slug), staleTime: 60_000 })),
+    queries: slugs.map((slug) => ({ queryKey: entryRulesKey(slug), queryFn: () => filmProjectsApi.entryRules(slug), staleTime: 60_000 })),
   });
 
   // The film: the one asked for when it is the user's, else the only one.
