@@ -59,6 +59,8 @@ const (
 	AuditDoorStaffAdd     AuditAction = "door_staff.add"
 	AuditDoorStaffRemove  AuditAction = "door_staff.remove"
 	AuditPromotionStart   AuditAction = "promotion.start"
+	AuditCommissionSet    AuditAction = "festival.commission_set"   // an admin set the festival's own commission
+	AuditCommissionClear  AuditAction = "festival.commission_clear" // an admin returned it to the platform's
 )
 
 // AuditActions lists every audited action, in the order above; the front
@@ -74,6 +76,7 @@ var AuditActions = []AuditAction{
 	AuditSubmissionDecide, AuditSubmissionFlag, AuditWaiverCreate, AuditWaiverDelete,
 	AuditJudgeInvite, AuditJudgeRemove, AuditJudgeAssign, AuditJudgeUnassign, AuditJudgeConflict,
 	AuditScreeningCreate, AuditScreeningUpdate, AuditDoorStaffAdd, AuditDoorStaffRemove, AuditPromotionStart,
+	AuditCommissionSet, AuditCommissionClear,
 }
 
 // AuditEntry is one row of the append-only audit log: who did what to

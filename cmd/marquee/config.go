@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/mail"
 	"github.com/marquee-festival/marquee/password"
 	"github.com/marquee-festival/marquee/poster"
@@ -56,6 +57,9 @@ type config struct {
 	// LaurelFont is the font file laurels' PNGs draw CJK characters with
 	// ("": laurel.SystemFonts).
 	LaurelFont string
+	// Earnings are the platform's commission and the credits' published
+	// value festivals' earnings are counted with (config_earnings.go).
+	Earnings marquee.EarningsSettings
 	// Observe holds the metrics' and the tracing's settings (config_observe.go).
 	Observe observeConfig
 	// tracing is the tracer serve started when Observe.TracingOn (nil:
@@ -163,6 +167,7 @@ func readConfig(getenv func(string) string) (config, []string) {
 	errs = append(errs, laurelsFromEnv(getenv, &c)...)
 	errs = append(errs, passwordsFromEnv(getenv, &c)...)
 	errs = append(errs, observeFromEnv(getenv, &c)...)
+	errs = append(errs, earningsFromEnv(getenv, &c)...)
 	return c, errs
 }
 
