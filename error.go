@@ -41,6 +41,9 @@ type Error struct {
 	// message stays the translation id, and the server fills the values
 	// into its translation (locale.Format). Set them with With.
 	Args map[string]string
+	// FieldArgs are the values of the {name} placeholders of field
+	// messages, by field (a field without an entry has none).
+	FieldArgs map[string]map[string]string
 	// RetryAfter, when set, is how long the caller should wait before
 	// trying again: the server sends it as Retry-After (whole seconds,
 	// rounded up) with a 429 or a 503.
@@ -136,6 +139,16 @@ func ErrorRetryAfter(err error) time.Duration {
 		return e.RetryAfter
 	}
 	return 0
+}
+
+// ErrorFieldArgs returns the placeholders' values of err's field
+// messages, by field, if any.
+func ErrorFieldArgs(err error) map[string]map[string]string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.FieldArgs
+	}
+	return nil
 }
 
 // ErrorFields returns the per-field messages of err, if any.

@@ -69,6 +69,11 @@ type Film struct {
 	// PosterImages are the poster's two sizes, for srcset; nil when there
 	// is no poster or a legacy one (PosterURL alone).
 	PosterImages *PosterImages `json:"posterImages"`
+	// Specs are the trailer, technical specs, flags, premiere status and
+	// festival history (FilmSpecs); Stills its stills in order (filled
+	// when one film is read; empty in lists).
+	Specs  FilmSpecs   `json:"specs"`
+	Stills []FilmStill `json:"stills"`
 	// ActiveSubmissions counts the film's submissions not withdrawn (the
 	// film cannot be deleted while there are any).
 	ActiveSubmissions int       `json:"activeSubmissions"`
@@ -126,6 +131,19 @@ type FilmService interface {
 	// Poster opens a file of a film's current poster by name (see
 	// PosterKey.Serves), for anyone (posters are public).
 	Poster(ctx context.Context, name string) (*Poster, error)
+	// SetSpecs replaces the specs of the signed-in user's film.
+	SetSpecs(ctx context.Context, id int64, s FilmSpecs) (*Film, error)
+	// AddStill reads upload through the PosterEncoder and adds it as the
+	// last still of the signed-in user's film (at most FilmStillsMax).
+	AddStill(ctx context.Context, id int64, upload io.ReadSeeker) (*Film, error)
+	// DeleteStill removes a still of the signed-in user's film.
+	DeleteStill(ctx context.Context, id, still int64) (*Film, error)
+	// OrderStills puts the stills of the signed-in user's film in o's order.
+	OrderStills(ctx context.Context, id int64, o StillOrder) (*Film, error)
+	// Still opens a file of a current still by name, for anyone who may
+	// know its address (stills, like posters, are served publicly under
+	// unguessable names).
+	Still(ctx context.Context, name string) (*Poster, error)
 	// ListPublic lists the films whose owners listed them, newest first.
 	ListPublic(ctx context.Context, page PageRequest) (*Page[*Film], error)
 }

@@ -12,8 +12,11 @@ package marquee
 //     tier, status and award, and when it was entered, decided or
 //     withdrawn; never the team's flag, the judging summary, the fees
 //     and waiver code, the shared feedback or the filmmaker's language;
-//   - of the film: its texts and facts, poster and screener, and its
-//     dates; never whether it is public nor its active submissions;
+//   - of the film: its texts and facts, poster and screener, its specs
+//     (trailer, technical specs, flags, premiere status, the screenings
+//     and awards it has: festivals' names, never people's), its stills,
+//     and its dates; never whether it is public nor its active
+//     submissions;
 //   - of the filmmaker (the submission's filmmaker id, name and e-mail,
 //     the film's owner id, director and credits): everything, unless
 //     the festival reviews blind; then nothing.
@@ -72,6 +75,8 @@ func judgeFilm(f *Film, blind bool) *Film {
 			ScreenerURL:      f.ScreenerURL,
 			ScreenerPassword: f.ScreenerPassword,
 		},
+		Specs:        judgeSpecs(f.Specs),
+		Stills:       append([]FilmStill{}, f.Stills...),
 		PosterURL:    f.PosterURL,
 		PosterImages: f.PosterImages,
 		CreatedAt:    f.CreatedAt,
@@ -82,4 +87,22 @@ func judgeFilm(f *Film, blind bool) *Film {
 		out.Credits = append(out.Credits, f.Credits...)
 	}
 	return out
+}
+
+// judgeSpecs copies the specs a judge sees, field by field (a field added
+// to FilmSpecs stays hidden until named here).
+func judgeSpecs(s FilmSpecs) FilmSpecs {
+	return FilmSpecs{
+		TrailerURL:     s.TrailerURL,
+		CompletionDate: s.CompletionDate,
+		AspectRatio:    s.AspectRatio,
+		Sound:          s.Sound,
+		ShootingFormat: s.ShootingFormat,
+		Languages:      append([]string{}, s.Languages...),
+		Subtitles:      append([]string{}, s.Subtitles...),
+		FirstTime:      s.FirstTime,
+		Student:        s.Student,
+		Premiere:       s.Premiere,
+		History:        append([]FilmHistoryEntry{}, s.History...),
+	}
 }

@@ -86,9 +86,9 @@ func TestJudgeView(t *testing.T) {
 	subAlways := []string{"AwardName", "CategoryID", "CategoryName", "Country", "CreatedAt", "DecidedAt", "FestivalID",
 		"FestivalName", "FestivalSlug", "FilmID", "FilmTitle", "ID", "Status", "Tier", "WithdrawnAt"}
 	subFilmmaker := []string{"FilmmakerEmail", "FilmmakerID", "FilmmakerName"}
-	subNever := []string{"EntryStatus", "FeeCredits", "Feedback", "Flag", "Language", "PaidCredits", "RefundedCredits", "Scores", "WaiverCode"}
+	subNever := []string{"EntryStatus", "FeeCredits", "Feedback", "Flag", "Language", "PaidCredits", "RefundedCredits", "RulesAcceptedAt", "Scores", "WaiverCode"}
 	filmAlways := []string{"Country", "CreatedAt", "Genre", "ID", "Language", "Logline", "OriginalTitle", "PosterImages", "PosterURL",
-		"RuntimeMinutes", "ScreenerPassword", "ScreenerURL", "Synopsis", "Title", "UpdatedAt", "Year"}
+		"RuntimeMinutes", "ScreenerPassword", "ScreenerURL", "Specs", "Stills", "Synopsis", "Title", "UpdatedAt", "Year"}
 	filmMaker := []string{"Credits", "Director", "OwnerID"}
 	filmNever := []string{"ActiveSubmissions", "Public"}
 
@@ -129,6 +129,15 @@ func TestJudgeView(t *testing.T) {
 		// The originals are left as they were; the copies share no list.
 		if !reflect.DeepEqual(sub, before) || !reflect.DeepEqual(film, beforeFilm) {
 			t.Errorf("%s: JudgeView changed its arguments", tc.name)
+		}
+		// The specs (trailer, technical specs, flags, premiere, history)
+		// name no person: a judge sees every field of them, blind or not,
+		// and a field added to FilmSpecs fails here until JudgeView copies it.
+		if got, want := shown(reflect.ValueOf(&jf.Specs).Elem()), shown(reflect.ValueOf(&film.Specs).Elem()); !slices.Equal(got, want) {
+			t.Errorf("%s: specs show %v, want %v", tc.name, got, want)
+		}
+		if len(jf.Stills) != len(film.Stills) || &jf.Stills[0] == &film.Stills[0] || &jf.Specs.History[0] == &film.Specs.History[0] {
+			t.Errorf("%s: stills or history not copied: %v", tc.name, jf.Stills)
 		}
 		if len(jf.Credits) > 0 && &jf.Credits[0] == &film.Credits[0] {
 			t.Errorf("%s: credits shared with the original", tc.name)

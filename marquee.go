@@ -178,6 +178,8 @@ type Services struct {
 	Promotions PromotionService
 	// Tickets sells screenings' seats and checks tickets in (ticket.go).
 	Tickets TicketService
+	// Saved keeps filmmakers' saved festivals (saved_festival.go).
+	Saved SavedFestivalService
 	// Earnings answers festivals' earnings and the platform's commission
 	// (earnings.go, earnings_statement.go).
 	Earnings EarningsService

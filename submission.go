@@ -90,10 +90,13 @@ type Submission struct {
 	Feedback []string `json:"feedback"`
 	// Language is the filmmaker's language when submitting: the decision
 	// e-mails'.
-	Language    string     `json:"language"`
-	CreatedAt   time.Time  `json:"createdAt"`
-	DecidedAt   *time.Time `json:"decidedAt"`
-	WithdrawnAt *time.Time `json:"withdrawnAt"`
+	Language string `json:"language"`
+	// RulesAcceptedAt is when the filmmaker accepted the festival's rules
+	// and terms (nil when it had none).
+	RulesAcceptedAt *time.Time `json:"rulesAcceptedAt"`
+	CreatedAt       time.Time  `json:"createdAt"`
+	DecidedAt       *time.Time `json:"decidedAt"`
+	WithdrawnAt     *time.Time `json:"withdrawnAt"`
 	// Scores is the judging summary, for the organiser only (nil otherwise).
 	Scores *ScoreSummary `json:"scores,omitempty"`
 	// EntryStatus is the organiser's own status of the entry (semi-finalist,
@@ -122,6 +125,9 @@ type NewSubmission struct {
 	// Answers are the answers to the entries' festivals' questions
 	// (ValidateAnswers, per festival).
 	Answers []Answer `json:"answers"`
+	// AcceptRules is the filmmaker's explicit acceptance of the rules and
+	// terms of the entries' festivals; required when any has them.
+	AcceptRules bool `json:"acceptRules,omitempty"`
 	// Language is the filmmaker's language; set by the server.
 	Language string `json:"-"`
 }
@@ -311,6 +317,18 @@ type SubmissionService interface {
 	Waivers(ctx context.Context, slug string) ([]*Waiver, error)
 	CreateWaiver(ctx context.Context, slug string, w NewWaiver) (*Waiver, error)
 	DeleteWaiver(ctx context.Context, slug string, id int64) error
+
+	// EntryRules returns an approved festival's rules and terms and its
+	// limits, for anyone (shown before submitting).
+	EntryRules(ctx context.Context, slug string) (*EntryRules, error)
+	// ManagedEntryRules returns a managed festival's rules;
+	// UpdateEntryRules replaces them (validated: EntryRules.Validate).
+	ManagedEntryRules(ctx context.Context, slug string) (*EntryRules, error)
+	UpdateEntryRules(ctx context.Context, slug string, r EntryRules) (*EntryRules, error)
+	// Laurel draws the laurel of the signed-in filmmaker's selected or
+	// awarded submission id in format (LaurelSVG or LaurelPNG); ENotFound
+	// for anyone else's, EInvalid for one not selected.
+	Laurel(ctx context.Context, id int64, format string) (*LaurelImage, error)
 }
 
 // ComposeDecision writes the e-mail telling a filmmaker of a decision on

@@ -14,7 +14,8 @@ import (
 // every route, so requireJSONWrites still refuses the types a plain HTML
 // form can send there (formContentTypes).
 var rawBodyRoutes = map[string]bool{
-	"PUT /api/v1/films/{id}/poster": true,
+	"PUT /api/v1/films/{id}/poster":  true,
+	"POST /api/v1/films/{id}/stills": true,
 }
 
 // formContentTypes are the types a cross-site HTML form (or a no-cors

@@ -26,6 +26,9 @@ const (
 	blindName     = "Fiona Filmmaker"
 	blindEmail    = "fiona@example.com"
 	blindTitle    = "Quiet Harbour"
+	// blindHistory is a festival the film screened at: a judge reads it
+	// under blind review too.
+	blindHistory = "Harbour Film Days"
 )
 
 // juryWorld is a server over db where invitations are e-mailed (kept in
@@ -38,6 +41,7 @@ type juryWorld struct {
 	fest                           *marquee.Festival
 	org, maker, judge              string // tokens
 	makerID, filmID, subID, jury   int64  // jury: the judge's id
+	stillID                        int64
 	invitation, posterKey, orgSlug string
 	posterNames                    []string
 }
@@ -109,6 +113,15 @@ func newJuryWorld(t *testing.T, db *storetest.DB) *juryWorld {
 	r = w.do(call{method: "PUT", path: w.manage("/questions"), token: w.org, body: `{"questions":[{"kind":"long_text","label":"Statement"}]}`})
 	expect(t, r, 200, "")
 	question := int64(field(r, "questions").([]any)[0].(map[string]any)["id"].(float64))
+	// The film's specs (its screenings and awards name festivals, never
+	// people) and a still, which a blind judge still sees.
+	expect(t, w.do(call{method: "PUT", path: fmt.Sprintf("/api/v1/films/%d/specs", w.filmID), token: w.maker,
+		body: `{"trailerUrl":"https://trailer.example/x","aspectRatio":"1.85:1","sound":"stereo","languages":["English"],"subtitles":["French"],
+		"firstTime":true,"premiere":"world","history":[{"festival":"` + blindHistory + `","year":2025,"award":"Audience award"}]}`}), 200, "")
+	r = w.do(call{method: "POST", path: fmt.Sprintf("/api/v1/films/%d/stills", w.filmID), token: w.maker, body: img.String(),
+		header: map[string]string{"Content-Type": "image/png"}})
+	expect(t, r, 201, "")
+	w.stillID = int64(field(r, "film", "stills").([]any)[0].(map[string]any)["id"].(float64))
 	r = w.do(call{method: "POST", path: "/api/v1/submissions", token: w.maker,
 		body: fmt.Sprintf(`{"filmId":%d,"entries":[{"festivalId":%d,"categoryId":%d}],"answers":[{"questionId":%d,"value":"By %s, %s"}]}`,
 			w.filmID, f.ID, f.Categories[0].ID, question, blindName, blindEmail)})
@@ -185,8 +198,9 @@ func (w *juryWorld) judgeWalk(t *testing.T, bodies map[string]string, last []str
 	ids := slices.Compact(slices.Sorted(slices.Values([]string{
 		fmt.Sprint(w.filmID), fmt.Sprint(w.subID), fmt.Sprint(w.jury), fmt.Sprint(w.makerID)})))
 	values := map[string][]string{
-		"slug": {w.fest.Slug}, "id": ids, "judgeId": ids, "submissionId": ids, "userId": ids,
-		"token": {w.invitation, "unknown"}, "key": {w.posterKey}, "name": w.posterNames, "file": {"submissions.csv", "views.csv"}, "days": {"7"},
+		"slug": {w.fest.Slug}, "id": ids, "judgeId": ids, "submissionId": ids, "userId": ids, "stillId": {fmt.Sprint(w.stillID)},
+		"format": {"svg", "png"},
+		"token":  {w.invitation, "unknown"}, "key": {w.posterKey}, "name": w.posterNames, "file": {"submissions.csv", "views.csv"}, "days": {"7"},
 	}
 	param := regexp.MustCompile(`\{([A-Za-z]+)\}`)
 	var calls, deferred []routeCall
@@ -269,6 +283,16 @@ func TestBlindReviewHidesTheFilmmakerOnEveryRoute(t *testing.T) {
 		expect(t, r, 201, "")
 		expect(t, w.do(call{method: "POST", path: w.manage("/submissions/entry-status"), token: w.org,
 			body: fmt.Sprintf(`{"ids":[%d],"statusId":%d}`, w.subID, int64(field(r, "status", "id").(float64)))}), 204, "")
+		// Blind, the judge still reads the film's specs, its screenings
+		// and awards, and its stills.
+		for _, p := range []string{filmPath, w.judging("/submissions"), subPath} {
+			r := w.do(call{method: "GET", path: p, token: w.judge})
+			for _, want := range []string{blindHistory, "Audience award", "https://trailer.example/x", `"premiere":"world"`, "/media/stills/"} {
+				if !bytes.Contains(r.raw, []byte(want)) {
+					t.Errorf("blind judge at %s does not read %s: %s", p, want, r.raw)
+				}
+			}
+		}
 		score := fmt.Sprintf(`{"scores":[{"criterionId":%d,"score":8}],"comment":"Lovely","privateNote":"mine"}`, w.fest.Criteria[0].ID)
 		conflict := "POST /api/v1/judge/festivals/{slug}/submissions/{id}/conflict"
 		calls := w.judgeWalk(t, map[string]string{

@@ -2,6 +2,7 @@ package server
 
 import (
 	"reflect"
+	"strings"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -16,6 +17,30 @@ type limit = map[string]any
 // the document and the rule cannot disagree; a length counts characters
 // (marquee.Length), as JSON Schema's maxLength does.
 var apiFieldLimits = map[reflect.Type]map[string]limit{
+	T[marquee.FilmSpecs](): {
+		"trailerUrl":     {"description": "An https address; \"\" for none", "maxLength": marquee.FilmTrailerMax},
+		"completionDate": {"description": "YYYY-MM-DD; \"\" when not given", "pattern": "^(\\d{4}-\\d{2}-\\d{2})?$"},
+		"aspectRatio":    {"maxLength": marquee.FilmAspectRatioMax},
+		"sound":          {"description": "One of " + strings.Join(marquee.FilmSounds, ", ") + " (any case); \"\" when not given"},
+		"shootingFormat": {"maxLength": marquee.FilmShootingFormatMax},
+		"languages":      {"maxItems": marquee.FilmSpecLanguagesMax, "items": limit{"type": "string", "maxLength": marquee.FilmLanguageMax}},
+		"subtitles":      {"maxItems": marquee.FilmSpecLanguagesMax, "items": limit{"type": "string", "maxLength": marquee.FilmLanguageMax}},
+		"history":        {"maxItems": marquee.FilmHistoryMax},
+	},
+	T[marquee.FilmHistoryEntry](): {
+		"festival": {"maxLength": marquee.FilmHistoryTextMax},
+		"award":    {"maxLength": marquee.FilmHistoryTextMax},
+		"year":     {"minimum": marquee.FilmYearMin},
+	},
+	T[marquee.Film]():       {"stills": {"maxItems": marquee.FilmStillsMax}},
+	T[marquee.EntryRules](): {"terms": {"maxLength": marquee.EntryTermsMax}},
+	T[marquee.EntryLimits](): {
+		"minRuntime":     {"minimum": 0, "maximum": marquee.FilmRuntimeMax},
+		"maxRuntime":     {"minimum": 0, "maximum": marquee.FilmRuntimeMax},
+		"completedAfter": {"description": "YYYY-MM-DD; \"\" for any", "pattern": "^(\\d{4}-\\d{2}-\\d{2})?$"},
+		"countries":      {"description": "ISO 3166-1 alpha-2 codes; empty for any"},
+	},
+	T[marquee.SavedFestival](): {"tier": {"type": "string", "enum": append([]marquee.DeadlineTier{""}, marquee.Tiers...)}},
 	T[marquee.NewUser](): {
 		"email":    {"format": "email", "maxLength": marquee.EmailMax},
 		"password": {"minLength": marquee.PasswordMinLength, "maxLength": marquee.PasswordMaxLength},
@@ -252,5 +277,6 @@ var apiEnums = map[reflect.Type]any{
 	T[marquee.WaitlistStatus]():     []marquee.WaitlistStatus{marquee.WaitlistWaiting, marquee.WaitlistOffered, marquee.WaitlistClaimed, marquee.WaitlistLapsed, marquee.WaitlistLeft},
 	T[marquee.TicketOrderStatus]():  []marquee.TicketOrderStatus{marquee.OrderPending, marquee.OrderPaid, marquee.OrderFailed, marquee.OrderExpired, marquee.OrderCancelled, marquee.OrderRefunded},
 	T[marquee.TicketStatus]():       []marquee.TicketStatus{marquee.TicketValid, marquee.TicketUsed, marquee.TicketCancelled, marquee.TicketRefunded},
+	T[marquee.PremiereStatus]():     []marquee.PremiereStatus{"", marquee.PremiereWorld, marquee.PremiereInternational, marquee.PremiereNational, marquee.PremiereNone},
 	T[marquee.CheckInOutcome]():     []marquee.CheckInOutcome{marquee.CheckInValid, marquee.CheckInUsed, marquee.CheckInWrongScreening, marquee.CheckInWrongList, marquee.CheckInCancelled, marquee.CheckInUnknown},
 }

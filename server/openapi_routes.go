@@ -122,8 +122,22 @@ var apiOps = map[string]apiOp{
 	"DELETE /api/v1/films/{id}":     op("Delete a film that is in no submission", http.StatusNoContent, nil).errs(http.StatusConflict),
 	"PUT /api/v1/films/{id}/poster": op("Upload a film's poster (the image's bytes: JPEG, PNG or WebP, at most 5 MB)", http.StatusOK, T[filmAnswer]()).inMedia("application/octet-stream").errs(http.StatusRequestEntityTooLarge).rateLimited(),
 	"GET /media/posters/{name}":     op("A poster file", http.StatusOK, nil).media("image/*"),
-	"GET /api/v1/movies/popular":    op("Popular movies (The Movie Database, or the listed films)", http.StatusOK, T[moviePage]()).q(T[pageQuery]()).rateLimited(),
-	"GET /api/v1/movies/{id}":       op("One movie", http.StatusOK, T[movieAnswer]()).rateLimited(),
+
+	// Film projects: specs, stills, entry rules, saved festivals, laurels.
+	"PUT /api/v1/films/{id}/specs":                    op("Replace a film's specs: trailer, technical specs, flags, premiere status, screenings and awards", http.StatusOK, T[filmAnswer]()).in(T[marquee.FilmSpecs]()),
+	"POST /api/v1/films/{id}/stills":                  op("Add a still as the film's last (the image's bytes: JPEG, PNG or WebP, at most 5 MB; at most 10 stills)", http.StatusCreated, T[filmAnswer]()).inMedia("application/octet-stream").errs(http.StatusRequestEntityTooLarge).rateLimited(),
+	"PUT /api/v1/films/{id}/stills/order":             op("Put a film's stills in a new order (every still's id, once each)", http.StatusOK, T[filmAnswer]()).in(T[marquee.StillOrder]()),
+	"DELETE /api/v1/films/{id}/stills/{stillId}":      op("Delete one of a film's stills", http.StatusOK, T[filmAnswer]()),
+	"GET /media/stills/{name}":                        op("A still's file", http.StatusOK, nil).media("image/*"),
+	"GET /api/v1/festivals/{slug}/entry-rules":        op("An approved festival's rules and terms and its eligibility limits", http.StatusOK, T[marquee.EntryRules]()),
+	"GET /api/v1/manage/festivals/{slug}/entry-rules": op("A managed festival's rules and terms and its eligibility limits", http.StatusOK, T[marquee.EntryRules]()),
+	"PUT /api/v1/manage/festivals/{slug}/entry-rules": op("Replace a festival's rules and terms and its eligibility limits (the festival's and each category's)", http.StatusOK, T[marquee.EntryRules]()).in(T[marquee.EntryRules]()),
+	"GET /api/v1/saved-festivals":                     op("The caller's saved festivals, by next deadline", http.StatusOK, T[itemsAnswer[marquee.SavedFestival]]()),
+	"PUT /api/v1/saved-festivals/{slug}":              op("Save an approved festival (again: nothing changes)", http.StatusNoContent, nil),
+	"DELETE /api/v1/saved-festivals/{slug}":           op("Remove a festival from the saved ones (also when it was not there)", http.StatusNoContent, nil),
+	"GET /api/v1/submissions/{id}/laurel/{format}":    op("Download the laurel of one's selected or awarded submission ({format}: svg or png)", http.StatusOK, nil).media("image/*"),
+	"GET /api/v1/movies/popular":                      op("Popular movies (The Movie Database, or the listed films)", http.StatusOK, T[moviePage]()).q(T[pageQuery]()).rateLimited(),
+	"GET /api/v1/movies/{id}":                         op("One movie", http.StatusOK, T[movieAnswer]()).rateLimited(),
 
 	// Payments.
 	"GET /api/v1/payments/config":        op("The payment provider's public configuration", http.StatusOK, T[marquee.PaymentConfig]()),

@@ -115,8 +115,9 @@ func translateError(r *http.Request, err error) (string, map[string]string) {
 	var fields map[string]string
 	if f := marquee.ErrorFields(err); len(f) > 0 {
 		fields = make(map[string]string, len(f))
+		fargs := marquee.ErrorFieldArgs(err)
 		for k, v := range f {
-			fields[k] = locale.Text(lang, v)
+			fields[k] = locale.Format(lang, v, fargs[k])
 		}
 	}
 	msg, args := marquee.ErrorTemplate(err)

@@ -79,6 +79,10 @@ func (s *Server) routes(mux router) {
 	mux.Handle("POST /api/v1/submissions", s.requireUser(s.handleSubmissionCreate))
 	mux.Handle("GET /api/v1/submissions", s.requireUser(s.handleSubmissionList))
 	mux.Handle("POST /api/v1/submissions/{id}/withdraw", s.requireUser(s.handleSubmissionWithdraw))
+	mux.Handle("GET /api/v1/submissions/{id}/laurel/{format}", s.requireUser(s.handleSubmissionLaurelGet))
+	mux.HandleFunc("GET /api/v1/festivals/{slug}/entry-rules", s.handleFestivalEntryRulesGet)
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/entry-rules", s.requireUser(s.handleManagedEntryRulesGet))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/entry-rules", s.requireUser(s.handleManagedEntryRulesPut))
 	mux.Handle("GET /api/v1/manage/festivals/{slug}/submissions", s.requireUser(s.handleFestivalSubmissionList))
 	mux.Handle("GET /api/v1/manage/festivals/{slug}/submissions/{id}", s.requireUser(s.handleFestivalSubmissionGet))
 	mux.Handle("POST /api/v1/manage/festivals/{slug}/submissions/decision", s.requireUser(s.handleFestivalSubmissionDecide))
@@ -113,6 +117,10 @@ func (s *Server) routes(mux router) {
 	mux.Handle("GET /api/v1/reminders", s.requireUser(s.handleReminderList))
 	mux.Handle("POST /api/v1/reminders", s.requireUser(s.handleReminderCreate))
 	mux.Handle("DELETE /api/v1/reminders/{id}", s.requireUser(s.handleReminderDelete))
+	// Saved festivals (a filmmaker's watch list, by next deadline).
+	mux.Handle("GET /api/v1/saved-festivals", s.requireUser(s.handleSavedFestivalList))
+	mux.Handle("PUT /api/v1/saved-festivals/{slug}", s.requireUser(s.handleSavedFestivalPut))
+	mux.Handle("DELETE /api/v1/saved-festivals/{slug}", s.requireUser(s.handleSavedFestivalDelete))
 	mux.Handle("GET /api/v1/reminders.ics", s.requireUser(s.handleRemindersICS))
 
 	// Film projects: the filmmaker's own (the service shows a film to
@@ -124,7 +132,12 @@ func (s *Server) routes(mux router) {
 	mux.Handle("PUT /api/v1/films/{id}", s.requireUser(s.handleFilmUpdate))
 	mux.Handle("DELETE /api/v1/films/{id}", s.requireUser(s.handleFilmDelete))
 	mux.Handle("PUT /api/v1/films/{id}/poster", s.requireUser(s.handleFilmPosterPut))
+	mux.Handle("PUT /api/v1/films/{id}/specs", s.requireUser(s.handleFilmSpecsPut))
+	mux.Handle("POST /api/v1/films/{id}/stills", s.requireUser(s.handleFilmStillCreate))
+	mux.Handle("PUT /api/v1/films/{id}/stills/order", s.requireUser(s.handleFilmStillOrder))
+	mux.Handle("DELETE /api/v1/films/{id}/stills/{stillId}", s.requireUser(s.handleFilmStillDelete))
 	mux.HandleFunc("GET /media/posters/{name}", s.handlePosterGet)
+	mux.HandleFunc("GET /media/stills/{name}", s.handleStillGet)
 	mux.HandleFunc("/media/", s.handleMediaNotFound)
 
 	// Movies: the movie database's popular movies, or the listed films.

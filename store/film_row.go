@@ -16,17 +16,20 @@ var _ marquee.FilmService = (*FilmService)(nil)
 // last counts its active (not withdrawn) submissions.
 const filmRowColumns = `f.id, f.owner_id, f.title, f.original_title, f.logline, f.synopsis, f.runtime_minutes, f.genre,
 	f.country, f.language, f.year, f.director, f.credits, f.screener_url, f.screener_password, f.public, f.poster_key,
-	f.created_at, f.updated_at,
+	f.created_at, f.updated_at, f.specs,
 	(SELECT COUNT(*) FROM submissions sa WHERE sa.film_id = f.id AND sa.status <> 'withdrawn')`
 
 // scanFilmRow reads one row of filmRowColumns.
 func scanFilmRow(row interface{ Scan(...any) error }) (*marquee.Film, error) {
 	var f marquee.Film
-	var credits, posterKey string
+	var credits, posterKey, specs string
 	var public int
 	if err := row.Scan(&f.ID, &f.OwnerID, &f.Title, &f.OriginalTitle, &f.Logline, &f.Synopsis, &f.RuntimeMinutes, &f.Genre,
 		&f.Country, &f.Language, &f.Year, &f.Director, &credits, &f.ScreenerURL, &f.ScreenerPassword, &public, &posterKey,
-		&f.CreatedAt, &f.UpdatedAt, &f.ActiveSubmissions); err != nil {
+		&f.CreatedAt, &f.UpdatedAt, &specs, &f.ActiveSubmissions); err != nil {
+		return nil, err
+	}
+	if err := decodeFilmSpecs(&f, specs); err != nil {
 		return nil, err
 	}
 	f.Credits = []marquee.FilmCredit{}
@@ -49,6 +52,9 @@ func filmByID(ctx context.Context, c conn, id int64) (*marquee.Film, error) {
 		return nil, marquee.ErrFilmNotFound()
 	} else if err != nil {
 		return nil, fmt.Errorf("store: load film %d: %w", id, err)
+	}
+	if err := attachStills(ctx, c, map[int64]*marquee.Film{f.ID: f}); err != nil {
+		return nil, err
 	}
 	return f, nil
 }

@@ -114,6 +114,7 @@ func (s *FilmService) Delete(ctx context.Context, id int64) error {
 		return err
 	}
 	var posterKey string
+	var stills []string
 	err = s.inTx(ctx, func(c conn) error {
 		lock := `SELECT poster_key FROM films WHERE id = ? AND owner_id = ?`
 		if s.dialect == Postgres {
@@ -160,6 +161,9 @@ func (s *FilmService) Delete(ctx context.Context, id int64) error {
 				return err
 			}
 		}
+		if stills, err = stillKeys(ctx, c, id); err != nil {
+			return fmt.Errorf("store: delete film %d: stills: %w", id, err)
+		}
 		if _, err := c.exec(ctx, `DELETE FROM films WHERE id = ?`, id); err != nil {
 			return fmt.Errorf("store: delete film %d: %w", id, err)
 		}
@@ -172,6 +176,9 @@ func (s *FilmService) Delete(ctx context.Context, id int64) error {
 	// never served again (Poster checks the film's key), so the delete
 	// still succeeds.
 	deletePosterFiles(ctx, s.files, posterKey)
+	for _, k := range stills {
+		deleteStillFiles(ctx, s.files, k)
+	}
 	return nil
 }
 

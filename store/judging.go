@@ -124,7 +124,7 @@ const judgingSubmissionJoins = ` JOIN films f ON f.id = s.film_id JOIN festivals
 // judgingFilmColumns are the columns scanJudgingFilm reads, over films f.
 const judgingFilmColumns = `f.id, f.owner_id, f.title, f.original_title, f.logline, f.synopsis, f.runtime_minutes, f.genre,
 	f.country, f.language, f.year, f.director, f.credits, f.screener_url, f.screener_password, f.public, f.poster_key,
-	f.created_at, f.updated_at`
+	f.created_at, f.updated_at, f.specs`
 
 // submissionTargets returns the scan targets of judgingSubmissionColumns
 // into s, with the summary columns into sum.
@@ -173,11 +173,11 @@ func nullFloat(v sql.NullFloat64) *float64 {
 func filmTargets(f *marquee.Film, raw *filmRaw) []any {
 	return []any{&f.ID, &f.OwnerID, &f.Title, &f.OriginalTitle, &f.Logline, &f.Synopsis, &f.RuntimeMinutes, &f.Genre,
 		&f.Country, &f.Language, &f.Year, &f.Director, &raw.credits, &f.ScreenerURL, &f.ScreenerPassword, &f.Public, &raw.poster,
-		&f.CreatedAt, &f.UpdatedAt}
+		&f.CreatedAt, &f.UpdatedAt, &raw.specs}
 }
 
 // filmRaw holds the film columns that need decoding.
-type filmRaw struct{ credits, poster string }
+type filmRaw struct{ credits, poster, specs string }
 
 // finish decodes the credits and the poster's address into f.
 func (raw *filmRaw) finish(f *marquee.Film) error {
@@ -189,7 +189,7 @@ func (raw *filmRaw) finish(f *marquee.Film) error {
 	}
 	f.PosterURL, f.PosterImages = marquee.PosterFromKey(raw.poster)
 	f.CreatedAt, f.UpdatedAt = f.CreatedAt.UTC(), f.UpdatedAt.UTC()
-	return nil
+	return decodeFilmSpecs(f, raw.specs)
 }
 
 // loadCriteriaOf returns festival id's criteria (loadCriteria).

@@ -93,6 +93,13 @@ func (s *JudgingService) assignments(ctx context.Context, seat *judgeSeat, id in
 		return nil, fmt.Errorf("store: queue of judge %d: %w", seat.JudgeID, err)
 	}
 	out := []*marquee.Assignment{}
+	type readAssignment struct {
+		sub      *marquee.Submission
+		film     *marquee.Film
+		conflict bool
+	}
+	var read []readAssignment
+	films := map[int64]*marquee.Film{}
 	for rows.Next() {
 		sub, film := &marquee.Submission{}, &marquee.Film{}
 		var sum scannedSummary
@@ -113,14 +120,22 @@ func (s *JudgingService) assignments(ctx context.Context, seat *judgeSeat, id in
 		}
 		if conflict {
 			film = nil
+		} else {
+			films[film.ID] = film
 		}
-		a := &marquee.Assignment{Conflict: conflict, Locked: seat.Fest.Locked}
-		a.Submission, a.Film = marquee.JudgeView(sub, film, seat.Fest.Blind)
-		out = append(out, a)
+		read = append(read, readAssignment{sub, film, conflict})
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: queue of judge %d: %w", seat.JudgeID, err)
+	}
+	if err := attachStills(ctx, c, films); err != nil {
+		return nil, err
+	}
+	for _, r := range read {
+		a := &marquee.Assignment{Conflict: r.conflict, Locked: seat.Fest.Locked}
+		a.Submission, a.Film = marquee.JudgeView(r.sub, r.film, seat.Fest.Blind)
+		out = append(out, a)
 	}
 	criteria, err := loadCriteriaOf(ctx, c, seat.Fest.ID)
 	if err != nil {

@@ -92,7 +92,7 @@ func (s *PrivacyService) DeleteAccount(ctx context.Context, d marquee.AccountDel
 	if err != nil {
 		return err
 	}
-	var posters []string
+	var posters, stills []string
 	err = s.inTx(ctx, func(c conn) error {
 		now := s.now()
 		open, err := s.openFestivals(ctx, c, u.ID)
@@ -109,6 +109,18 @@ func (s *PrivacyService) DeleteAccount(ctx context.Context, d marquee.AccountDel
 		posters, err = s.deletedPosters(ctx, c, u.ID)
 		if err != nil {
 			return err
+		}
+		// The stills of the films it removes go with their files.
+		stillFilms, err := int64s(ctx, c, `SELECT id FROM films WHERE owner_id = ? AND id NOT IN (SELECT film_id FROM submissions)`, u.ID)
+		if err != nil {
+			return fmt.Errorf("store: delete account %d: films: %w", u.ID, err)
+		}
+		for _, f := range stillFilms {
+			keys, err := stillKeys(ctx, c, f)
+			if err != nil {
+				return fmt.Errorf("store: delete account %d: stills: %w", u.ID, err)
+			}
+			stills = append(stills, keys...)
 		}
 		keySuffix, err := s.rateLimitAccountSuffix(ctx, c, email)
 		if err != nil {
@@ -144,6 +156,9 @@ func (s *PrivacyService) DeleteAccount(ctx context.Context, d marquee.AccountDel
 	s.DB.forgetFreedPages(ctx)
 	for _, key := range posters {
 		deletePosterFiles(context.WithoutCancel(ctx), s.files, key)
+	}
+	for _, key := range stills {
+		deleteStillFiles(context.WithoutCancel(ctx), s.files, key)
 	}
 	return nil
 }

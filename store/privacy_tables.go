@@ -46,8 +46,9 @@ var exportEntries = []exportEntry{
 	{"door_staff.json", []string{"festival_door_staff"}, `SELECT d.festival_id, f.name AS festival_name, d.added_at FROM festival_door_staff d JOIN festivals f ON f.id = d.festival_id WHERE d.user_id = ? ORDER BY d.festival_id`},
 	{"promotions.json", []string{"promotions"}, `SELECT p.id, p.festival_id, f.name AS festival_name, p.days, p.credits, p.status, p.end_reason, p.refunded_credits, p.starts_at, p.ends_at, p.ended_at, p.created_at
 		FROM promotions p JOIN festivals f ON f.id = p.festival_id WHERE p.user_id = ? ORDER BY p.id`},
-	{"films.json", []string{"films"}, `SELECT id, title, original_title, logline, synopsis, runtime_minutes, genre, country, language, year, director, credits, screener_url, screener_password, public, poster_key, created_at, updated_at FROM films WHERE owner_id = ? ORDER BY id`},
-	{"submissions.json", []string{"submissions"}, `SELECT s.id, s.film_id, s.festival_id, f.name AS festival_name, s.category_id, s.country, s.tier, s.fee_credits, s.paid_credits, s.waiver_code, s.refunded_credits, s.status, s.award_name, s.language, s.created_at, s.decided_at, s.withdrawn_at
+	{"films.json", []string{"films"}, `SELECT id, title, original_title, logline, synopsis, runtime_minutes, genre, country, language, year, director, credits, screener_url, screener_password, public, poster_key, specs, created_at, updated_at FROM films WHERE owner_id = ? ORDER BY id`},
+	{"saved_festivals.json", []string{"saved_festivals"}, `SELECT sf.festival_id, f.slug, f.name, sf.created_at FROM saved_festivals sf JOIN festivals f ON f.id = sf.festival_id WHERE sf.user_id = ? ORDER BY sf.created_at`},
+	{"submissions.json", []string{"submissions"}, `SELECT s.id, s.film_id, s.festival_id, f.name AS festival_name, s.category_id, s.country, s.tier, s.fee_credits, s.paid_credits, s.waiver_code, s.refunded_credits, s.status, s.award_name, s.language, s.rules_accepted_at, s.created_at, s.decided_at, s.withdrawn_at
 		FROM submissions s JOIN festivals f ON f.id = s.festival_id WHERE s.filmmaker_id = ? ORDER BY s.id`},
 	{"judging_festivals.json", []string{"judges"}, `SELECT j.id, j.festival_id, f.name AS festival_name, j.email, j.status, j.scope, j.invited_at, j.accepted_at
 		FROM judges j JOIN festivals f ON f.id = j.festival_id WHERE j.user_id = ? ORDER BY j.id`},
@@ -93,6 +94,7 @@ type deletionStep struct {
 var deletionSteps = []deletionStep{
 	{"sessions", `DELETE FROM sessions WHERE user_id = ?`, []string{"id"}},
 	{"reminders", `DELETE FROM reminders WHERE user_id = ?`, []string{"id"}},
+	{"saved_festivals", `DELETE FROM saved_festivals WHERE user_id = ?`, []string{"id"}},
 	{"password_resets", `DELETE FROM password_resets WHERE user_id = ?`, []string{"id"}},
 	{"data_exports", `DELETE FROM data_exports WHERE user_id = ?`, []string{"id"}},
 	{"email_verifications", `DELETE FROM email_verifications WHERE user_id = ? OR email = ?`, []string{"id", "email"}},

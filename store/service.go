@@ -90,6 +90,8 @@ type Services struct {
 	// Promotions sells and runs promotion campaigns (promotion*.go).
 	Analytics  *AnalyticsService
 	Promotions *PromotionService
+	// Saved keeps filmmakers' saved festivals (saved_festival.go).
+	Saved *SavedFestivalService
 	// Tickets sells screenings' seats and checks tickets in (ticket*.go).
 	Tickets *TicketService
 	// Earnings answers festivals' earnings and commission (festival_earnings*.go).
@@ -130,21 +132,23 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		composeVerification: opts.Users.ComposeVerification, mailStatus: mailStatusOr(opts.Users.MailStatus)}
 	films := &FilmService{service: base, files: opts.Files, posters: opts.Posters}
 	return &Services{
-		Users:       users,
-		Sessions:    &SessionService{service: base, ttl: opts.SessionTTL},
-		Festivals:   festivals,
-		Reminders:   &ReminderService{service: base},
-		Mail:        &MailService{service: base},
-		Contact:     &ContactService{service: base},
-		Packages:    &PackageService{service: base},
-		Payments:    payments,
-		Films:       films,
-		Submissions: &SubmissionService{service: base, composeDecision: opts.Submissions.ComposeDecision, manageMail: opts.Submissions.ManagementMail, mailStatus: mailStatusOr(opts.Submissions.MailStatus)},
-		Judging:     &JudgingService{service: base, composeInvitation: opts.Judging.ComposeInvitation, mailStatus: mailStatusOr(opts.Judging.MailStatus)},
-		Inquiries:   &InquiryService{service: base, festivals: festivals, writer: opts.Inquiry.Writer},
-		Audit:       &AuditService{service: base},
-		RateLimits:  NewRateLimits(db, opts.Clock),
-		Movies:      &FilmMovies{films: films},
+		Users:     users,
+		Sessions:  &SessionService{service: base, ttl: opts.SessionTTL},
+		Festivals: festivals,
+		Reminders: &ReminderService{service: base},
+		Mail:      &MailService{service: base},
+		Contact:   &ContactService{service: base},
+		Packages:  &PackageService{service: base},
+		Payments:  payments,
+		Films:     films,
+		Submissions: &SubmissionService{service: base, composeDecision: opts.Submissions.ComposeDecision, manageMail: opts.Submissions.ManagementMail, mailStatus: mailStatusOr(opts.Submissions.MailStatus),
+			laurels: opts.Submissions.Laurels},
+		Saved:      &SavedFestivalService{service: base},
+		Judging:    &JudgingService{service: base, composeInvitation: opts.Judging.ComposeInvitation, mailStatus: mailStatusOr(opts.Judging.MailStatus)},
+		Inquiries:  &InquiryService{service: base, festivals: festivals, writer: opts.Inquiry.Writer},
+		Audit:      &AuditService{service: base},
+		RateLimits: NewRateLimits(db, opts.Clock),
+		Movies:     &FilmMovies{films: films},
 		Privacy: &PrivacyService{service: base, users: users, files: opts.Files,
 			composeReset: opts.Privacy.ComposePasswordReset, mailStatus: mailStatusOr(opts.Privacy.MailStatus),
 			exports: marquee.RateLimitPolicyFor(marquee.LimitDataExport).WithAllowance(opts.Privacy.ExportsPerHour)},
@@ -184,6 +188,7 @@ func (s *Services) Domain() marquee.Services {
 		Analytics:            s.Analytics,
 		Promotions:           s.Promotions,
 		Tickets:              s.Tickets,
+		Saved:                s.Saved,
 		Earnings:             s.Earnings,
 		Waitlist:             s.Tickets,
 		CheckInLists:         s.Tickets,
@@ -203,6 +208,9 @@ type SubmissionOptions struct {
 	ManagementMail marquee.ManagementMail
 	// MailStatus is the outbox status of its e-mails (MailKept by default).
 	MailStatus marquee.MailStatus
+	// Laurels draws the laurels of selected films (package laurel); nil
+	// draws SVG only (a PNG is then refused).
+	Laurels marquee.LaurelRenderer
 }
 
 // JudgingOptions are the judging service's e-mail settings.

@@ -9,4 +9,5 @@ type SubmissionService struct {
 	composeDecision marquee.ComposeDecision
 	mailStatus      marquee.MailStatus
 	manageMail      marquee.ManagementMail
+	laurels         marquee.LaurelRenderer
 }

@@ -16,6 +16,8 @@ type pricedEntry struct {
 	line     marquee.QuoteLine
 	category string
 	waiver   *marquee.Waiver // nil when no waiver applies to its festival
+	// terms tells that its festival has rules and terms to accept.
+	terms bool
 }
 
 // pricing is a request priced: the entries, the waivers they use (and how
@@ -62,6 +64,12 @@ func (s *SubmissionService) price(ctx context.Context, c conn, u *marquee.User, 
 	if err != nil {
 		return nil, err
 	}
+	film, err := filmByID(ctx, c, ns.FilmID)
+	if err != nil {
+		return nil, err
+	}
+	rules := map[int64]*marquee.EntryRules{}
+	failures := map[int][]marquee.EligibilityFailure{}
 	festivals := map[int64]*marquee.Festival{}
 	extensions := map[int64][]*marquee.DeadlineExtension{}
 	var festivalIDs []int64
@@ -93,10 +101,25 @@ func (s *SubmissionService) price(ctx context.Context, c conn, u *marquee.User, 
 		if err != nil {
 			return nil, err
 		}
-		p.entries = append(p.entries, pricedEntry{category: cat.Name, line: marquee.QuoteLine{
+		r, ok := rules[f.ID]
+		if !ok {
+			if r, err = loadEntryRules(ctx, c, f.ID); err != nil {
+				return nil, err
+			}
+			rules[f.ID] = r
+		}
+		if fl := r.LimitsFor(cat.ID).Check(film, f.Name); len(fl) > 0 {
+			failures[len(p.entries)] = fl
+		}
+		p.entries = append(p.entries, pricedEntry{category: cat.Name, terms: r.Terms != "", line: marquee.QuoteLine{
 			FestivalID: f.ID, FestivalName: f.Name, CategoryID: cat.ID, CategoryName: cat.Name,
 			Tier: d.Tier, Deadline: d.Date, Fee: d.Fee, Price: d.Fee,
 		}})
+	}
+	// Eligibility is decided before anything is priced or paid: every
+	// failed limit of every entry is named.
+	if len(failures) > 0 {
+		return nil, marquee.ErrNotEligible(failures)
 	}
 	p.festivalID = festivalIDs
 	if ns.WaiverCode != "" {

@@ -348,7 +348,7 @@ func scoringJudges(ctx context.Context, c conn, id int64) ([]*marquee.Judge, err
 func submittedFilms(ctx context.Context, c conn, cond string, arg any) (map[int64]*marquee.Film, error) {
 	q, err := c.query(ctx, `SELECT f.id, f.owner_id, f.title, f.original_title, f.logline, f.synopsis, f.runtime_minutes, f.genre,
 		f.country, f.language, f.year, f.director, f.credits, f.screener_url, f.screener_password, f.public, f.poster_key,
-		f.created_at, f.updated_at,
+		f.created_at, f.updated_at, f.specs,
 		(SELECT COUNT(*) FROM submissions a WHERE a.film_id = f.id AND a.status <> 'withdrawn')
 		FROM films f WHERE `+cond, arg)
 	if err != nil {
@@ -358,12 +358,15 @@ func submittedFilms(ctx context.Context, c conn, cond string, arg any) (map[int6
 	out := map[int64]*marquee.Film{}
 	for q.Next() {
 		var f marquee.Film
-		var credits, poster string
+		var credits, poster, specs string
 		var public int
 		if err := q.Scan(&f.ID, &f.OwnerID, &f.Title, &f.OriginalTitle, &f.Logline, &f.Synopsis, &f.RuntimeMinutes, &f.Genre,
 			&f.Country, &f.Language, &f.Year, &f.Director, &credits, &f.ScreenerURL, &f.ScreenerPassword, &public, &poster,
-			&f.CreatedAt, &f.UpdatedAt, &f.ActiveSubmissions); err != nil {
+			&f.CreatedAt, &f.UpdatedAt, &specs, &f.ActiveSubmissions); err != nil {
 			return nil, fmt.Errorf("store: submitted films: %w", err)
+		}
+		if err := decodeFilmSpecs(&f, specs); err != nil {
+			return nil, err
 		}
 		f.Credits = []marquee.FilmCredit{}
 		if credits != "" {
@@ -376,5 +379,9 @@ func submittedFilms(ctx context.Context, c conn, cond string, arg any) (map[int6
 		f.CreatedAt, f.UpdatedAt = f.CreatedAt.UTC(), f.UpdatedAt.UTC()
 		out[f.ID] = &f
 	}
-	return out, q.Err()
+	if err := q.Err(); err != nil {
+		return nil, fmt.Errorf("store: submitted films: %w", err)
+	}
+	q.Close()
+	return out, attachStills(ctx, c, out)
 }

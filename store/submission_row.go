@@ -19,7 +19,7 @@ var _ marquee.SubmissionService = (*SubmissionService)(nil)
 const submissionColumns = `s.id, s.film_id, fi.title, s.festival_id, fe.slug, fe.name, s.category_id, c.name,
 	s.filmmaker_id, u.name, u.email, s.country, s.tier, s.fee_credits, s.paid_credits, s.waiver_code, s.refunded_credits,
 	s.status, s.award_name, s.flag, s.share_comments, s.language, s.created_at, s.decided_at, s.withdrawn_at,
-	s.score_judges, s.score_weighted, cs.calibrated, s.score_spread`
+	s.score_judges, s.score_weighted, cs.calibrated, s.score_spread, s.rules_accepted_at`
 
 // submissionFrom joins a submission to what its rows show (the calibrated
 // score from calibrated_scores cs, NULL without scores).
@@ -42,19 +42,19 @@ func scanSubmission(row interface{ Scan(...any) error }) (*submissionRow, error)
 	var s marquee.Submission
 	var tier, status, flag string
 	var share int
-	var decided, withdrawn sql.NullTime
+	var decided, withdrawn, accepted sql.NullTime
 	var weighted, calibrated, spread sql.NullFloat64
 	var sum marquee.ScoreSummary
 	err := row.Scan(&s.ID, &s.FilmID, &s.FilmTitle, &s.FestivalID, &s.FestivalSlug, &s.FestivalName, &s.CategoryID, &s.CategoryName,
 		&s.FilmmakerID, &s.FilmmakerName, &s.FilmmakerEmail, &s.Country, &tier, &s.FeeCredits, &s.PaidCredits, &s.WaiverCode, &s.RefundedCredits,
 		&status, &s.AwardName, &flag, &share, &s.Language, &s.CreatedAt, &decided, &withdrawn,
-		&sum.Judges, &weighted, &calibrated, &spread)
+		&sum.Judges, &weighted, &calibrated, &spread, &accepted)
 	if err != nil {
 		return nil, err
 	}
 	s.Tier, s.Status, s.Flag = marquee.DeadlineTier(tier), marquee.SubmissionStatus(status), marquee.SubmissionFlag(flag)
 	s.CreatedAt = s.CreatedAt.UTC()
-	s.DecidedAt, s.WithdrawnAt = subTime(decided), subTime(withdrawn)
+	s.DecidedAt, s.WithdrawnAt, s.RulesAcceptedAt = subTime(decided), subTime(withdrawn), subTime(accepted)
 	sum.Weighted, sum.Calibrated, sum.Spread = subFloat(weighted), subFloat(calibrated), subFloat(spread)
 	s.Scores = &sum
 	s.Feedback = []string{}

@@ -33,6 +33,11 @@ func (s *SubmissionService) Submit(ctx context.Context, ns marquee.NewSubmission
 		if err != nil {
 			return err
 		}
+		for _, e := range p.entries {
+			if e.terms && !ns.AcceptRules {
+				return marquee.ErrRulesNotAccepted()
+			}
+		}
 		if p.answers, err = festivalAnswers(ctx, c, p.festivalID, ns.Answers); err != nil {
 			return err
 		}
@@ -58,11 +63,15 @@ func (s *SubmissionService) Submit(ctx context.Context, ns marquee.NewSubmission
 				waiverID, code = e.waiver.ID, e.waiver.Code
 			}
 			var id int64
+			var accepted any
+			if e.terms {
+				accepted = now
+			}
 			err := c.queryRow(ctx, `INSERT INTO submissions (film_id, filmmaker_id, festival_id, category_id, country, tier,
-				fee_credits, paid_credits, waiver_id, waiver_code, language, created_at, updated_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+				fee_credits, paid_credits, waiver_id, waiver_code, language, rules_accepted_at, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 				ns.FilmID, u.ID, e.line.FestivalID, e.line.CategoryID, p.country, string(e.line.Tier),
-				e.line.Fee, e.line.Price, waiverID, code, ns.Language, now, now).Scan(&id)
+				e.line.Fee, e.line.Price, waiverID, code, ns.Language, accepted, now, now).Scan(&id)
 			if isUniqueViolation(err) {
 				return marquee.ErrAlreadyEntered(e.category)
 			} else if err != nil {

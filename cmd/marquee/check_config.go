@@ -103,6 +103,7 @@ var settings = []setting{
 		return strconv.FormatInt(c.Posters.Memory>>20, 10)
 	}},
 	{"MARQUEE_POSTER_WAIT", false, func(c config) string { return durationOr(c.Posters.MaxWait, poster.DefaultMaxWait) }},
+	{"MARQUEE_LAUREL_FONT", false, laurelFontSetting},
 	{"MARQUEE_PASSWORD_QUEUE", false, func(c config) string {
 		if c.PasswordLimits.Queue == 0 {
 			return itoa(password.DefaultQueuePerSlot) + " per core (default)"

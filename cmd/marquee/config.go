@@ -56,6 +56,9 @@ type config struct {
 	DataExportsPerHour int
 	// Posters bounds the poster decodes running at once (zero: the defaults).
 	Posters poster.Config
+	// LaurelFont is the font file laurels' PNGs draw CJK characters with
+	// ("": laurel.SystemFonts).
+	LaurelFont string
 	// Earnings are the platform's commission and the credits' published
 	// value festivals' earnings are counted with (config_earnings.go).
 	Earnings marquee.EarningsSettings
@@ -164,6 +167,7 @@ func readConfig(getenv func(string) string) (config, []string) {
 	errs = append(errs, assistantFromEnv(getenv, &c)...)
 	errs = append(errs, moviesFromEnv(getenv, &c)...)
 	errs = append(errs, postersFromEnv(getenv, &c)...)
+	errs = append(errs, laurelsFromEnv(getenv, &c)...)
 	errs = append(errs, passwordsFromEnv(getenv, &c)...)
 	errs = append(errs, observeFromEnv(getenv, &c)...)
 	errs = append(errs, earningsFromEnv(getenv, &c)...)

@@ -8,7 +8,8 @@ import (
 
 // submissionOptions are the submission service's settings: decision
 // e-mails written by mail.Composer, queued for SMTP when it is configured
-// and kept in the outbox otherwise (as receipts and reminders are).
+// and kept in the outbox otherwise (as receipts and reminders are); the
+// laurels drawn by package laurel.
 func submissionOptions(cfg config) store.SubmissionOptions {
 	status := marquee.MailKept
 	if cfg.Mail.SMTPURL != "" {
@@ -18,5 +19,6 @@ func submissionOptions(cfg config) store.SubmissionOptions {
 		ComposeDecision: mail.Composer{PublicURL: cfg.PublicURL}.Decision,
 		ManagementMail:  mail.Composer{PublicURL: cfg.PublicURL}.ManagementMail(),
 		MailStatus:      status,
+		Laurels:         laurelRenderer(cfg),
 	}
 }

@@ -74,4 +74,6 @@ export const pages = {
   'admin/AdminPromotionsPage': () => import('./features/admin/AdminPromotionsPage'),
   'app/AdminLayout': () => import('./app/AdminLayout'),
   'films/FilmEditorPage': () => import('./features/films/FilmEditorPage'),
+  'film-project/FilmProjectPage': () => import('./features/film-project/FilmProjectPage'),
+  'film-project/SavedFestivalsPage': () => import('./features/film-project/SavedFestivalsPage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;

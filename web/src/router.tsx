@@ -98,6 +98,8 @@ export const routes: RouteObject[] = [
           { path: 'films', Component: otherPage('films/FilmsPage') },
           { path: 'films/new', Component: FilmEditorPage },
           { path: 'films/:id', Component: FilmEditorPage },
+          { path: 'films/:id/project', Component: otherPage('film-project/FilmProjectPage') },
+          { path: 'saved-festivals', Component: otherPage('film-project/SavedFestivalsPage') },
           { path: 'submissions', Component: otherPage('submissions/SubmissionsPage') },
           { path: 'submissions/:id/messages', Component: otherPage('submission-management/ThreadPage') },
           { path: 'manage', Component: otherPage('app/ManageRoute') },

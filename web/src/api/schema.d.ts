@@ -703,6 +703,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/festivals/{slug}/entry-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An approved festival's rules and terms and its eligibility limits */
+        get: operations["festivalEntryRulesGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/festivals/{slug}/questions": {
         parameters: {
             query?: never;
@@ -820,6 +837,74 @@ export interface paths {
         put: operations["filmPosterPut"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/films/{id}/specs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a film's specs: trailer, technical specs, flags, premiere status, screenings and awards */
+        put: operations["filmSpecsPut"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/films/{id}/stills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a still as the film's last (the image's bytes: JPEG, PNG or WebP, at most 5 MB; at most 10 stills) */
+        post: operations["filmStillCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/films/{id}/stills/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put a film's stills in a new order (every still's id, once each) */
+        put: operations["filmStillOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/films/{id}/stills/{stillId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of a film's stills */
+        delete: operations["filmStillDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1316,6 +1401,24 @@ export interface paths {
         /** A festival's monthly earnings statement as CSV (UTF-8 with a BOM) */
         get: operations["festivalEarningsCSV"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/entry-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A managed festival's rules and terms and its eligibility limits */
+        get: operations["managedEntryRulesGet"];
+        /** Replace a festival's rules and terms and its eligibility limits (the festival's and each category's) */
+        put: operations["managedEntryRulesPut"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2301,6 +2404,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/saved-festivals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's saved festivals, by next deadline */
+        get: operations["savedFestivalList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/saved-festivals/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save an approved festival (again: nothing changes) */
+        put: operations["savedFestivalPut"];
+        post?: never;
+        /** Remove a festival from the saved ones (also when it was not there) */
+        delete: operations["savedFestivalDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/screenings/{id}": {
         parameters: {
             query?: never;
@@ -2399,6 +2537,23 @@ export interface paths {
         put?: never;
         /** The fees a submission would cost (waiver applied) */
         post: operations["submissionQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/submissions/{id}/laurel/{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the laurel of one's selected or awarded submission ({format}: svg or png) */
+        get: operations["submissionLaurelGet"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2763,6 +2918,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media/stills/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A still's file */
+        get: operations["stillGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -3049,6 +3221,12 @@ export interface components {
             /** Format: int64 */
             id?: number;
             name: string;
+        };
+        /** CategoryLimits */
+        CategoryLimits: {
+            /** Format: int64 */
+            categoryId: number;
+            limits: components["schemas"]["EntryLimits"];
         };
         /** CheckInInfo */
         CheckInInfo: {
@@ -3435,6 +3613,22 @@ export interface components {
             questionId: number;
             value: string;
         };
+        /** EntryLimits */
+        EntryLimits: {
+            /** @description YYYY-MM-DD; "" for any */
+            completedAfter: string;
+            /** @description ISO 3166-1 alpha-2 codes; empty for any */
+            countries: string[];
+            maxRuntime: number;
+            minRuntime: number;
+            premiere: components["schemas"]["PremiereStatus"];
+        };
+        /** EntryRules */
+        EntryRules: {
+            categories: components["schemas"]["CategoryLimits"][];
+            limits: components["schemas"]["EntryLimits"];
+            terms: string;
+        };
         /** EntryStatus */
         EntryStatus: {
             /** Format: date-time */
@@ -3707,6 +3901,8 @@ export interface components {
             runtimeMinutes: number;
             screenerPassword: string;
             screenerUrl: string;
+            specs: components["schemas"]["FilmSpecs"];
+            stills: components["schemas"]["FilmStill"][];
             synopsis: string;
             title: string;
             /** Format: date-time */
@@ -3741,6 +3937,35 @@ export interface components {
             title: string;
             /** @description Year of completion; 0 when not given */
             year: number;
+        };
+        /** FilmHistoryEntry */
+        FilmHistoryEntry: {
+            award: string;
+            festival: string;
+            year: number;
+        };
+        /** FilmSpecs */
+        FilmSpecs: {
+            aspectRatio: string;
+            /** @description YYYY-MM-DD; "" when not given */
+            completionDate: string;
+            firstTime: boolean;
+            history: components["schemas"]["FilmHistoryEntry"][];
+            languages: string[];
+            premiere: components["schemas"]["PremiereStatus"];
+            shootingFormat: string;
+            /** @description One of mono, stereo, 5.1, 7.1, atmos, other (any case); "" when not given */
+            sound: string;
+            student: boolean;
+            subtitles: string[];
+            /** @description An https address; "" for none */
+            trailerUrl: string;
+        };
+        /** FilmStill */
+        FilmStill: {
+            /** Format: int64 */
+            id: number;
+            images: components["schemas"]["PosterImages"];
         };
         /** FlagChange */
         FlagChange: {
@@ -3884,6 +4109,10 @@ export interface components {
         /** ItemsAnswerReminder */
         ItemsAnswerReminder: {
             items: components["schemas"]["Reminder"][];
+        };
+        /** ItemsAnswerSavedFestival */
+        ItemsAnswerSavedFestival: {
+            items: components["schemas"]["SavedFestival"][];
         };
         /** ItemsAnswerScreeningFilm */
         ItemsAnswerScreeningFilm: {
@@ -4187,6 +4416,7 @@ export interface components {
         };
         /** NewSubmission */
         NewSubmission: {
+            acceptRules?: boolean;
             answers?: components["schemas"]["Answer"][];
             entries: components["schemas"]["SubmissionEntry"][];
             /** Format: int64 */
@@ -4460,6 +4690,11 @@ export interface components {
             card: components["schemas"]["PosterImage"];
             detail: components["schemas"]["PosterImage"];
         };
+        /**
+         * PremiereStatus
+         * @enum {string}
+         */
+        PremiereStatus: "" | "world" | "international" | "national" | "none";
         /** PromotableFestival */
         PromotableFestival: {
             campaign: components["schemas"]["Promotion"] | null;
@@ -4735,6 +4970,23 @@ export interface components {
         RoleChange: {
             role: components["schemas"]["Role"];
         };
+        /** SavedFestival */
+        SavedFestival: {
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
+            city: string;
+            country: string;
+            /** Format: int64 */
+            festivalId: number;
+            festivalName: string;
+            festivalSlug: string;
+            nextDeadline: string;
+            /** Format: date-time */
+            savedAt: string;
+            /** @enum {string} */
+            tier: "" | "early" | "regular" | "late";
+        };
         /** ScoreAnswer */
         ScoreAnswer: {
             score: components["schemas"]["JudgeScore"];
@@ -4880,6 +5132,10 @@ export interface components {
         StatusAnswer: {
             status: string;
         };
+        /** StillOrder */
+        StillOrder: {
+            ids: number[];
+        };
         /** Submission */
         Submission: {
             awardName: string;
@@ -4914,6 +5170,8 @@ export interface components {
             paidCredits: number;
             /** Format: int64 */
             refundedCredits: number;
+            /** Format: date-time */
+            rulesAcceptedAt: string | null;
             scores?: components["schemas"]["ScoreSummary"];
             status: components["schemas"]["SubmissionStatus"];
             tier: components["schemas"]["DeadlineTier"];
@@ -7559,6 +7817,37 @@ export interface operations {
             };
         };
     };
+    festivalEntryRulesGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryRules"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     festivalQuestionList: {
         parameters: {
             query?: never;
@@ -8022,6 +8311,251 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    filmSpecsPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FilmSpecs"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilmAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    filmStillCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilmAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    filmStillOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StillOrder"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilmAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    filmStillDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                stillId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilmAnswer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9813,6 +10347,108 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    managedEntryRulesGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryRules"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    managedEntryRulesPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryRules"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryRules"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12898,6 +13534,111 @@ export interface operations {
             };
         };
     };
+    savedFestivalList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemsAnswerSavedFestival"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    savedFestivalPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    savedFestivalDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     screeningGet: {
         parameters: {
             query?: never;
@@ -13261,6 +14002,47 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submissionLaurelGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                format: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14296,6 +15078,37 @@ export interface operations {
         };
     };
     posterGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stillGet: {
         parameters: {
             query?: never;
             header?: never;

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Film } from '../api/manageSubmissions';
 import { countryName } from '../lib/countries';
 import { useLanguage } from '../lib/dates';
+import { FilmSpecsView } from './FilmSpecsView';
+import type { FilmProject } from '../api/filmProjects';
 import { PosterImage } from './PosterImage';
 import { Title } from './Title';
 
@@ -93,6 +95,7 @@ export function FilmCard({ film, headingLevel = 2 }: { film: Film | null; headin
               )}
             </Stack>
           )}
+          <FilmSpecsView specs={(film as FilmProject).specs} stills={(film as FilmProject).stills} title={film.title} />
         </Stack>
       </Group>
     </Paper>

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { SaveFestivalButton } from '../../ui/SaveFestivalButton';
 import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -51,6 +52,7 @@ export function FestivalCard({ festival: f }: { festival: Festival }) {
               {t(state === 'notOpen' ? 'card.notOpen' : 'card.closed')}
             </Badge>
           )}
+          <SaveFestivalButton slug={f.slug} name={f.name} size="xs" />
         </Group>
       </Stack>
     </Paper>

@@ -11,6 +11,7 @@ import { PageLoading } from '../../ui/page/PageState';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
+import { SaveFestivalButton } from '../../ui/SaveFestivalButton';
 import { festivalPlace } from './FestivalCard';
 import { formatDate, formatDateRange, useLanguage } from '../../lib/dates';
 import { callForEntries, submissionState } from './submissionState';
@@ -143,6 +144,7 @@ function FestivalView({ festival: f, slots }: { festival: Festival; slots: Festi
                 {t('public.submitFilm')}
               </Button>
             )}
+            <SaveFestivalButton slug={f.slug} name={f.name} visitorLink />
             <Button component={Link} to={remindMeLink(f)} variant={f.nextDeadline ? 'light' : 'filled'} data-testid="remind-me">
               {t('public.remindMe')}
             </Button>

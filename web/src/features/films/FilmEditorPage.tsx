@@ -84,9 +84,14 @@ function Editor({ film }: { film?: Film }) {
           {film ? film.title : t('editor.newTitle')}
         </Title>
         {film && (
-          <Button component={Link} to={`/submit-film?film=${film.id}`} data-testid="submit-this-film">
-            {t('editor.submitThis')}
-          </Button>
+          <Group gap="xs">
+            <Button component={Link} to={`/films/${film.id}/project`} variant="light" data-testid="film-project-link">
+              {t('editor.project')}
+            </Button>
+            <Button component={Link} to={`/submit-film?film=${film.id}`} data-testid="submit-this-film">
+              {t('editor.submitThis')}
+            </Button>
+          </Group>
         )}
       </Group>
       {saved && film && (

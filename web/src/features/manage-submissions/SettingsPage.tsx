@@ -1,4 +1,5 @@
 import { DatePickerInput } from '@mantine/dates';
+import { EntryRulesSection } from './EntryRulesSection';
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -26,6 +27,7 @@ export default function SettingsPage() {
     <ManageFrame slug={slug} current="settings" title={t('settings.title')} size="md">
       <Stack gap="lg">
         <SettingsSwitches slug={slug} />
+        <EntryRulesSection slug={slug} />
         <Waivers slug={slug} />
       </Stack>
     </ManageFrame>

@@ -1,4 +1,4 @@
-import { Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Center, Group, List, Loader, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type SubmissionQuote } from '../../api/submissions';
 import { formatNumber } from '../../lib/format';
@@ -12,12 +12,15 @@ export function QuoteView({
   updating,
   error,
   waiverTried,
+  reasons = [],
 }: {
   quote: SubmissionQuote | undefined;
   loading: boolean;
   updating: boolean;
   error: string | null;
   waiverTried: boolean;
+  /** Each failed eligibility limit, when the quote was refused for them. */
+  reasons?: string[];
 }) {
   const { t, i18n } = useTranslation('submissions');
   const { tag } = useLanguage();
@@ -27,6 +30,13 @@ export function QuoteView({
     return (
       <Notice color="red" role="alert" data-testid="quote-error">
         {error}
+        {reasons.length > 0 && (
+          <List size="sm" mt="xs" data-testid="eligibility-reasons">
+            {reasons.map((m) => (
+              <List.Item key={m}>{m}</List.Item>
+            ))}
+          </List>
+        )}
       </Notice>
     );
   }

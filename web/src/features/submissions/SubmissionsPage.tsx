@@ -36,6 +36,7 @@ import { filmsKey } from '../../api/films';
 import { notify } from '../../lib/notify';
 import { mySubmissionsKey, submissionsKey } from './queries';
 import { SubmissionStatusBadge } from './StatusBadge';
+import { filmProjectsApi } from '../../api/filmProjects';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 function statusOf(value: string | null): SubmissionFilter {
@@ -49,6 +50,7 @@ function statusOf(value: string | null): SubmissionFilter {
  */
 export default function SubmissionsPage() {
   const { t } = useTranslation('submissions');
+  const { t: tp } = useTranslation('film-project');
   usePageMeta(t('list.meta.title'), t('list.meta.description'));
   const [params, setParams] = useSearchParams();
   const status = statusOf(params.get('status'));
@@ -120,6 +122,9 @@ export default function SubmissionsPage() {
           <div>
             <Title order={1}>{t('list.title')}</Title>
             <Text c="gray.7">{t('list.intro')}</Text>
+            <Anchor component={Link} to="/saved-festivals" size="sm" fw={600} data-testid="saved-festivals-link">
+              {tp('saved.title')}
+            </Anchor>
           </div>
           <Select
             label={t('list.filter')}
@@ -165,6 +170,7 @@ export default function SubmissionsPage() {
 
 function SubmissionCard({ submission: s, onWithdraw }: { submission: Submission; onWithdraw: (s: Submission) => void }) {
   const { t, i18n } = useTranslation('submissions');
+  const { t: tp } = useTranslation('film-project');
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const feedback = (s.feedback ?? []).filter((c) => c.trim() !== '');
   const undecided = undecidedStatuses.includes(s.status);
@@ -212,6 +218,19 @@ function SubmissionCard({ submission: s, onWithdraw }: { submission: Submission;
               ))}
             </List>
           </Stack>
+        )}
+        {(s.status === 'selected' || s.status === 'finalist' || s.status === 'award_winner') && (
+          <Group gap="xs" data-testid="laurel">
+            <Text size="sm" fw={600}>
+              {tp('laurel.title')}
+            </Text>
+            <Anchor href={filmProjectsApi.laurelUrl(s.id, 'svg')} download size="sm" data-testid="laurel-svg">
+              {tp('laurel.svg')}
+            </Anchor>
+            <Anchor href={filmProjectsApi.laurelUrl(s.id, 'png')} download size="sm" data-testid="laurel-png">
+              {tp('laurel.png')}
+            </Anchor>
+          </Group>
         )}
         <Group justify="flex-end" gap="xs">
           <Button component={Link} to={`/submissions/${s.id}/messages`} size="compact-sm" variant="light" data-testid="submission-messages">

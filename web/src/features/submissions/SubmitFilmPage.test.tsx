@@ -194,4 +194,60 @@ describe('SubmitFilmPage', () => {
     renderPage(routes, ['/submit-film?festival=kyoto-shorts']);
     expect(await screen.findByRole('link', { name: 'Create a film project' })).toHaveAttribute('href', '/films/new');
   });
+
+  it('lists every failed entry rule from a refused quote, and pays only once the rules and terms are accepted', async () => {
+    let eligible = false;
+    const submit = vi.fn((init: RequestInit | undefined) => {
+      void init; // read from submit.mock.calls
+      return {
+        status: 201,
+        body: { submissions: [submission({ id: 3, categoryId: 10, categoryName: 'Short film', paidCredits: 30 })], total: 30, balance: 70 },
+      };
+    });
+    stubApi({
+      'GET /api/v1/films': { status: 200, body: { items: [film()] } },
+      'GET /api/v1/festivals/kyoto-shorts': { status: 200, body: { festival: kyoto } },
+      'GET /api/v1/festivals/kyoto-shorts/entry-rules': {
+        status: 200,
+        body: { terms: 'Only rights holders may submit.', limits: { minRuntime: 5, maxRuntime: 40, completedAfter: '', countries: [], premiere: 'world' }, categories: [] },
+      },
+      'POST /api/v1/submissions/quote': (init: RequestInit | undefined) =>
+        eligible
+          ? quoteFor(init)
+          : {
+              status: 400,
+              body: {
+                code: 'validation',
+                message: 'This film does not meet the festival’s entry rules',
+                fields: {
+                  'eligibility.0.premiere': 'Kyoto Shorts takes only world premieres',
+                  'eligibility.0.runtime': 'Kyoto Shorts takes films of 5 to 40 minutes',
+                },
+              },
+            },
+      'POST /api/v1/submissions': submit,
+    });
+    const user = userEvent.setup();
+    renderPage(routes, ['/submit-film?festival=kyoto-shorts&film=7']);
+    await user.click(await screen.findByRole('checkbox', { name: /Short film/ }));
+    const reasons = await screen.findByTestId('eligibility-reasons');
+    // Runtime first, then premiere: the rules' own order.
+    expect(within(reasons).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Kyoto Shorts takes films of 5 to 40 minutes',
+      'Kyoto Shorts takes only world premieres',
+    ]);
+    expect(screen.getByTestId('confirm-pay')).toBeDisabled();
+
+    // The film now meets the rules: the terms must still be accepted.
+    eligible = true;
+    await user.click(screen.getByRole('checkbox', { name: /Animation/ }));
+    expect(await screen.findAllByTestId('quote-line')).toHaveLength(2);
+    expect(screen.getByTestId('entry-terms')).toHaveTextContent('Only rights holders may submit.');
+    expect(screen.getByTestId('confirm-pay')).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: /accept this festival/ }));
+    await waitFor(() => expect(screen.getByTestId('confirm-pay')).toBeEnabled());
+    await user.click(screen.getByTestId('confirm-pay'));
+    await screen.findByTestId('submit-done');
+    expect(bodyOf(submit.mock.calls[0][0])).toMatchObject({ acceptRules: true });
+  });
 });

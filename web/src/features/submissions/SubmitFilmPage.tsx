@@ -1,4 +1,4 @@
-import { Anchor, Button, Container, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Container, Group, List, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,7 +15,6 @@ import {
   type SubmitResult,
 } from '../../api/submissions';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { QuestionFields } from '../../ui/QuestionFields';
 import { formatNumber } from '../../lib/format';
 import { sessionCreditsChanged } from '../../lib/useSession';
 import { apiErrorText } from '../../lib/apiErrorText';
@@ -23,6 +22,10 @@ import { Notice } from '../../ui/Notice';
 import { inputStyles } from '../../ui/inputStyles';
 import { entryKey, FestivalCategories, FestivalSearch } from './FestivalPicker';
 import { quoteKey, submissionsKey } from './queries';
+import { eligibilityMessages } from '../../api/filmProjects';
+import { EntryRulesConsent } from './EntryRulesConsent';
+import { useEntryRulesAcceptance } from './useEntryRulesAcceptance';
+import { FestivalQuestions } from './FestivalQuestions';
 import { QuoteView } from './QuoteView';
 import { Confirmation } from './Confirmation';
 
@@ -45,6 +48,8 @@ export default function SubmitFilmPage() {
   // The answers to the festivals' questions, by question id: sent with the entries, never quoted.
   const [answers, setAnswers] = useState<Record<number, string>>({});
   const [result, setResult] = useState<SubmitResult | null>(null);
+  // Each chosen festival's rules and terms, accepted explicitly before paying.
+  const { termsToAccept, accepted, allAccepted, accept } = useEntryRulesAcceptance(slugs);
 
   // The film: the one asked for when it is the user's, else the only one.
   const filmList = films.data ?? [];
@@ -119,6 +124,9 @@ export default function SubmitFilmPage() {
   if (result) return <Confirmation result={result} />;
 
   const insufficient = submit.error instanceof ApiError && submit.error.code === 'insufficient_credits';
+  const refusal = (err: unknown) => (err instanceof ApiError ? eligibilityMessages(err.fields) : []);
+  const notEligible = current ? refusal(quote.error) : [];
+  const submitNotEligible = refusal(submit.error);
   const waiverProblem =
     (submit.error instanceof ApiError && submit.error.fields.waiverCode) ||
     (current && quote.error instanceof ApiError && quote.error.fields.waiverCode) ||
@@ -127,7 +135,9 @@ export default function SubmitFilmPage() {
   const shownFetching = waiverRefused ? plain.isFetching : quote.isFetching;
   const quoteError =
     current && quote.isError && !waiverProblem
-      ? apiErrorText(quote.error, 'submissions')
+      ? notEligible.length > 0
+        ? quote.error.message
+        : apiErrorText(quote.error, 'submissions')
       : waiverRefused && plain.isError
         ? apiErrorText(plain.error, 'submissions')
         : null;
@@ -200,16 +210,7 @@ export default function SubmitFilmPage() {
               {t('submit.tooMany', { max: submissionEntriesMax })}
             </Notice>
           )}
-          {slugs.map((slug) => (
-            <QuestionFields
-              key={`questions-${slug}`}
-              slug={slug}
-              values={answers}
-              onChange={(id, v) => setAnswers((a) => ({ ...a, [id]: v }))}
-              errors={submit.error instanceof ApiError ? submit.error.fields : {}}
-              disabled={busy}
-            />
-          ))}
+          <FestivalQuestions slugs={slugs} answers={answers} onChange={setAnswers} error={submit.error} disabled={busy} />
           <FestivalSearch exclude={slugs} onAdd={(slug) => setSlugs((s) => (s.includes(slug) ? s : [...s, slug]))} disabled={busy} />
         </Stack>
 
@@ -245,14 +246,34 @@ export default function SubmitFilmPage() {
                 updating={!current || shownFetching}
                 error={quoteError}
                 waiverTried={Boolean(body.waiverCode) && !waiverRefused}
+                reasons={notEligible}
               />
             )}
+            <EntryRulesConsent
+              festivals={termsToAccept}
+              accepted={accepted}
+              onChange={(slug, on) => {
+                submit.reset();
+                accept(slug, on);
+              }}
+              disabled={busy}
+            />
             {submit.isError && (
               <Notice color="red" role="alert" title={insufficient ? t('submit.insufficientTitle') : t('submit.failedTitle')} data-testid="submit-error">
                 <Stack gap="xs" align="flex-start">
                   <Text size="sm" c="gray.9">
-                    {insufficient && submit.error instanceof ApiError ? submit.error.message : apiErrorText(submit.error, 'submissions')}
+                    {(insufficient || submitNotEligible.length > 0 || (submit.error instanceof ApiError && submit.error.fields.acceptRules)) &&
+                    submit.error instanceof ApiError
+                      ? submit.error.fields.acceptRules || submit.error.message
+                      : apiErrorText(submit.error, 'submissions')}
                   </Text>
+                  {submitNotEligible.length > 0 && (
+                    <List size="sm" data-testid="submit-eligibility">
+                      {submitNotEligible.map((m) => (
+                        <List.Item key={m}>{m}</List.Item>
+                      ))}
+                    </List>
+                  )}
                   {insufficient && (
                     <Button component={Link} to="/pricing" size="xs" data-testid="buy-credits">
                       {t('submit.buyCredits')}
@@ -282,11 +303,12 @@ export default function SubmitFilmPage() {
                   body &&
                   submit.mutate({
                     ...body,
+                    acceptRules: termsToAccept.length > 0 && allAccepted,
                     answers: Object.entries(answers).map(([id, value]) => ({ questionId: Number(id), value })),
                   })
                 }
                 disabled={
-                  busy || !current || !q || shownFetching || entries.length > submissionEntriesMax || blocked !== null
+                  busy || !current || !q || shownFetching || entries.length > submissionEntriesMax || blocked !== null || !allAccepted
                 }
                 aria-describedby={blocked ? 'pay-blocked' : undefined}
                 data-testid="confirm-pay"

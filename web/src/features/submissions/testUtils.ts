@@ -28,6 +28,7 @@ export function submission(over: Partial<Submission> = {}): Submission {
     createdAt: '2026-02-01T09:00:00Z',
     decidedAt: null,
     withdrawnAt: null,
+    rulesAcceptedAt: null,
     ...over,
   };
 }
