@@ -59,6 +59,8 @@ const (
 	AuditDoorStaffAdd     AuditAction = "door_staff.add"
 	AuditDoorStaffRemove  AuditAction = "door_staff.remove"
 	AuditPromotionStart   AuditAction = "promotion.start"
+	AuditVoucherCreate    AuditAction = "voucher.create" // a discount code (its code stays out of the log)
+	AuditVoucherDisable   AuditAction = "voucher.disable"
 )
 
 // AuditActions lists every audited action, in the order above; the front
@@ -74,6 +76,7 @@ var AuditActions = []AuditAction{
 	AuditSubmissionDecide, AuditSubmissionFlag, AuditWaiverCreate, AuditWaiverDelete,
 	AuditJudgeInvite, AuditJudgeRemove, AuditJudgeAssign, AuditJudgeUnassign, AuditJudgeConflict,
 	AuditScreeningCreate, AuditScreeningUpdate, AuditDoorStaffAdd, AuditDoorStaffRemove, AuditPromotionStart,
+	AuditVoucherCreate, AuditVoucherDisable,
 }
 
 // AuditEntry is one row of the append-only audit log: who did what to

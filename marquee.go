@@ -165,6 +165,9 @@ type Services struct {
 	// Promotions sells and runs promotion campaigns.
 	Analytics  AnalyticsService
 	Promotions PromotionService
-	// Tickets sells screenings' seats and checks tickets in (ticket.go).
-	Tickets TicketService
+	// Tickets sells screenings' seats and checks tickets in (ticket.go);
+	// TicketOffers are its ticket types, attendee names and vouchers
+	// (ticket_type.go, voucher.go).
+	Tickets      TicketService
+	TicketOffers TicketOfferService
 }

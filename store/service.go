@@ -171,6 +171,7 @@ func (s *Services) Domain() marquee.Services {
 		Analytics:      s.Analytics,
 		Promotions:     s.Promotions,
 		Tickets:        s.Tickets,
+		TicketOffers:   s.Tickets,
 	}
 }
 
