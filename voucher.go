@@ -55,32 +55,32 @@ func (v *Voucher) AllowsType(name string) bool {
 	return len(v.TypeNames) == 0 || slices.Contains(v.TypeNames, name)
 }
 
-// VoucherRefusal is why a code is refused: each says exactly what is wrong.
-func voucherRefusal(msg string) error { return FieldError("voucherCode", msg) }
+// The refusals of a voucher code, each under voucherCode and saying
+// exactly what is wrong.
 
-// The refusals of a voucher code.
-func ErrVoucherUnknown() error { return voucherRefusal("This code does not exist") }
+// ErrVoucherUnknown refuses a code the festival does not have.
+func ErrVoucherUnknown() error { return FieldError("voucherCode", "This code does not exist") }
 
 // ErrVoucherDisabled refuses a code its organiser disabled.
-func ErrVoucherDisabled() error { return voucherRefusal("This code is no longer valid") }
+func ErrVoucherDisabled() error { return FieldError("voucherCode", "This code is no longer valid") }
 
 // ErrVoucherNotYetValid refuses a code before its first day.
-func ErrVoucherNotYetValid() error { return voucherRefusal("This code is not valid yet") }
+func ErrVoucherNotYetValid() error { return FieldError("voucherCode", "This code is not valid yet") }
 
 // ErrVoucherExpired refuses a code after its last day.
-func ErrVoucherExpired() error { return voucherRefusal("This code has expired") }
+func ErrVoucherExpired() error { return FieldError("voucherCode", "This code has expired") }
 
 // ErrVoucherUsedUp refuses a code whose uses are all taken.
-func ErrVoucherUsedUp() error { return voucherRefusal("This code has been used up") }
+func ErrVoucherUsedUp() error { return FieldError("voucherCode", "This code has been used up") }
 
 // ErrVoucherWrongScreening refuses a code restricted to other screenings.
 func ErrVoucherWrongScreening() error {
-	return voucherRefusal("This code is not valid for this screening")
+	return FieldError("voucherCode", "This code is not valid for this screening")
 }
 
 // ErrVoucherWrongType refuses a code none of the order's ticket types may use.
 func ErrVoucherWrongType() error {
-	return voucherRefusal("This code is not valid for the ticket types you chose")
+	return FieldError("voucherCode", "This code is not valid for the ticket types you chose")
 }
 
 // Refusal says why v cannot be used at now for an order of screeningID

@@ -339,4 +339,5 @@ func retakeTypeSeats(ctx context.Context, c conn, id int64, now time.Time) (bool
 	}
 	return true, nil
 }
+
 var _ marquee.TicketOfferService = (*TicketService)(nil)
