@@ -7,7 +7,7 @@ import (
 )
 
 // handleVoucherCheck answers what a code does to an order of a screening:
-// body VoucherCheck, 200 VoucherQuote, or 422 with the reason under
+// body VoucherCheck, 200 VoucherQuote, or 400 with the reason under
 // voucherCode. Codes are secrets worth money: the checks are limited per
 // client (marquee.LimitVoucherCheck), failing closed.
 func (s *Server) handleVoucherCheck(w http.ResponseWriter, r *http.Request) {

@@ -53,6 +53,7 @@ export const pages = {
   'tickets/TicketsPage': () => import('./features/tickets/TicketsPage'),
   'tickets/TicketPage': () => import('./features/tickets/TicketPage'),
   'screenings/ScreeningsPage': () => import('./features/screenings/ScreeningsPage'),
+  'ticket-types/TicketOffersPage': () => import('./features/ticket-types/TicketOffersPage'),
   'check-in/CheckInPage': () => import('./features/check-in/CheckInPage'),
   'admin/AdminDashboardPage': () => import('./features/admin/AdminDashboardPage'),
   'admin/AdminUsersPage': () => import('./features/admin/AdminUsersPage'),

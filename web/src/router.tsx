@@ -122,6 +122,7 @@ export const routes: RouteObject[] = [
           { path: 'tickets', Component: otherPage('tickets/TicketsPage') },
           { path: 'tickets/:id', Component: otherPage('tickets/TicketPage') },
           { path: 'manage/festivals/:slug/screenings', Component: otherPage('screenings/ScreeningsPage') },
+          { path: 'manage/festivals/:slug/ticket-offers', Component: otherPage('ticket-types/TicketOffersPage') },
           { path: 'manage/festivals/:slug/check-in', Component: otherPage('check-in/CheckInPage') },
         ],
       },

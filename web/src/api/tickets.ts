@@ -1,6 +1,7 @@
 import { myTickets } from './myTickets';
 import { request } from './client';
 import type { TestCard } from './payments';
+import type { AttendeeNames, OrderLine, TicketType } from './ticketOffers';
 
 /** A screening as everyone sees it. Instants are RFC 3339 UTC; timeZone is the festival's IANA zone. */
 export interface Screening {
@@ -23,6 +24,10 @@ export interface Screening {
   remaining: number;
   onSale: boolean;
   soldOut: boolean;
+  /** Whether buyers name each ticket's attendee. */
+  attendeeNames?: AttendeeNames;
+  /** The types on sale; set on one screening (GET /screenings/{id}). */
+  ticketTypes?: TicketType[];
 }
 
 /** A screening with its sales figures and local times, for its organiser. */
@@ -63,6 +68,9 @@ export interface Ticket {
   holderName: string;
   holderEmail: string;
   screening: Screening;
+  /** "" for the default type. */
+  ticketTypeName?: string;
+  attendeeName?: string;
 }
 
 export type TicketOrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'refunded';
@@ -81,6 +89,10 @@ export interface TicketOrder {
   createdAt: string;
   paidAt: string | null;
   tickets: Ticket[];
+  lines?: OrderLine[];
+  subtotalCents?: number;
+  discountCents?: number;
+  voucherCode?: string;
 }
 
 /** POST /ticket-orders/{id}/pay. */
@@ -100,6 +112,8 @@ export interface CheckInResult {
     id: number;
     holderName: string;
     holderEmail: string;
+    attendeeName?: string;
+    ticketTypeName?: string;
     screeningId: number;
     screeningTitle: string;
     startsAt: string;

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { paymentsApi } from '../../api/payments';
+import { ticketOffersApi, type OrderItem } from '../../api/ticketOffers';
 import { ticketsApi, type Screening, type TicketOrder } from '../../api/tickets';
+import { fieldText, TypeChooser } from '../ticket-types/TypeChooser';
 import { PageLoading } from '../../content/PageState';
 import { usePageMeta } from '../../content/usePageMeta';
 import { apiErrorText } from '../contact/apiErrorText';
@@ -92,6 +94,12 @@ function PaidTickets({ order }: { order: TicketOrder }) {
               <Anchor component={Link} to={`/tickets/${tk.id}`} fw={600} c="indigo.9" data-testid="ticket-link">
                 {t('buy.ticketN', { n: i + 1 })}
               </Anchor>
+              {(tk.attendeeName || tk.ticketTypeName) && (
+                <Text span size="sm" c="gray.8" data-testid="ticket-attendee">
+                  {' '}
+                  {[tk.attendeeName, tk.ticketTypeName].filter(Boolean).join(' · ')}
+                </Text>
+              )}
             </li>
           ))}
         </Stack>
@@ -120,16 +128,16 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
     void client.invalidateQueries({ queryKey: festivalScreeningsKey(s.festivalSlug) });
   };
 
-  async function reserve() {
+  async function reserve(items?: OrderItem[], voucherCode = '') {
     if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      const order = await ticketsApi.createOrder(s.id, n);
+      const order = items ? await ticketOffersApi.createOrder(s.id, items, voucherCode) : await ticketsApi.createOrder(s.id, n);
       setStep(order.status === 'paid' ? { kind: 'paid', order } : { kind: 'held', order });
       if (order.status === 'paid') void client.invalidateQueries({ queryKey: ['tickets'] });
     } catch (err) {
-      setError(apiErrorText(err, ns));
+      setError(fieldText(err, 'voucherCode') ?? fieldText(err, 'attendees') ?? apiErrorText(err, ns));
       refresh();
     } finally {
       setBusy(false);
@@ -225,7 +233,12 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
             {step.order.failureMessage || t('errors.generic')}
           </Text>
           <Text size="sm">{t('buy.failedText')}</Text>
-          <Button size="sm" onClick={() => void reserve()} disabled={busy || n > max} data-testid="try-again">
+          <Button
+            size="sm"
+            onClick={() => (s.ticketTypes && s.ticketTypes.length > 0 ? setStep({ kind: 'choose' }) : void reserve())}
+            disabled={busy || n > max}
+            data-testid="try-again"
+          >
             {t('buy.tryAgain')}
           </Button>
         </Stack>
@@ -247,6 +260,8 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
           <Text fw={700} c="red.9" data-testid="buy-unavailable">
             {state === 'soldOut' ? t('soldOut') : t('notOnSale')}
           </Text>
+        ) : s.ticketTypes && s.ticketTypes.length > 0 ? (
+          <TypeChooser screening={s} busy={busy} onReserve={(items, code) => void reserve(items, code)} />
         ) : (
           <>
             <Select
