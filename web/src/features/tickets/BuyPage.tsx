@@ -122,6 +122,9 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
   const max = Math.max(0, Math.min(maxPerOrder, s.remaining));
   const state = availability(s);
   const n = Number(quantity);
+  // Ticket types, attendee names and a discount code (features/ticket-types)
+  // when the screening has more than its standard type or asks for names.
+  const chooseTypes = (s.ticketTypes?.length ?? 0) > 1 || (s.attendeeNames ?? 'off') !== 'off';
 
   const refresh = () => {
     void client.invalidateQueries({ queryKey: ['screening', s.id] });
@@ -235,7 +238,7 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
           <Text size="sm">{t('buy.failedText')}</Text>
           <Button
             size="sm"
-            onClick={() => (s.ticketTypes && s.ticketTypes.length > 0 ? setStep({ kind: 'choose' }) : void reserve())}
+            onClick={() => (chooseTypes ? setStep({ kind: 'choose' }) : void reserve())}
             disabled={busy || n > max}
             data-testid="try-again"
           >
@@ -260,7 +263,7 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
           <Text fw={700} c="red.9" data-testid="buy-unavailable">
             {state === 'soldOut' ? t('soldOut') : t('notOnSale')}
           </Text>
-        ) : s.ticketTypes && s.ticketTypes.length > 0 ? (
+        ) : chooseTypes ? (
           <TypeChooser screening={s} busy={busy} onReserve={(items, code) => void reserve(items, code)} />
         ) : (
           <>
