@@ -180,7 +180,7 @@ func (w *juryWorld) judgeWalk(t *testing.T, bodies map[string]string, last []str
 	ids := slices.Compact(slices.Sorted(slices.Values([]string{
 		fmt.Sprint(w.filmID), fmt.Sprint(w.subID), fmt.Sprint(w.jury), fmt.Sprint(w.makerID)})))
 	values := map[string][]string{
-		"slug": {w.fest.Slug}, "id": ids, "judgeId": ids, "submissionId": ids, "userId": ids,
+		"slug": {w.fest.Slug}, "id": ids, "judgeId": ids, "submissionId": ids, "userId": ids, "typeId": ids,
 		"token": {w.invitation, "unknown"}, "key": {w.posterKey}, "name": w.posterNames, "file": {"submissions.csv", "views.csv"}, "days": {"7"},
 	}
 	param := regexp.MustCompile(`\{([A-Za-z]+)\}`)
