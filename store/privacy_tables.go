@@ -40,7 +40,7 @@ var exportEntries = []exportEntry{
 	{"ticket_orders.json", []string{"ticket_orders"}, `SELECT o.id, o.screening_id, s.title AS screening_title, s.venue, s.starts_at, o.quantity, o.amount_cents, o.currency, o.status, o.provider, o.reference, o.country, o.failure_message, o.language, o.created_at, o.paid_at, o.refunded_at
 		FROM ticket_orders o JOIN screenings s ON s.id = o.screening_id WHERE o.user_id = ? ORDER BY o.id`},
 	// A ticket's code is left out: it is the key to a seat, like a password.
-	{"tickets.json", []string{"tickets"}, `SELECT id, order_id, screening_id, status, checked_in_at, created_at FROM tickets WHERE user_id = ? ORDER BY id`},
+	{"tickets.json", []string{"tickets"}, `SELECT id, order_id, screening_id, status, checked_in_at, attendee_name, created_at FROM tickets WHERE user_id = ? ORDER BY id`},
 	{"door_staff.json", []string{"festival_door_staff"}, `SELECT d.festival_id, f.name AS festival_name, d.added_at FROM festival_door_staff d JOIN festivals f ON f.id = d.festival_id WHERE d.user_id = ? ORDER BY d.festival_id`},
 	{"promotions.json", []string{"promotions"}, `SELECT p.id, p.festival_id, f.name AS festival_name, p.days, p.credits, p.status, p.end_reason, p.refunded_credits, p.starts_at, p.ends_at, p.ended_at, p.created_at
 		FROM promotions p JOIN festivals f ON f.id = p.festival_id WHERE p.user_id = ? ORDER BY p.id`},
@@ -106,6 +106,9 @@ var deletionSteps = []deletionStep{
 	// which may name the person.
 	{"credit_ledger", `UPDATE credit_ledger SET note = '' WHERE user_id = ?`, []string{"id"}},
 	{"festival_door_staff", `DELETE FROM festival_door_staff WHERE user_id = ?`, []string{"id"}},
+	// The attendees' names the buyer typed (issue 27) name other people.
+	{"tickets", `UPDATE tickets SET attendee_name = '' WHERE user_id = ?`, []string{"id"}},
+	{"ticket_order_attendees", `DELETE FROM ticket_order_attendees WHERE order_id IN (SELECT id FROM ticket_orders WHERE user_id = ?)`, []string{"id"}},
 	{"audit_log", `UPDATE audit_log SET actor_email = '' WHERE actor_id = ? OR actor_email = ?`, []string{"id", "email"}},
 	{"rate_limits", `DELETE FROM rate_limits WHERE key LIKE ? ESCAPE '\'`, []string{"emailKeySuffix"}},
 }
@@ -117,7 +120,7 @@ var keptOnDeletion = map[string]string{
 	"purchases":              "accounting: payments made are kept, without the person's identity",
 	"submissions":            "the festivals' entries, with their fees and scores",
 	"ticket_orders":          "accounting: paid orders, and the screenings' seat counts they make up",
-	"tickets":                "seats paid for stay valid at the door (their QR codes may be printed); the row names no one",
+	"tickets":                "seats paid for stay valid at the door (their QR codes may be printed); the row names no one once its attendee's name is cleared",
 	"promotions":             "accounting: campaigns paid in credits (their ledger rows stay too); the row names a festival, not the person",
 	"judge_categories":       "the festival's judging (the judge row is anonymised)",
 	"judge_assignments":      "the festival's judging",

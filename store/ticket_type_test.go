@@ -370,3 +370,36 @@ func TestTicketOffersOtherOrganiser(t *testing.T) {
 		wantCode(t, db.Tickets.DeleteTicketType(as(fx.org), fx.fest.Slug, fx.screening.ID, fx.types(t)[""].ID), marquee.EConflict)
 	})
 }
+
+// TestAccountDeletionClearsAttendeeNames: the attendees' names a buyer
+// typed leave with their account (the tickets stay valid, naming no one).
+func TestAccountDeletionClearsAttendeeNames(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
+		fx := newTicketFixture(t, db, 10, 0)
+		if _, err := db.Tickets.SetAttendeeNames(as(fx.org), fx.fest.Slug, fx.screening.ID, marquee.AttendeeNamesOptional); err != nil {
+			t.Fatal(err)
+		}
+		const pw = "buyer password 1"
+		u, err := db.Users.Register(context.Background(), marquee.NewUser{Email: "named@example.com", Password: pw, Name: "Named Buyer", Language: "en"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := db.Tickets.CreateOrder(as(u), marquee.OrderRequest{ScreeningID: fx.screening.ID, Items: []marquee.OrderItem{
+			{TicketTypeID: fx.types(t)[""].ID, Quantity: 2, Attendees: []string{"Rin Sato", ""}}}})
+		if err != nil || o.Status != marquee.OrderPaid || o.Tickets[0].AttendeeName != "Rin Sato" {
+			t.Fatalf("order %v %+v", err, o)
+		}
+		if err := db.Privacy.DeleteAccount(as(u), marquee.AccountDeletion{Password: pw}); err != nil {
+			t.Fatal(err)
+		}
+		if n := count(t, db.DB, `SELECT COUNT(*) FROM tickets WHERE attendee_name <> ''`); n != 0 {
+			t.Fatalf("%d tickets keep a name", n)
+		}
+		if n := count(t, db.DB, `SELECT COUNT(*) FROM ticket_order_attendees`); n != 0 {
+			t.Fatalf("%d attendee rows kept", n)
+		}
+		if n := count(t, db.DB, `SELECT COUNT(*) FROM tickets WHERE status = 'valid'`); n != 2 {
+			t.Fatalf("%d valid tickets, want 2", n)
+		}
+	})
+}
