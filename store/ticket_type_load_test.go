@@ -106,4 +106,3 @@ func TestTicketTypesLoadThousandBuyers(t *testing.T) {
 			buyers, sold+held, sold, held, refused.Load(), vs[0].Used, uses, elapsed.Round(time.Millisecond))
 	})
 }
-
