@@ -63,6 +63,12 @@ test('an organiser offers types and a voucher; a buyer picks two types with the 
   await page.getByTestId('type-add').click();
   await expect(page.getByTestId('type-row')).toHaveCount(2);
   await expect(page.getByTestId('type-row').nth(1)).toContainText('Concession');
+  // Edited: its quota goes from 5 to 6.
+  await page.getByRole('button', { name: 'Edit Concession' }).click();
+  await expect(page.getByTestId('type-quota')).toHaveValue('5');
+  await page.getByTestId('type-quota').fill('6');
+  await page.getByRole('button', { name: 'Save type' }).click();
+  await expect(page.getByTestId('type-row').nth(1).getByRole('cell').nth(2)).toHaveText('6');
   await page.getByTestId('attendee-names').click();
   const saved = page.waitForResponse((r) => r.url().endsWith('/attendee-names') && r.ok());
   await page.getByRole('option', { name: 'Required' }).click();

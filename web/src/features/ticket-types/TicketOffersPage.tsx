@@ -45,15 +45,15 @@ function TypesSection({ slug, screeningId, currency }: { slug: string; screening
   const [name, setName] = useState('');
   const [price, setPrice] = useState<number | string>('');
   const [quota, setQuota] = useState<number | string>('');
+  const [editing, setEditing] = useState<ManagedTicketType | null>(null);
   const [error, setError] = useState<string | null>(null);
   const add = useMutation({
-    mutationFn: () =>
-      ticketOffersApi.createType(slug, screeningId, {
-        name,
-        priceCents: Math.round(Number(price || 0) * 100),
-        quota: quota === '' ? null : Number(quota),
-      }),
+    mutationFn: () => {
+      const input = { name, priceCents: Math.round(Number(price || 0) * 100), quota: quota === '' ? null : Number(quota) };
+      return editing ? ticketOffersApi.updateType(slug, screeningId, editing.id, input) : ticketOffersApi.createType(slug, screeningId, input);
+    },
     onSuccess: () => {
+      setEditing(null);
       setName('');
       setPrice('');
       setQuota('');
@@ -96,6 +96,19 @@ function TypesSection({ slug, screeningId, currency }: { slug: string; screening
                     <Table.Td>{tt.quota === null ? t('types.noQuota') : tt.quota}</Table.Td>
                     <Table.Td>{t('types.soldHeld', { sold: tt.sold, held: tt.held })}</Table.Td>
                     <Table.Td>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        onClick={() => {
+                          setEditing(tt);
+                          setName(tt.name);
+                          setPrice(tt.priceCents / 100);
+                          setQuota(tt.quota ?? '');
+                        }}
+                        aria-label={t('types.editLabel', { type: label(tt) })}
+                      >
+                        {t('types.edit')}
+                      </Button>
                       {!tt.default && tt.sold + tt.held === 0 && (
                         <Button size="compact-sm" variant="subtle" color="red.9" onClick={() => remove.mutate(tt)}>
                           {t('types.delete')}
@@ -109,12 +122,25 @@ function TypesSection({ slug, screeningId, currency }: { slug: string; screening
           </Table.ScrollContainer>
         )}
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput label={t('types.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={60} data-testid="type-name" />
+          <TextInput label={t('types.name')} placeholder={editing?.default ? t('standard') : undefined} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={60} data-testid="type-name" />
           <NumberInput label={t('types.priceLabel', { currency: currency.toUpperCase() })} value={price} onChange={setPrice} min={0} decimalScale={2} w={140} data-testid="type-price" />
           <NumberInput label={t('types.quotaLabel')} value={quota} onChange={setQuota} min={0} allowDecimal={false} w={140} data-testid="type-quota" />
           <Button onClick={() => add.mutate()} loading={add.isPending} data-testid="type-add">
-            {t('types.add')}
+            {editing ? t('types.save') : t('types.add')}
           </Button>
+          {editing && (
+            <Button
+              variant="default"
+              onClick={() => {
+                setEditing(null);
+                setName('');
+                setPrice('');
+                setQuota('');
+              }}
+            >
+              {t('types.stopEditing')}
+            </Button>
+          )}
         </Group>
         {error && (
           <Text c="red.9" role="alert" data-testid="types-error">
