@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 /**
  * The loaders of every page but the home, festival and 404 pages, by path
- * under src/features. They live outside router.tsx because each dynamic
+ * under src/features (or src/app, for the admin area's layout). They live outside router.tsx because each dynamic
  * import carries the list of chunks its page needs: here they load with the
  * first such page or a visitor's first move towards a link (see otherPage in
  * router.tsx), not with the home page.
@@ -33,7 +33,7 @@ export const pages = {
   'submissions/SubmitFilmPage': () => import('./features/submissions/SubmitFilmPage'),
   'films/FilmsPage': () => import('./features/films/FilmsPage'),
   'submissions/SubmissionsPage': () => import('./features/submissions/SubmissionsPage'),
-  'festivals/ManagePage': () => import('./features/festivals/ManagePage'),
+  'app/ManageRoute': () => import('./app/ManageRoute'),
   'festivals/ManageFestivalPage': () => import('./features/festivals/ManageFestivalPage'),
   'manage-submissions/SubmissionsPage': () => import('./features/manage-submissions/SubmissionsPage'),
   'manage-submissions/SubmissionDetailPage': () => import('./features/manage-submissions/SubmissionDetailPage'),
@@ -49,7 +49,7 @@ export const pages = {
   'account/AccountPage': () => import('./features/account/AccountPage'),
   'account/ReceiptPage': () => import('./features/account/ReceiptPage'),
   'privacy/PrivacyPage': () => import('./features/privacy/PrivacyPage'),
-  'tickets/BuyPage': () => import('./features/tickets/BuyPage'),
+  'app/BuyRoute': () => import('./app/BuyRoute'),
   'tickets/TicketsPage': () => import('./features/tickets/TicketsPage'),
   'tickets/TicketPage': () => import('./features/tickets/TicketPage'),
   'screenings/ScreeningsPage': () => import('./features/screenings/ScreeningsPage'),
@@ -64,7 +64,7 @@ export const pages = {
   'admin/AdminFestivalsPage': () => import('./features/admin/AdminFestivalsPage'),
   'admin/AdminOutboxPage': () => import('./features/admin/AdminOutboxPage'),
   'admin/AdminPurchasesPage': () => import('./features/admin/AdminPurchasesPage'),
-  'promotion/AdminPromotionsPage': () => import('./features/promotion/AdminPromotionsPage'),
-  'admin/AdminLayout': () => import('./features/admin/AdminLayout'),
+  'admin/AdminPromotionsPage': () => import('./features/admin/AdminPromotionsPage'),
+  'app/AdminLayout': () => import('./app/AdminLayout'),
   'films/FilmEditorPage': () => import('./features/films/FilmEditorPage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;

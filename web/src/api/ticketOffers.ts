@@ -1,126 +1,77 @@
-import { request } from './client';
-import type { TicketOrder, TicketOrderStatus } from './tickets';
+import { api, unwrap, type Schemas } from './client';
 
 /** A kind of seat of a screening; the default type has no name and the screening's price. */
-export interface TicketType {
-  id: number;
-  name: string;
-  priceCents: number;
-  /** The most seats of this type; null for none of its own (0 stops its sales). */
-  quota: number | null;
-  default: boolean;
-  /** Seats of this type still for sale (never more than the screening's). */
-  remaining: number;
-}
+export type TicketType = Schemas['TicketType'];
 
 /** A ticket type with its counters, for its organiser. */
-export interface ManagedTicketType extends TicketType {
-  sold: number;
-  held: number;
-}
+export type ManagedTicketType = Schemas['ManagedTicketType'];
 
-export interface TicketTypeInput {
-  name: string;
-  priceCents: number;
-  quota: number | null;
-}
+export type TicketTypeInput = Schemas['TicketTypeInput'];
 
-export type AttendeeNames = 'off' | 'optional' | 'required';
+export type AttendeeNames = Schemas['AttendeeNames'];
 
 /** Seats of one type in an order, with the attendees' names (one per seat, or none). */
-export interface OrderItem {
-  ticketTypeId: number;
-  quantity: number;
-  attendees: string[];
-}
+export type OrderItem = Schemas['OrderItem'];
 
-export interface OrderLine {
-  ticketTypeId: number;
-  name: string;
-  quantity: number;
-  priceCents: number;
-}
+export type OrderLine = Schemas['OrderLine'];
 
-export type VoucherKind = 'percent' | 'fixed' | 'free';
+export type VoucherKind = Schemas['VoucherKind'];
 
 /** A festival's discount code with its use. */
-export interface Voucher {
-  id: number;
-  code: string;
-  kind: VoucherKind;
-  /** The percentage, or cents off (fixed); 0 for a free ticket. */
-  value: number;
-  usageLimit: number;
-  used: number;
-  validFrom: string | null;
-  validUntil: string | null;
-  disabledAt: string | null;
-  screeningIds: number[];
-  typeNames: string[];
-  createdAt: string;
-}
+export type Voucher = Schemas['Voucher'];
 
 /** The organiser's voucher form: days are local YYYY-MM-DD, "" for no bound. */
-export interface VoucherInput {
-  code: string;
-  kind: VoucherKind;
-  value: number;
-  usageLimit: number;
-  validFrom: string;
-  validUntil: string;
-  screeningIds: number[];
-  typeNames: string[];
-}
+export type VoucherInput = Schemas['VoucherInput'];
 
 /** What a code does to an order. */
-export interface VoucherQuote {
-  code: string;
-  kind: VoucherKind;
-  value: number;
-  subtotalCents: number;
-  discountCents: number;
-  totalCents: number;
-}
+export type VoucherQuote = Schemas['VoucherQuote'];
 
 /** A screening's order as its organiser lists it. */
-export interface OrganiserOrder {
-  id: number;
-  buyerName: string;
-  buyerEmail: string;
-  status: TicketOrderStatus;
-  quantity: number;
-  amountCents: number;
-  discountCents: number;
-  voucherCode: string;
-  lines: OrderLine[];
-  attendees: string[];
-  createdAt: string;
-}
+export type OrganiserOrder = Schemas['OrganiserOrder'];
 
-const enc = encodeURIComponent;
-const manage = (slug: string) => `/api/v1/manage/festivals/${enc(slug)}`;
+const screening = (slug: string, id: number) => ({ params: { path: { slug, id } } });
+const typeAt = (slug: string, id: number, typeId: number) => ({ params: { path: { slug, id, typeId } } });
+
+/** The query keys of these calls. */
+export const ticketTypesKey = (slug: string, screeningId: number) => ['ticket-types', slug, screeningId] as const;
+export const screeningOrdersKey = (slug: string, screeningId: number) => ['screening-orders', slug, screeningId] as const;
+/** The managed screenings as the ticket offers page lists them. */
+export const offerScreeningsKey = (slug: string) => ['screenings', slug] as const;
+export const vouchersKey = (slug: string) => ['vouchers', slug] as const;
 
 /** Ticket types, attendee names, vouchers and a screening's orders (organiser); the buyer's code check and order. */
 export const ticketOffersApi = {
   types: (slug: string, screeningId: number) =>
-    request<ManagedTicketType[]>('GET', `${manage(slug)}/screenings/${screeningId}/ticket-types`),
+    unwrap(api.GET('/api/v1/manage/festivals/{slug}/screenings/{id}/ticket-types', screening(slug, screeningId))),
   createType: (slug: string, screeningId: number, input: TicketTypeInput) =>
-    request<ManagedTicketType>('POST', `${manage(slug)}/screenings/${screeningId}/ticket-types`, input),
+    unwrap(api.POST('/api/v1/manage/festivals/{slug}/screenings/{id}/ticket-types', { ...screening(slug, screeningId), body: input })),
   updateType: (slug: string, screeningId: number, typeId: number, input: TicketTypeInput) =>
-    request<ManagedTicketType>('PUT', `${manage(slug)}/screenings/${screeningId}/ticket-types/${typeId}`, input),
+    unwrap(
+      api.PUT('/api/v1/manage/festivals/{slug}/screenings/{id}/ticket-types/{typeId}', {
+        ...typeAt(slug, screeningId, typeId),
+        body: input,
+      }),
+    ),
   deleteType: (slug: string, screeningId: number, typeId: number) =>
-    request<void>('DELETE', `${manage(slug)}/screenings/${screeningId}/ticket-types/${typeId}`),
+    unwrap(api.DELETE('/api/v1/manage/festivals/{slug}/screenings/{id}/ticket-types/{typeId}', typeAt(slug, screeningId, typeId))),
   setAttendeeNames: (slug: string, screeningId: number, attendeeNames: AttendeeNames) =>
-    request<{ attendeeNames: AttendeeNames }>('PUT', `${manage(slug)}/screenings/${screeningId}/attendee-names`, { attendeeNames }),
+    unwrap(
+      api.PUT('/api/v1/manage/festivals/{slug}/screenings/{id}/attendee-names', {
+        ...screening(slug, screeningId),
+        body: { attendeeNames },
+      }),
+    ),
   orders: (slug: string, screeningId: number) =>
-    request<OrganiserOrder[]>('GET', `${manage(slug)}/screenings/${screeningId}/orders`),
-  vouchers: (slug: string) => request<Voucher[]>('GET', `${manage(slug)}/vouchers`),
-  createVoucher: (slug: string, input: VoucherInput) => request<Voucher>('POST', `${manage(slug)}/vouchers`, input),
-  disableVoucher: (slug: string, id: number) => request<Voucher>('POST', `${manage(slug)}/vouchers/${id}/disable`),
+    unwrap(api.GET('/api/v1/manage/festivals/{slug}/screenings/{id}/orders', screening(slug, screeningId))),
+  vouchers: (slug: string) => unwrap(api.GET('/api/v1/manage/festivals/{slug}/vouchers', { params: { path: { slug } } })),
+  createVoucher: (slug: string, input: VoucherInput) =>
+    unwrap(api.POST('/api/v1/manage/festivals/{slug}/vouchers', { params: { path: { slug } }, body: input })),
+  disableVoucher: (slug: string, id: number) =>
+    unwrap(api.POST('/api/v1/manage/festivals/{slug}/vouchers/{id}/disable', screening(slug, id))),
   /** POST /api/v1/voucher-checks: the total with a code, or a 400 saying why under fields.voucherCode. */
   checkVoucher: (screeningId: number, code: string, items: OrderItem[]) =>
-    request<VoucherQuote>('POST', '/api/v1/voucher-checks', { screeningId, code, items }),
+    unwrap(api.POST('/api/v1/voucher-checks', { body: { screeningId, code, items } })),
   /** POST /api/v1/ticket-orders with seats per type. */
   createOrder: (screeningId: number, items: OrderItem[], voucherCode: string) =>
-    request<TicketOrder>('POST', '/api/v1/ticket-orders', { screeningId, items, voucherCode }),
+    unwrap(api.POST('/api/v1/ticket-orders', { body: { screeningId, items, voucherCode } })),
 };

@@ -5,8 +5,8 @@ import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorMessage } from '../../i18n/errorMessage';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
 import { count, dollars, longMonth, monthName } from './format';
 import { DollarIcon, SwapIcon, TicketIcon, UsersIcon } from './icons';
 import { StatCard } from './StatCard';
@@ -27,7 +27,7 @@ export default function AdminDashboardPage() {
   } else if (query.isError) {
     body = (
       <Text c="red.8" role="alert" data-testid="dashboard-error">
-        {t('dashboard.error', { message: apiErrorMessage(i18n, query.error, t('dashboard.failed')) })}
+        {t('dashboard.error', { message: apiErrorText(query.error, 'common', t('dashboard.failed')) })}
       </Text>
     );
   } else {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminTicketOrder } from '../../api/adminTicketOrders';
 import type { Purchase, RefundPlan } from '../../api/payments';
-import { renderPage, stubApi } from '../contact/testUtils';
+import { renderPage, stubApi } from '../../test/utils';
 import AdminDashboardPage from './AdminDashboardPage';
 import AdminPurchasesPage from './AdminPurchasesPage';
 

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Festival } from '../../api/festivals';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
 import ManageFestivalPage from './ManageFestivalPage';
-import { festival, isoInMonths, pickDate } from './testUtils';
+import { festival, isoInMonths, pickDate } from '../../test/fixtures/festivals';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,9 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FestivalRevision } from '../../api/festivals';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
 import ManageFestivalPage from './ManageFestivalPage';
-import { festival } from './testUtils';
+import { festival } from '../../test/fixtures/festivals';
 
 afterEach(() => vi.unstubAllGlobals());
 

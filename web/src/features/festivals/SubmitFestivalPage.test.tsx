@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
 import SubmitFestivalPage from './SubmitFestivalPage';
-import { festival, isoInMonths, pickDate } from './testUtils';
+import { festival, isoInMonths, pickDate } from '../../test/fixtures/festivals';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,19 +1,15 @@
 import { Button, Group, NumberInput, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
 import { ticketOffersApi, type OrderItem, type TicketType, type VoucherQuote } from '../../api/ticketOffers';
 import type { Screening } from '../../api/tickets';
 import { languageFor } from '../../i18n/languages';
-import { formatCents } from './money';
+import { formatMoney } from '../../lib/format';
+import { fieldText } from '../../lib/apiErrorText';
 import { initialQuantities, maxFor, missingNames, orderTotal, setQuantity, subtotalCents, toItems, totalSeats, type Names, type Quantities } from './order';
 
 export const ns = 'ticket-types';
 
-/** fieldText is the server's message for one of a refused request's fields. */
-export function fieldText(err: unknown, field: string): string | null {
-  return err instanceof ApiError && err.fields[field] ? err.fields[field] : null;
-}
 
 /** typeLabel is a ticket type's name, the default type's being "Standard". */
 export function useTypeLabel(): (t: Pick<TicketType, 'name'>) => string {
@@ -47,7 +43,7 @@ export function TypeChooser({ screening: s, busy, onReserve }: Props) {
   const [codeError, setCodeError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [namesError, setNamesError] = useState(false);
-  const money = (c: number) => (c === 0 ? t('free') : formatCents(c, s.currency, tag));
+  const money = (c: number) => (c === 0 ? t('free') : formatMoney(c, s.currency, tag));
   const seats = totalSeats(q);
   const items = toItems(types, q, names, mode);
   const sum = orderTotal(subtotalCents(types, q), quote);
@@ -188,7 +184,7 @@ export function TypeChooser({ screening: s, busy, onReserve }: Props) {
         {sum.discount > 0 && (
           <>
             <Text>{t('subtotal', { amount: money(sum.subtotal) })}</Text>
-            <Text c="teal.9">{t('discount', { amount: formatCents(sum.discount, s.currency, tag) })}</Text>
+            <Text c="teal.9">{t('discount', { amount: formatMoney(sum.discount, s.currency, tag) })}</Text>
           </>
         )}
         <Text fw={700} size="lg">

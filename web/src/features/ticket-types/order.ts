@@ -54,7 +54,7 @@ export function toItems(types: TicketType[], q: Quantities, names: Names, mode: 
 
 /** missingNames reports whether a required attendee name is empty. */
 export function missingNames(items: OrderItem[], mode: AttendeeNames): boolean {
-  return mode === 'required' && items.some((it) => it.attendees.length < it.quantity || it.attendees.some((a) => a === ''));
+  return mode === 'required' && items.some((it) => (it.attendees ?? []).length < it.quantity || (it.attendees ?? []).some((a) => a === ''));
 }
 
 /**

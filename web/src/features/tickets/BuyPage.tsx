@@ -1,24 +1,22 @@
-import { Anchor, Button, Container, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Container, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { paymentsApi } from '../../api/payments';
 import { ticketOffersApi, type OrderItem } from '../../api/ticketOffers';
 import { ticketsApi, type Screening, type TicketOrder } from '../../api/tickets';
-import { fieldText, TypeChooser } from '../ticket-types/TypeChooser';
-import { PageLoading } from '../../content/PageState';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { PageLoading } from '../../ui/page/PageState';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText, fieldText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { Countdown } from './Countdown';
-import { formatMoney, secondsLeft, useTag } from './format';
-import { availability, festivalScreeningsKey, ns, priceText, ScreeningWhen } from './ScreeningsSection';
-import { TestTicketPayment, type PayOutcome } from './TicketPayForm';
-
-const StripeTicketPayment = lazy(() => import('./StripeTicketPayment'));
+import { secondsLeft } from './format';
+import { formatMoney, useTag } from '../../lib/format';
+import { availability, festivalScreeningsKey, ns } from './ScreeningsSection';
+import { type PayOutcome } from './TicketPayForm';
+import { ScreeningSummary, PaySection, PaidTickets, Expired } from './BuyParts';
 
 /** The most tickets one order can hold. */
 export const maxPerOrder = 10;
@@ -30,88 +28,23 @@ type Step =
   | { kind: 'failed'; order: TicketOrder }
   | { kind: 'paid'; order: TicketOrder };
 
-function ScreeningSummary({ screening: s }: { screening: Screening }) {
-  const { t } = useTranslation(ns);
-  const tag = useTag();
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="buy-summary">
-      <Stack gap={4}>
-        <Anchor component={Link} to={`/festival/${encodeURIComponent(s.festivalSlug)}`} size="sm" c="indigo.9">
-          {s.festivalName}
-        </Anchor>
-        <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-          {s.title}
-        </Title>
-        <Text c="gray.8">
-          <ScreeningWhen screening={s} />
-        </Text>
-        <Text c="gray.8" style={{ overflowWrap: 'anywhere' }}>
-          {s.venue}
-        </Text>
-        <Text fw={700}>{t('buy.each', { price: priceText(s, tag, t('free')) })}</Text>
-      </Stack>
-    </Paper>
-  );
+/** held is the step of a pending order: paying while its hold lasts, else expired (Countdown ends a hold that runs out later). */
+function held(order: TicketOrder): Step {
+  return secondsLeft(order.holdExpiresAt, Date.now()) === 0 ? { kind: 'expired' } : { kind: 'held', order };
 }
 
-/** PaySection is the card form of the server's provider for a held order. */
-function PaySection({ order, onOutcome }: { order: TicketOrder; onOutcome: (o: PayOutcome) => void }) {
-  const { t } = useTranslation(ns);
-  const config = useQuery({ queryKey: ['payments', 'config'], queryFn: paymentsApi.config, staleTime: 5 * 60_000 });
-  if (config.isPending) return <Loader role="status" size="sm" aria-label={t('buy.loadingForm')} />;
-  if (config.isError) {
-    return (
-      <Notice color="red" role="alert" title={t('buy.configError')}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{apiErrorText(config.error, ns)}</Text>
-          <Button size="xs" variant="default" onClick={() => void config.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
-      </Notice>
-    );
-  }
-  if (config.data.provider === 'stripe' && config.data.publishableKey) {
-    return (
-      <Suspense fallback={<Loader role="status" size="sm" aria-label={t('buy.loadingForm')} />}>
-        <StripeTicketPayment order={order} publishableKey={config.data.publishableKey} onOutcome={onOutcome} />
-      </Suspense>
-    );
-  }
-  return <TestTicketPayment order={order} onOutcome={onOutcome} />;
-}
+/**
+ * TypeChooserSlot draws the choice of seats per ticket type, attendees'
+ * names and a discount code (features/ticket-types, composed in
+ * app/BuyRoute.tsx); onReserve holds the chosen seats with the code.
+ */
+export type TypeChooserSlot = (
+  screening: Screening,
+  busy: boolean,
+  onReserve: (items: OrderItem[], voucherCode: string) => void,
+) => React.ReactNode;
 
-/** PaidTickets is the success: the order's tickets, each linking to its page. */
-function PaidTickets({ order }: { order: TicketOrder }) {
-  const { t } = useTranslation(ns);
-  return (
-    <Notice color="teal" role="status" title={t('buy.successTitle', { count: order.quantity })} data-testid="buy-success">
-      <Stack gap="xs">
-        <Text size="sm">{t('buy.successText')}</Text>
-        <Stack gap={4} component="ul" m={0} pl="md">
-          {order.tickets.map((tk, i) => (
-            <li key={tk.id}>
-              <Anchor component={Link} to={`/tickets/${tk.id}`} fw={600} c="indigo.9" data-testid="ticket-link">
-                {t('buy.ticketN', { n: i + 1 })}
-              </Anchor>
-              {(tk.attendeeName || tk.ticketTypeName) && (
-                <Text span size="sm" c="gray.8" data-testid="ticket-attendee">
-                  {' '}
-                  {[tk.attendeeName, tk.ticketTypeName].filter(Boolean).join(' · ')}
-                </Text>
-              )}
-            </li>
-          ))}
-        </Stack>
-        <Anchor component={Link} to="/tickets" size="sm" c="indigo.9">
-          {t('buy.allTickets')}
-        </Anchor>
-      </Stack>
-    </Notice>
-  );
-}
-
-function BuyFlow({ screening: s }: { screening: Screening }) {
+function BuyFlow({ screening: s, chooser }: { screening: Screening; chooser?: TypeChooserSlot }) {
   const { t } = useTranslation(ns);
   const tag = useTag();
   const client = useQueryClient();
@@ -122,9 +55,9 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
   const max = Math.max(0, Math.min(maxPerOrder, s.remaining));
   const state = availability(s);
   const n = Number(quantity);
-  // Ticket types, attendee names and a discount code (features/ticket-types)
+  // Ticket types, attendee names and a discount code (the chooser slot)
   // when the screening has more than its standard type or asks for names.
-  const chooseTypes = (s.ticketTypes?.length ?? 0) > 1 || (s.attendeeNames ?? 'off') !== 'off';
+  const chooseTypes = !!chooser && ((s.ticketTypes?.length ?? 0) > 1 || (s.attendeeNames ?? 'off') !== 'off');
 
   const refresh = () => {
     void client.invalidateQueries({ queryKey: ['screening', s.id] });
@@ -137,7 +70,7 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
     setError(null);
     try {
       const order = items ? await ticketOffersApi.createOrder(s.id, items, voucherCode) : await ticketsApi.createOrder(s.id, n);
-      setStep(order.status === 'paid' ? { kind: 'paid', order } : { kind: 'held', order });
+      setStep(order.status === 'paid' ? { kind: 'paid', order } : held(order));
       if (order.status === 'paid') void client.invalidateQueries({ queryKey: ['tickets'] });
     } catch (err) {
       setError(fieldText(err, 'voucherCode') ?? fieldText(err, 'attendees') ?? apiErrorText(err, ns));
@@ -185,7 +118,7 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
       setStep({ kind: 'paid', order });
       void client.invalidateQueries({ queryKey: ['tickets'] });
     } else if (order.status === 'pending') {
-      setStep({ kind: 'held', order });
+      setStep(held(order));
     } else {
       setStep({ kind: 'failed', order });
       refresh();
@@ -196,7 +129,6 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
 
   if (step.kind === 'held') {
     const order = step.order;
-    if (secondsLeft(order.holdExpiresAt, Date.now()) === 0) return <Expired onRestart={() => setStep({ kind: 'choose' })} />;
     return (
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="buy-pay" data-testid="buy-held">
         <Stack gap="md">
@@ -263,8 +195,8 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
           <Text fw={700} c="red.9" data-testid="buy-unavailable">
             {state === 'soldOut' ? t('soldOut') : t('notOnSale')}
           </Text>
-        ) : chooseTypes ? (
-          <TypeChooser screening={s} busy={busy} onReserve={(items, code) => void reserve(items, code)} />
+        ) : chooseTypes && chooser ? (
+          chooser(s, busy, (items, code) => void reserve(items, code))
         ) : (
           <>
             <Select
@@ -297,26 +229,12 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
   );
 }
 
-function Expired({ onRestart }: { onRestart: () => void }) {
-  const { t } = useTranslation(ns);
-  return (
-    <Notice color="orange" role="alert" title={t('buy.expiredTitle')} data-testid="buy-expired">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t('buy.expiredText')}</Text>
-        <Button size="sm" onClick={onRestart}>
-          {t('buy.startAgain')}
-        </Button>
-      </Stack>
-    </Notice>
-  );
-}
-
 /**
  * /screenings/:id/buy (signed in; a visitor logs in and comes back): the
  * quantity, a 10-minute hold with its countdown, the card form of the
  * server's provider (none for a free screening), and the tickets.
  */
-export default function BuyPage() {
+export default function BuyPage({ chooser }: { chooser?: TypeChooserSlot }) {
   const { t } = useTranslation(ns);
   const { id = '' } = useParams();
   const query = useQuery({ queryKey: ['screening', Number(id)], queryFn: () => ticketsApi.screening(id) });
@@ -334,7 +252,7 @@ export default function BuyPage() {
     body = (
       <Stack gap="lg">
         <ScreeningSummary screening={query.data} />
-        <BuyFlow screening={query.data} />
+        <BuyFlow screening={query.data} chooser={chooser} />
       </Stack>
     );
   }
