@@ -7,7 +7,7 @@ NPM       ?= npm
 BIN       := bin/marquee
 WEB       := web
 
-.PHONY: all build web run test test-go test-web web-checked web-then-e2e test-e2e tools tools-browser vet fuzz clean openapi
+.PHONY: all build web run test test-go test-web test-e2e tools tools-browser vet fuzz clean openapi
 
 all: build
 
@@ -76,23 +76,17 @@ test-web: tools $(WEB)/node_modules/.package-lock.json
 test-e2e: tools-browser build
 	cd $(WEB) && $(NPM) run e2e
 
-# The Go tests run beside the front end's checks and build, and the
-# browser tests start as soon as the build is there, beside the Go tests'
-# last minutes (which use one core: the store package's); each part's
-# output is shown whole when it ends. The timeouts (go test -timeout, the
-# browser tests' ceilings) are ceilings, never waits: a busier machine
-# only takes longer.
+# The three parts run side by side, each part's output shown whole when it
+# ends: the Go tests; the front end's type check, lint and unit tests; and
+# the browser tests, which start as soon as the build is there (about a
+# minute in). Run one after another, the browser tests waited some seven
+# minutes for the others while one core idled through the Go tests' last
+# minutes (the store package's). The timeouts (go test -timeout, the
+# browser tests' and Vitest's ceilings) are ceilings, never waits: a busier
+# machine only takes longer.
 test:
-	@echo "make test: Go tests beside the front end's type check, lint, unit tests and build, then beside the browser tests"
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-go web-then-e2e
-
-# web-then-e2e: the front end's checks and build, then the browser tests.
-web-then-e2e: web-checked
-	@$(MAKE) --no-print-directory test-e2e
-
-# web-checked: the front end's checks, then the build the browser tests serve.
-web-checked: test-web
-	@$(MAKE) --no-print-directory build
+	@echo "make test: the Go tests, the front end's type check, lint and unit tests, and (once built) the browser tests, side by side"
+	@$(MAKE) --no-print-directory -j3 --output-sync=target test-go test-web test-e2e
 
 # `make fuzz` runs every Go fuzz target (func FuzzX in a _test.go file),
 # one at a time, each for FUZZTIME: `make fuzz FUZZTIME=60s`. FUZZ picks

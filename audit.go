@@ -61,6 +61,8 @@ const (
 	AuditPromotionStart   AuditAction = "promotion.start"
 	AuditVoucherCreate    AuditAction = "voucher.create" // a discount code (its code stays out of the log)
 	AuditVoucherDisable   AuditAction = "voucher.disable"
+	AuditCommissionSet    AuditAction = "festival.commission_set"   // an admin set the festival's own commission
+	AuditCommissionClear  AuditAction = "festival.commission_clear" // an admin returned it to the platform's
 )
 
 // AuditActions lists every audited action, in the order above; the front
@@ -77,6 +79,7 @@ var AuditActions = []AuditAction{
 	AuditJudgeInvite, AuditJudgeRemove, AuditJudgeAssign, AuditJudgeUnassign, AuditJudgeConflict,
 	AuditScreeningCreate, AuditScreeningUpdate, AuditDoorStaffAdd, AuditDoorStaffRemove, AuditPromotionStart,
 	AuditVoucherCreate, AuditVoucherDisable,
+	AuditCommissionSet, AuditCommissionClear,
 }
 
 // AuditEntry is one row of the append-only audit log: who did what to

@@ -259,6 +259,7 @@ var apiNullable = map[reflect.Type][]string{
 // constants (marquee.AuditActions, marquee.Tiers are the domain's lists).
 var apiEnums = map[reflect.Type]any{
 	T[marquee.AuditAction]():        marquee.AuditActions,
+	T[marquee.EarningKind]():        marquee.EarningKinds,
 	T[marquee.DeadlineTier]():       marquee.Tiers,
 	T[marquee.AnalyticsRange]():     []marquee.AnalyticsRange{marquee.Range7d, marquee.Range30d, marquee.Range90d, marquee.RangeAll},
 	T[marquee.CampaignEventKind]():  []marquee.CampaignEventKind{marquee.CampaignView, marquee.CampaignClick},

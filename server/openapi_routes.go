@@ -159,6 +159,13 @@ var apiOps = map[string]apiOp{
 	"POST /api/v1/admin/promotions/{id}/end":          op("End a campaign (its unused days refunded)", http.StatusOK, T[marquee.Promotion]()).errs(http.StatusConflict),
 	"GET /api/v1/admin/site-figures":                  op("The site's real figures (visits, conversions)", http.StatusOK, T[marquee.SiteFigures]()),
 
+	// Earnings: a managed festival's balance and monthly statement; the admins' commission overrides.
+	"GET /api/v1/manage/festivals/{slug}/earnings":               op("A festival's earnings: balance, the credit value and commission counted with, the month's statement", http.StatusOK, T[marquee.FestivalEarningsReport]()).q(T[monthQuery]()),
+	"GET /api/v1/manage/festivals/{slug}/earnings/statement.csv": op("A festival's monthly earnings statement as CSV (UTF-8 with a BOM)", http.StatusOK, nil).media("text/csv").q(T[monthQuery]()),
+	"GET /api/v1/admin/commission-overrides":                     op("The festivals with their own commission, and the platform's", http.StatusOK, T[marquee.CommissionOverrideList]()),
+	"PUT /api/v1/admin/festivals/{slug}/commission":              op("Set a festival's own commission (audited)", http.StatusOK, T[marquee.CommissionOverride]()).in(T[marquee.SetCommission]()),
+	"DELETE /api/v1/admin/festivals/{slug}/commission":           op("Return a festival to the platform's commission (audited)", http.StatusNoContent, nil),
+
 	// Tickets.
 	"GET /api/v1/manage/festivals/{slug}/screenings":                               op("A festival's screenings with their sales", http.StatusOK, T[marquee.ManagedScreeningList]()),
 	"POST /api/v1/manage/festivals/{slug}/screenings":                              op("Schedule a screening", http.StatusCreated, T[marquee.ManagedScreening]()).in(T[marquee.ScreeningInput]()),
@@ -390,6 +397,9 @@ type (
 	// attendeeNamesRequest is PUT …/attendee-names's body and answer.
 	attendeeNamesRequest struct {
 		AttendeeNames marquee.AttendeeNames `json:"attendeeNames"`
+	}
+	monthQuery struct {
+		Month string `query:"month" doc:"The month, YYYY-MM (UTC); this month when absent"`
 	}
 	holderQuery struct {
 		Q           string `query:"q" doc:"Part of the holder's name or e-mail address"`

@@ -111,6 +111,7 @@ export const routes: RouteObject[] = [
           { path: 'manage/festivals/:slug/settings', Component: otherPage('manage-submissions/SettingsPage') },
           { path: 'manage/festivals/:slug/analytics', Component: otherPage('analytics/AnalyticsPage') },
           { path: 'manage/festivals/:slug/activity', Component: otherPage('activity/ActivityPage') },
+          { path: 'manage/festivals/:slug/earnings', Component: otherPage('app/EarningsRoute') },
           { path: 'manage/promotion', Component: otherPage('promotion/PromotionPage') },
           { path: 'judge', Component: otherPage('judging/JudgeHomePage') },
           { path: 'judge/:slug', Component: otherPage('judging/JudgeQueuePage') },
@@ -139,6 +140,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: otherPage('admin/AdminDashboardPage') },
       { path: 'users', Component: otherPage('admin/AdminUsersPage') },
+      { path: 'commission', Component: otherPage('earnings/CommissionOverridesPage') },
       { path: 'users/:id', Component: otherPage('admin/AdminUserPage') },
       { path: 'audit', Component: otherPage('admin/AdminAuditPage') },
       { path: 'pricing', Component: otherPage('admin/AdminPricingPage') },

@@ -42,6 +42,8 @@ export const auditActions = [
   'promotion.start',
   'voucher.create',
   'voucher.disable',
+  'festival.commission_set',
+  'festival.commission_clear',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

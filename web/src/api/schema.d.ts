@@ -38,6 +38,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/commission-overrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The festivals with their own commission, and the platform's */
+        get: operations["adminCommissionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/dashboard": {
         parameters: {
             query?: never;
@@ -135,6 +152,24 @@ export interface paths {
         /** Reject a festival's revision, with a reason */
         post: operations["adminFestivalRevisionReject"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/festivals/{slug}/commission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a festival's own commission (audited) */
+        put: operations["adminCommissionSet"];
+        post?: never;
+        /** Return a festival to the platform's commission (audited) */
+        delete: operations["adminCommissionClear"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1145,6 +1180,40 @@ export interface paths {
         post?: never;
         /** Remove door staff */
         delete: operations["doorStaffRemove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A festival's earnings: balance, the credit value and commission counted with, the month's statement */
+        get: operations["festivalEarningsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/earnings/statement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A festival's monthly earnings statement as CSV (UTF-8 with a BOM) */
+        get: operations["festivalEarningsCSV"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2661,7 +2730,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "user.role_change" | "user.credit_adjust" | "user.disable" | "user.enable" | "user.sessions_end" | "user.password_reset" | "user.password_reset_sent" | "user.delete" | "user.export" | "package.update" | "purchase.refund" | "festival.approve" | "festival.reject" | "festival_revision.approve" | "festival_revision.reject" | "login.rate_limited" | "promotion.end" | "promotion_price.update" | "screening.cancel" | "ticket_order.refund" | "festival.settings" | "festival.time_zone" | "judging.lock" | "judging.unlock" | "submission.decide" | "submission.flag" | "waiver.create" | "waiver.delete" | "judge.invite" | "judge.remove" | "judge.assign" | "judge.unassign" | "judge.conflict" | "screening.create" | "screening.update" | "door_staff.add" | "door_staff.remove" | "promotion.start" | "voucher.create" | "voucher.disable";
+        AuditAction: "user.role_change" | "user.credit_adjust" | "user.disable" | "user.enable" | "user.sessions_end" | "user.password_reset" | "user.password_reset_sent" | "user.delete" | "user.export" | "package.update" | "purchase.refund" | "festival.approve" | "festival.reject" | "festival_revision.approve" | "festival_revision.reject" | "login.rate_limited" | "promotion.end" | "promotion_price.update" | "screening.cancel" | "ticket_order.refund" | "festival.settings" | "festival.time_zone" | "judging.lock" | "judging.unlock" | "submission.decide" | "submission.flag" | "waiver.create" | "waiver.delete" | "judge.invite" | "judge.remove" | "judge.assign" | "judge.unassign" | "judge.conflict" | "screening.create" | "screening.update" | "door_staff.add" | "door_staff.remove" | "promotion.start" | "voucher.create" | "voucher.disable" | "festival.commission_set" | "festival.commission_clear";
         /** AuditEntry */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -2803,6 +2872,21 @@ export interface components {
             clientSecret?: string;
             purchase: components["schemas"]["Purchase"];
         };
+        /** CommissionOverride */
+        CommissionOverride: {
+            commissionPercent: string;
+            /** Format: int64 */
+            festivalId: number;
+            festivalName: string;
+            festivalSlug: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** CommissionOverrideList */
+        CommissionOverrideList: {
+            defaultPercent: string;
+            items: components["schemas"]["CommissionOverride"][];
+        };
         /** CompatDashboardAnswer */
         CompatDashboardAnswer: {
             data: components["schemas"]["CompatDashboardRow"][];
@@ -2924,6 +3008,12 @@ export interface components {
         };
         /** DashboardSummary */
         DashboardSummary: {
+            /** Format: int64 */
+            commissionCents: number;
+            /** Format: int64 */
+            creditValueCents: number;
+            /** Format: int64 */
+            festivalEarningsCents: number;
             incomeByMonth: components["schemas"]["MonthlyAmount"][];
             signupsByMonth: components["schemas"]["MonthlyCount"][];
             ticketIncomeByMonth: components["schemas"]["MonthlyAmount"][];
@@ -2994,6 +3084,46 @@ export interface components {
             name: string;
             /** Format: int64 */
             userId: number;
+        };
+        /**
+         * EarningKind
+         * @enum {string}
+         */
+        EarningKind: "entry_fee" | "ticket" | "refund" | "withdrawal" | "commission" | "commission_reversal" | "payout" | "payout_reversal" | "adjustment";
+        /** EarningsBalance */
+        EarningsBalance: {
+            /** Format: int64 */
+            availableCents: number;
+            /** Format: int64 */
+            paidCents: number;
+            /** Format: int64 */
+            pendingCents: number;
+        };
+        /** EarningsStatement */
+        EarningsStatement: {
+            /** Format: int64 */
+            adjustmentCents: number;
+            /** Format: int64 */
+            closingCents: number;
+            /** Format: int64 */
+            commissionCents: number;
+            currency: string;
+            /** Format: int64 */
+            entryFeeCents: number;
+            entryFees: number;
+            month: string;
+            /** Format: int64 */
+            openingCents: number;
+            /** Format: int64 */
+            payoutCents: number;
+            /** Format: int64 */
+            refundCents: number;
+            rows: components["schemas"]["FestivalEarning"][];
+            /** Format: int64 */
+            ticketCents: number;
+            ticketOrders: number;
+            /** Format: int64 */
+            withdrawalCents: number;
         };
         /** EmptyAnswer */
         EmptyAnswer: Record<string, never>;
@@ -3124,6 +3254,40 @@ export interface components {
             /** Format: int64 */
             version: number;
             website: string;
+        };
+        /** FestivalEarning */
+        FestivalEarning: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: date-time */
+            availableAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            currency: string;
+            /** Format: int64 */
+            festivalId: number;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["EarningKind"];
+            note: string;
+            source: string;
+        };
+        /** FestivalEarningsReport */
+        FestivalEarningsReport: {
+            balance: components["schemas"]["EarningsBalance"];
+            commissionOverridden: boolean;
+            commissionPercent: string;
+            /** Format: int64 */
+            creditValueCents: number;
+            currency: string;
+            /** Format: int64 */
+            festivalId: number;
+            festivalName: string;
+            festivalSlug: string;
+            /** Format: date-time */
+            generatedAt: string;
+            months: string[];
+            statement: components["schemas"]["EarningsStatement"];
         };
         /** FestivalRejectRequest */
         FestivalRejectRequest: {
@@ -4304,6 +4468,10 @@ export interface components {
             ip: string;
             userAgent: string;
         };
+        /** SetCommission */
+        SetCommission: {
+            percent: string;
+        };
         /** SettingsChange */
         SettingsChange: {
             blindReview?: boolean | null;
@@ -4743,6 +4911,44 @@ export interface operations {
             };
         };
     };
+    adminCommissionList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionOverrideList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     adminDashboard: {
         parameters: {
             query?: never;
@@ -5122,6 +5328,124 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminCommissionSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetCommission"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionOverride"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminCommissionClear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8617,6 +8941,110 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    festivalEarningsGet: {
+        parameters: {
+            query?: {
+                /** @description The month, YYYY-MM (UTC); this month when absent */
+                month?: string;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FestivalEarningsReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    festivalEarningsCSV: {
+        parameters: {
+            query?: {
+                /** @description The month, YYYY-MM (UTC); this month when absent */
+                month?: string;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Unauthorized */
             401: {

@@ -9,7 +9,7 @@ import { PageLoadError } from './PageLoadError';
 import { Title } from './Title';
 
 // The organiser's pages of one festival (features festivals, manage-submissions,
-// screenings, check-in, analytics and activity) share this frame and its links.
+// screenings, check-in, analytics, activity and earnings) share this frame and its links.
 const ns = 'manage-submissions';
 
 /** useManagedFestival loads the festival (name, categories, criteria) the organiser's pages work on. */
@@ -26,9 +26,10 @@ export type ManageSection =
   | 'screenings'
   | 'check-in'
   | 'analytics'
-  | 'activity';
+  | 'activity'
+  | 'earnings';
 
-const sections: ManageSection[] = ['festival', 'submissions', 'judges', 'ranking', 'settings', 'screenings', 'check-in', 'analytics', 'activity'];
+const sections: ManageSection[] = ['festival', 'submissions', 'judges', 'ranking', 'settings', 'screenings', 'check-in', 'analytics', 'activity', 'earnings'];
 
 /** sectionPath is the address of one of a managed festival's pages. */
 export function sectionPath(slug: string, s: ManageSection): string {
@@ -36,7 +37,7 @@ export function sectionPath(slug: string, s: ManageSection): string {
   return s === 'festival' ? root : `${root}/${s}`;
 }
 
-/** ManageNav links a managed festival's pages: the editor, submissions, judges, ranking, settings, screenings, check-in, analytics and activity. */
+/** ManageNav links a managed festival's pages: the editor, submissions, judges, ranking, settings, screenings, check-in, analytics, activity and earnings. */
 export function ManageNav({ slug, current }: { slug: string; current: ManageSection }) {
   const { t } = useTranslation(ns);
   return (

@@ -46,7 +46,7 @@ export default function AdminDashboardPage() {
     }));
     body = (
       <Stack gap="lg">
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
           <StatCard title={t('dashboard.totalUsers')} value={count(d.totalUsers, language)} icon={<UsersIcon />} />
           <StatCard
             title={t('dashboard.totalSubscriptions')}
@@ -67,6 +67,22 @@ export default function AdminDashboardPage() {
                   credits: dollars(d.totalIncomeCents, language),
                   tickets: dollars(ticketIncome, language),
                 })}
+              </span>
+            }
+            icon={<DollarIcon />}
+          />
+          <StatCard
+            title={t('dashboard.platformRevenue')}
+            value={dollars(d.commissionCents ?? 0, language)}
+            detail={<span data-testid="platform-revenue">{t('dashboard.platformRevenueDetail')}</span>}
+            icon={<DollarIcon />}
+          />
+          <StatCard
+            title={t('dashboard.festivalEarnings')}
+            value={dollars(d.festivalEarningsCents ?? 0, language)}
+            detail={
+              <span data-testid="festival-earnings">
+                {t('dashboard.festivalEarningsDetail', { value: dollars(d.creditValueCents ?? 0, language) })}
               </span>
             }
             icon={<DollarIcon />}
