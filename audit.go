@@ -63,6 +63,15 @@ const (
 	AuditVoucherDisable   AuditAction = "voucher.disable"
 	AuditCommissionSet    AuditAction = "festival.commission_set"   // an admin set the festival's own commission
 	AuditCommissionClear  AuditAction = "festival.commission_clear" // an admin returned it to the platform's
+	// Submission management (issue 30).
+	AuditQuestionsUpdate   AuditAction = "questions.update"    // the custom questions replaced
+	AuditEntryStatusCreate AuditAction = "entry_status.create" // an organiser's status added
+	AuditEntryStatusDelete AuditAction = "entry_status.delete"
+	AuditEntryStatusSet    AuditAction = "submission.entry_status" // an entry's status set or cleared
+	AuditDeadlineExtend    AuditAction = "deadline.extend"         // a deadline extended for a category or a filmmaker
+	AuditDeadlineUnextend  AuditAction = "deadline.extension_delete"
+	AuditNoticeTextUpdate  AuditAction = "notice_text.update" // a decision e-mail's text
+	AuditBulkMessageSend   AuditAction = "bulk_message.send"
 )
 
 // AuditActions lists every audited action, in the order above; the front
@@ -80,6 +89,8 @@ var AuditActions = []AuditAction{
 	AuditScreeningCreate, AuditScreeningUpdate, AuditDoorStaffAdd, AuditDoorStaffRemove, AuditPromotionStart,
 	AuditVoucherCreate, AuditVoucherDisable,
 	AuditCommissionSet, AuditCommissionClear,
+	AuditQuestionsUpdate, AuditEntryStatusCreate, AuditEntryStatusDelete, AuditEntryStatusSet,
+	AuditDeadlineExtend, AuditDeadlineUnextend, AuditNoticeTextUpdate, AuditBulkMessageSend,
 }
 
 // AuditEntry is one row of the append-only audit log: who did what to

@@ -150,8 +150,11 @@ type Services struct {
 	Payments    PaymentService
 	Films       FilmService
 	Submissions SubmissionService
-	Judging     JudgingService
-	Inquiries   InquiryService
+	// SubmissionManagement is the organiser's questions, statuses,
+	// extensions, decision texts and bulk messages, and the threads.
+	SubmissionManagement SubmissionManagementService
+	Judging              JudgingService
+	Inquiries            InquiryService
 	// Audit reads the audit log (admins only); services write it.
 	Audit      AuditService
 	RateLimits RateLimiter

@@ -41,6 +41,8 @@ const (
 	LimitScreenings          RateLimitName = "screenings-ip"
 	LimitPageView            RateLimitName = "page-view-ip"
 	LimitWebhook             RateLimitName = "webhook-ip"
+	LimitMessage             RateLimitName = "message-user"
+	LimitBulkMessage         RateLimitName = "bulk-message-user"
 )
 
 // RateLimitSubject says whom a policy counts: what its keys are made of.
@@ -196,6 +198,10 @@ var rateLimitPolicies = []RateLimitPolicy{
 	{Name: LimitWebhook, Subject: PerClient, Window: time.Minute, Allowance: 300, Counts: CountAttempts,
 		Message: "Too many webhooks from your network. Try again later.", Setting: "MARQUEE_WEBHOOK_RATE_PER_MINUTE",
 		Guards: "the payment webhook's signature check, against floods (the provider retries)"},
+	{Name: LimitMessage, Subject: PerUser, Window: 10 * time.Minute, Allowance: 30, Counts: CountAttempts,
+		Message: "Too many messages. Try again in a few minutes.", Guards: "the other side's inbox, against messages sent as spam in submission threads"},
+	{Name: LimitBulkMessage, Subject: PerUser, Window: time.Hour, Allowance: 5, Counts: CountAttempts,
+		Message: "Too many bulk messages. Try again later.", Guards: "entrants' inboxes and the outbox, against bulk messages sent over and over"},
 }
 
 // RateLimitPolicies returns every rate limit policy, in the table's order.

@@ -210,7 +210,7 @@ var apiOptionalFields = map[reflect.Type][]string{
 	T[marquee.NewUser]():           {"name"},
 	T[marquee.NewContactMessage](): {"website"},
 	T[marquee.NewReminder]():       {"festivalName", "date", "festivalSlug", "categoryId", "tier"},
-	T[marquee.NewSubmission]():     {"waiverCode"},
+	T[marquee.NewSubmission]():     {"waiverCode", "answers"},
 	T[festivalRevisionReview]():    {"reason"},
 	T[marquee.CheckoutRequest]():   {"amountCents", "paymentMethodId"},
 	T[marquee.TicketPayRequest]():  {"paymentMethodId"},

@@ -88,6 +88,25 @@ var apiOps = map[string]apiOp{
 	"POST /api/v1/manage/festivals/{slug}/waivers":              op("Create a fee waiver code", http.StatusCreated, T[waiverAnswer]()).in(T[marquee.NewWaiver]()).errs(http.StatusConflict),
 	"DELETE /api/v1/manage/festivals/{slug}/waivers/{id}":       op("Delete a fee waiver code", http.StatusNoContent, nil),
 
+	// Submission management (issue 30).
+	"GET /api/v1/festivals/{slug}/questions":                         op("A festival's questions asked at submission", http.StatusOK, T[questionsAnswer]()),
+	"PUT /api/v1/manage/festivals/{slug}/questions":                  op("Replace a festival's submission questions", http.StatusOK, T[questionsAnswer]()).in(T[questionsBody]()),
+	"GET /api/v1/manage/festivals/{slug}/statuses":                   op("The organiser's own statuses", http.StatusOK, T[entryStatusesAnswer]()),
+	"POST /api/v1/manage/festivals/{slug}/statuses":                  op("Add a status of the organiser's own", http.StatusCreated, T[entryStatusAnswer]()).in(T[marquee.NewEntryStatus]()).errs(http.StatusConflict),
+	"DELETE /api/v1/manage/festivals/{slug}/statuses/{id}":           op("Remove an organiser's status (its entries lose it)", http.StatusNoContent, nil),
+	"POST /api/v1/manage/festivals/{slug}/submissions/entry-status":  op("Set (statusId 0: clear) the organiser's status on entries", http.StatusNoContent, nil).in(T[marquee.EntryStatusChange]()),
+	"GET /api/v1/manage/festivals/{slug}/extensions":                 op("A festival's deadline extensions", http.StatusOK, T[extensionsAnswer]()),
+	"POST /api/v1/manage/festivals/{slug}/extensions":                op("Extend the deadline for a category or a filmmaker", http.StatusCreated, T[extensionAnswer]()).in(T[marquee.NewDeadlineExtension]()),
+	"DELETE /api/v1/manage/festivals/{slug}/extensions/{id}":         op("Remove a deadline extension", http.StatusNoContent, nil),
+	"GET /api/v1/manage/festivals/{slug}/notice-texts":               op("The decision e-mails' texts, with the defaults and placeholders", http.StatusOK, T[marquee.NoticeTexts]()),
+	"PUT /api/v1/manage/festivals/{slug}/notice-texts":               op("Save a decision e-mail's text in one language (empty: the default)", http.StatusOK, T[marquee.NoticeTexts]()).in(T[marquee.NoticeText]()),
+	"GET /api/v1/submissions/{id}/messages":                          op("The thread of the caller's submission with the festival's team", http.StatusOK, T[marquee.Thread]()),
+	"POST /api/v1/submissions/{id}/messages":                         op("Write to the festival's team about one's submission", http.StatusCreated, T[messageItemAnswer]()).in(T[marquee.NewMessage]()).rateLimited(),
+	"GET /api/v1/manage/festivals/{slug}/submissions/{id}/messages":  op("A submission's thread with its filmmaker", http.StatusOK, T[marquee.Thread]()),
+	"POST /api/v1/manage/festivals/{slug}/submissions/{id}/messages": op("Write to a submission's filmmaker", http.StatusCreated, T[messageItemAnswer]()).in(T[marquee.NewMessage]()).rateLimited(),
+	"POST /api/v1/manage/festivals/{slug}/bulk-messages/preview":     op("How a bulk message reads in each language and how many it reaches", http.StatusOK, T[marquee.BulkPreview]()).in(T[marquee.BulkMessage]()),
+	"POST /api/v1/manage/festivals/{slug}/bulk-messages":             op("Send a message to a selection of entrants, once each", http.StatusCreated, T[marquee.BulkSent]()).in(T[marquee.BulkMessage]()).rateLimited(),
+
 	// Reminders.
 	"GET /api/v1/reminders":         op("The caller's deadline reminders", http.StatusOK, T[itemsAnswer[marquee.Reminder]]()),
 	"POST /api/v1/reminders":        op("Add a deadline reminder", http.StatusCreated, T[reminderAnswer]()).in(T[marquee.NewReminder]()).errs(http.StatusConflict),
@@ -284,6 +303,24 @@ type (
 	waiverAnswer struct {
 		Waiver marquee.Waiver `json:"waiver"`
 	}
+	questionsAnswer struct {
+		Questions []marquee.Question `json:"questions"`
+	}
+	entryStatusesAnswer struct {
+		Statuses []marquee.EntryStatus `json:"statuses"`
+	}
+	entryStatusAnswer struct {
+		Status marquee.EntryStatus `json:"status"`
+	}
+	extensionsAnswer struct {
+		Extensions []marquee.DeadlineExtension `json:"extensions"`
+	}
+	extensionAnswer struct {
+		Extension marquee.DeadlineExtension `json:"extension"`
+	}
+	messageItemAnswer struct {
+		Message marquee.Message `json:"message"`
+	}
 	reminderAnswer struct {
 		Reminder marquee.Reminder `json:"reminder"`
 	}
@@ -382,14 +419,15 @@ type (
 		Page     int    `query:"page" doc:"The page, from 1"`
 	}
 	receivedQuery struct {
-		Category int64                    `query:"category" doc:"A category's id"`
-		Status   marquee.SubmissionStatus `query:"status"`
-		Country  string                   `query:"country" doc:"The film's country, ISO 3166-1 alpha-2"`
-		Flag     string                   `query:"flag"`
-		MinScore float64                  `query:"minScore"`
-		MaxScore float64                  `query:"maxScore"`
-		Sort     string                   `query:"sort"`
-		Page     int                      `query:"page" doc:"The page, from 1"`
+		Category    int64                    `query:"category" doc:"A category's id"`
+		Status      marquee.SubmissionStatus `query:"status"`
+		Country     string                   `query:"country" doc:"The film's country, ISO 3166-1 alpha-2"`
+		Flag        string                   `query:"flag"`
+		MinScore    float64                  `query:"minScore"`
+		MaxScore    float64                  `query:"maxScore"`
+		EntryStatus int64                    `query:"entryStatus" doc:"One of the organiser's own statuses' id"`
+		Sort        string                   `query:"sort"`
+		Page        int                      `query:"page" doc:"The page, from 1"`
 	}
 	rangeQuery struct {
 		Range marquee.AnalyticsRange `query:"range" doc:"30d when absent"`

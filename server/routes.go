@@ -89,6 +89,25 @@ func (s *Server) routes(mux router) {
 	mux.Handle("GET /api/v1/manage/festivals/{slug}/waivers", s.requireUser(s.handleWaiverList))
 	mux.Handle("POST /api/v1/manage/festivals/{slug}/waivers", s.requireUser(s.handleWaiverCreate))
 	mux.Handle("DELETE /api/v1/manage/festivals/{slug}/waivers/{id}", s.requireUser(s.handleWaiverDelete))
+	// Submission management (issue 30): questions, the organiser's
+	// statuses, deadline extensions, decision texts, threads, bulk messages.
+	mux.Handle("GET /api/v1/festivals/{slug}/questions", s.requireUser(s.handleFestivalQuestionList))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/questions", s.requireUser(s.handleFestivalQuestionPut))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/statuses", s.requireUser(s.handleEntryStatusList))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/statuses", s.requireUser(s.handleEntryStatusCreate))
+	mux.Handle("DELETE /api/v1/manage/festivals/{slug}/statuses/{id}", s.requireUser(s.handleEntryStatusDelete))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/submissions/entry-status", s.requireUser(s.handleFestivalSubmissionEntryStatus))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/extensions", s.requireUser(s.handleDeadlineExtensionList))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/extensions", s.requireUser(s.handleDeadlineExtensionCreate))
+	mux.Handle("DELETE /api/v1/manage/festivals/{slug}/extensions/{id}", s.requireUser(s.handleDeadlineExtensionDelete))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/notice-texts", s.requireUser(s.handleNoticeTextGet))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/notice-texts", s.requireUser(s.handleNoticeTextPut))
+	mux.Handle("GET /api/v1/submissions/{id}/messages", s.requireUser(s.handleSubmissionMessageList))
+	mux.Handle("POST /api/v1/submissions/{id}/messages", s.requireUser(s.handleSubmissionMessageCreate))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/submissions/{id}/messages", s.requireUser(s.handleFestivalSubmissionMessageList))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/submissions/{id}/messages", s.requireUser(s.handleFestivalSubmissionMessageCreate))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/bulk-messages/preview", s.requireUser(s.handleBulkMessagePreview))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/bulk-messages", s.requireUser(s.handleBulkMessageCreate))
 
 	// Reminders and their calendar feed.
 	mux.Handle("GET /api/v1/reminders", s.requireUser(s.handleReminderList))

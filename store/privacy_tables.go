@@ -54,6 +54,12 @@ var exportEntries = []exportEntry{
 	{"judging_conflicts.json", []string{"judge_conflicts"}, `SELECT judge_id, submission_id, reason, created_at FROM judge_conflicts WHERE judge_id IN ` + judgeIDs + ` ORDER BY judge_id, submission_id`},
 	{"judging_scores.json", []string{"judge_scores"}, `SELECT judge_id, submission_id, weighted, comment, private_note, updated_at FROM judge_scores WHERE judge_id IN ` + judgeIDs + ` ORDER BY judge_id, submission_id`},
 	{"judging_criterion_scores.json", []string{"judge_criterion_scores"}, `SELECT judge_id, submission_id, criterion_id, score FROM judge_criterion_scores WHERE judge_id IN ` + judgeIDs + ` ORDER BY judge_id, submission_id, criterion_id`},
+	{"submission_messages.json", []string{"submission_messages"}, `SELECT m.id, m.submission_id, f.name AS festival_name, m.from_festival, m.language, m.body, m.created_at
+		FROM submission_messages m JOIN submissions s ON s.id = m.submission_id JOIN festivals f ON f.id = s.festival_id WHERE m.author_id = ? ORDER BY m.id`},
+	{"deadline_extensions.json", []string{"deadline_extensions"}, `SELECT x.id, x.festival_id, f.name AS festival_name, x.category_id, x.until, x.created_at
+		FROM deadline_extensions x JOIN festivals f ON f.id = x.festival_id WHERE x.user_id = ? ORDER BY x.id`},
+	{"bulk_messages_received.json", []string{"bulk_message_recipients"}, `SELECT b.id, f.name AS festival_name, b.subject, b.body, b.created_at
+		FROM bulk_message_recipients r JOIN bulk_messages b ON b.id = r.bulk_message_id JOIN festivals f ON f.id = b.festival_id WHERE r.user_id = ? ORDER BY b.id`},
 	{"contact_messages.json", []string{"contact_messages"}, `SELECT id, name, email, subject, message, created_at, handled_at FROM contact_messages WHERE email = ` + userEmail + ` ORDER BY id`},
 	{"emails_to_you.json", []string{"mail_outbox"}, `SELECT id, kind, to_addr, subject, body, language, status, created_at, sent_at FROM mail_outbox WHERE to_addr = ` + userEmail + ` AND kind <> 'data_export' ORDER BY id`},
 	{"audit_log.json", []string{"audit_log"}, `SELECT id, action, target_type, target_id, ip, created_at FROM audit_log
@@ -110,6 +116,11 @@ var deletionSteps = []deletionStep{
 	// The attendees' names the buyer typed (issue 27) name other people.
 	{"tickets", `UPDATE tickets SET attendee_name = '' WHERE user_id = ?`, []string{"id"}},
 	{"ticket_order_attendees", `DELETE FROM ticket_order_attendees WHERE order_id IN (SELECT id FROM ticket_orders WHERE user_id = ?)`, []string{"id"}},
+	// The account's own messages in submission threads, the extensions
+	// granted to it and the record of the bulk messages it was sent.
+	{"submission_messages", `DELETE FROM submission_messages WHERE author_id = ?`, []string{"id"}},
+	{"deadline_extensions", `DELETE FROM deadline_extensions WHERE user_id = ?`, []string{"id"}},
+	{"bulk_message_recipients", `DELETE FROM bulk_message_recipients WHERE user_id = ?`, []string{"id"}},
 	{"audit_log", `UPDATE audit_log SET actor_email = '' WHERE actor_id = ? OR actor_email = ?`, []string{"id", "email"}},
 	{"rate_limits", `DELETE FROM rate_limits WHERE key LIKE ? ESCAPE '\'`, []string{"emailKeySuffix"}},
 }

@@ -44,6 +44,14 @@ export const auditActions = [
   'voucher.disable',
   'festival.commission_set',
   'festival.commission_clear',
+  'questions.update',
+  'entry_status.create',
+  'entry_status.delete',
+  'submission.entry_status',
+  'deadline.extend',
+  'deadline.extension_delete',
+  'notice_text.update',
+  'bulk_message.send',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -703,6 +703,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/festivals/{slug}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A festival's questions asked at submission */
+        get: operations["festivalQuestionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/festivals/{slug}/screenings": {
         parameters: {
             query?: never;
@@ -1064,6 +1081,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/manage/festivals/{slug}/bulk-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a message to a selection of entrants, once each */
+        post: operations["bulkMessageCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/bulk-messages/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How a bulk message reads in each language and how many it reaches */
+        post: operations["bulkMessagePreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/manage/festivals/{slug}/categories": {
         parameters: {
             query?: never;
@@ -1219,6 +1270,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/manage/festivals/{slug}/extensions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A festival's deadline extensions */
+        get: operations["deadlineExtensionList"];
+        put?: never;
+        /** Extend the deadline for a category or a filmmaker */
+        post: operations["deadlineExtensionCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/extensions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a deadline extension */
+        delete: operations["deadlineExtensionDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/manage/festivals/{slug}/judges": {
         parameters: {
             query?: never;
@@ -1288,6 +1374,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/manage/festivals/{slug}/notice-texts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The decision e-mails' texts, with the defaults and placeholders */
+        get: operations["noticeTextGet"];
+        /** Save a decision e-mail's text in one language (empty: the default) */
+        put: operations["noticeTextPut"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/manage/festivals/{slug}/promotions": {
         parameters: {
             query?: never;
@@ -1299,6 +1403,23 @@ export interface paths {
         put?: never;
         /** Start a promotion campaign, paid in credits */
         post: operations["promotionStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a festival's submission questions */
+        put: operations["festivalQuestionPut"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1479,6 +1600,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/manage/festivals/{slug}/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organiser's own statuses */
+        get: operations["entryStatusList"];
+        put?: never;
+        /** Add a status of the organiser's own */
+        post: operations["entryStatusCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/statuses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an organiser's status (its entries lose it) */
+        delete: operations["entryStatusDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/manage/festivals/{slug}/submissions": {
         parameters: {
             query?: never;
@@ -1530,6 +1686,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/manage/festivals/{slug}/submissions/entry-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set (statusId 0: clear) the organiser's status on entries */
+        post: operations["festivalSubmissionEntryStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/manage/festivals/{slug}/submissions/{id}": {
         parameters: {
             query?: never;
@@ -1558,6 +1731,24 @@ export interface paths {
         /** Set or clear a submission's flag */
         put: operations["festivalSubmissionFlag"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/submissions/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A submission's thread with its filmmaker */
+        get: operations["festivalSubmissionMessageList"];
+        put?: never;
+        /** Write to a submission's filmmaker */
+        post: operations["festivalSubmissionMessageCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2248,6 +2439,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/submissions/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The thread of the caller's submission with the festival's team */
+        get: operations["submissionMessageList"];
+        put?: never;
+        /** Write to the festival's team about one's submission */
+        post: operations["submissionMessageCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/submissions/{id}/withdraw": {
         parameters: {
             query?: never;
@@ -2700,6 +2909,12 @@ export interface components {
          * @enum {string}
          */
         AnalyticsRange: "7d" | "30d" | "90d" | "all";
+        /** Answer */
+        Answer: {
+            /** Format: int64 */
+            questionId: number;
+            value: string;
+        };
         /** Assignment */
         Assignment: {
             conflict: boolean;
@@ -2730,7 +2945,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "user.role_change" | "user.credit_adjust" | "user.disable" | "user.enable" | "user.sessions_end" | "user.password_reset" | "user.password_reset_sent" | "user.delete" | "user.export" | "package.update" | "purchase.refund" | "festival.approve" | "festival.reject" | "festival_revision.approve" | "festival_revision.reject" | "login.rate_limited" | "promotion.end" | "promotion_price.update" | "screening.cancel" | "ticket_order.refund" | "festival.settings" | "festival.time_zone" | "judging.lock" | "judging.unlock" | "submission.decide" | "submission.flag" | "waiver.create" | "waiver.delete" | "judge.invite" | "judge.remove" | "judge.assign" | "judge.unassign" | "judge.conflict" | "screening.create" | "screening.update" | "door_staff.add" | "door_staff.remove" | "promotion.start" | "voucher.create" | "voucher.disable" | "festival.commission_set" | "festival.commission_clear";
+        AuditAction: "user.role_change" | "user.credit_adjust" | "user.disable" | "user.enable" | "user.sessions_end" | "user.password_reset" | "user.password_reset_sent" | "user.delete" | "user.export" | "package.update" | "purchase.refund" | "festival.approve" | "festival.reject" | "festival_revision.approve" | "festival_revision.reject" | "login.rate_limited" | "promotion.end" | "promotion_price.update" | "screening.cancel" | "ticket_order.refund" | "festival.settings" | "festival.time_zone" | "judging.lock" | "judging.unlock" | "submission.decide" | "submission.flag" | "waiver.create" | "waiver.delete" | "judge.invite" | "judge.remove" | "judge.assign" | "judge.unassign" | "judge.conflict" | "screening.create" | "screening.update" | "door_staff.add" | "door_staff.remove" | "promotion.start" | "voucher.create" | "voucher.disable" | "festival.commission_set" | "festival.commission_clear" | "questions.update" | "entry_status.create" | "entry_status.delete" | "submission.entry_status" | "deadline.extend" | "deadline.extension_delete" | "notice_text.update" | "bulk_message.send";
         /** AuditEntry */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -2753,6 +2968,34 @@ export interface components {
             ip: string;
             targetId: string;
             targetType: string;
+        };
+        /** BulkMessage */
+        BulkMessage: {
+            body: string;
+            selection: components["schemas"]["BulkSelection"];
+            subject: string;
+        };
+        /** BulkPreview */
+        BulkPreview: {
+            previews: components["schemas"]["MailPreview"][];
+            /** Format: int64 */
+            recipients: number;
+        };
+        /** BulkSelection */
+        BulkSelection: {
+            /** Format: int64 */
+            categoryId: number;
+            /** Format: int64 */
+            entryStatusId: number;
+            ids: number[];
+            status: components["schemas"]["SubmissionStatus"];
+        };
+        /** BulkSent */
+        BulkSent: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            recipients: number;
         };
         /**
          * CampaignEventKind
@@ -3048,6 +3291,22 @@ export interface components {
             fee: number;
             tier: components["schemas"]["DeadlineTier"];
         };
+        /** DeadlineExtension */
+        DeadlineExtension: {
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            festivalId: number;
+            filmmakerEmail: string;
+            /** Format: int64 */
+            filmmakerId: number;
+            /** Format: int64 */
+            id: number;
+            until: string;
+        };
         /** DeadlineMarker */
         DeadlineMarker: {
             category: string;
@@ -3132,6 +3391,50 @@ export interface components {
             /** Format: int64 */
             ended: number;
         };
+        /** EntryAnswer */
+        EntryAnswer: {
+            kind: string;
+            label: string;
+            /** Format: int64 */
+            questionId: number;
+            value: string;
+        };
+        /** EntryStatus */
+        EntryStatus: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            entries: number;
+            /** Format: int64 */
+            festivalId: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            note: string;
+            notify: boolean;
+            preset: string;
+        };
+        /** EntryStatusAnswer */
+        EntryStatusAnswer: {
+            status: components["schemas"]["EntryStatus"];
+        };
+        /** EntryStatusChange */
+        EntryStatusChange: {
+            ids: number[];
+            /** Format: int64 */
+            statusId: number;
+        };
+        /** EntryStatusRef */
+        EntryStatusRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            preset: string;
+        };
+        /** EntryStatusesAnswer */
+        EntryStatusesAnswer: {
+            statuses: components["schemas"]["EntryStatus"][];
+        };
         /** ErrorBody */
         ErrorBody: {
             code?: string;
@@ -3139,6 +3442,14 @@ export interface components {
                 [key: string]: string;
             };
             message: string;
+        };
+        /** ExtensionAnswer */
+        ExtensionAnswer: {
+            extension: components["schemas"]["DeadlineExtension"];
+        };
+        /** ExtensionsAnswer */
+        ExtensionsAnswer: {
+            extensions: components["schemas"]["DeadlineExtension"][];
         };
         /** FeaturedFestival */
         FeaturedFestival: {
@@ -3659,6 +3970,12 @@ export interface components {
             subject: string;
             to: string;
         };
+        /** MailPreview */
+        MailPreview: {
+            body: string;
+            language: string;
+            subject: string;
+        };
         /**
          * MailStatus
          * @enum {string}
@@ -3724,9 +4041,25 @@ export interface components {
             remaining: number;
             sold: number;
         };
+        /** Message */
+        Message: {
+            authorName: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            fromFestival: boolean;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            submissionId: number;
+        };
         /** MessageAnswer */
         MessageAnswer: {
             message: string;
+        };
+        /** MessageItemAnswer */
+        MessageItemAnswer: {
+            message: components["schemas"]["Message"];
         };
         /** MessageUpdateRequest */
         MessageUpdateRequest: {
@@ -3789,6 +4122,24 @@ export interface components {
             /** @description Leave empty (a trap for robots) */
             website?: string;
         };
+        /** NewDeadlineExtension */
+        NewDeadlineExtension: {
+            /** Format: int64 */
+            categoryId: number;
+            filmmakerEmail: string;
+            until: string;
+        };
+        /** NewEntryStatus */
+        NewEntryStatus: {
+            name: string;
+            note: string;
+            notify: boolean;
+            preset: string;
+        };
+        /** NewMessage */
+        NewMessage: {
+            body: string;
+        };
         /** NewPromotion */
         NewPromotion: {
             /** @enum {integer} */
@@ -3808,6 +4159,7 @@ export interface components {
         };
         /** NewSubmission */
         NewSubmission: {
+            answers?: components["schemas"]["Answer"][];
             entries: components["schemas"]["SubmissionEntry"][];
             /** Format: int64 */
             filmId: number;
@@ -3827,6 +4179,19 @@ export interface components {
             expiresOn: string;
             percent: number;
             usageLimit: number;
+        };
+        /** NoticeText */
+        NoticeText: {
+            body: string;
+            language: string;
+            status: components["schemas"]["SubmissionStatus"];
+            subject: string;
+        };
+        /** NoticeTexts */
+        NoticeTexts: {
+            defaults: components["schemas"]["NoticeText"][];
+            placeholders: string[];
+            texts: components["schemas"]["NoticeText"][];
         };
         /** OrderAnswer */
         OrderAnswer: {
@@ -4248,6 +4613,35 @@ export interface components {
          * @enum {string}
          */
         PurchaseStatus: "pending" | "succeeded" | "failed" | "refunded";
+        /** Question */
+        Question: {
+            /** Format: int64 */
+            festivalId: number;
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            label: string;
+            options: string[];
+            position: number;
+            required: boolean;
+        };
+        /** QuestionInput */
+        QuestionInput: {
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            label: string;
+            options: string[];
+            required: boolean;
+        };
+        /** QuestionsAnswer */
+        QuestionsAnswer: {
+            questions: components["schemas"]["Question"][];
+        };
+        /** QuestionsBody */
+        QuestionsBody: {
+            questions: components["schemas"]["QuestionInput"][];
+        };
         /** QuoteLine */
         QuoteLine: {
             /** Format: int64 */
@@ -4511,6 +4905,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             decidedAt: string | null;
+            entryStatus?: components["schemas"]["EntryStatusRef"];
             /** Format: int64 */
             feeCredits: number;
             feedback: string[] | null;
@@ -4546,6 +4941,7 @@ export interface components {
         };
         /** SubmissionDetail */
         SubmissionDetail: {
+            answers: components["schemas"]["EntryAnswer"][];
             conflicts: components["schemas"]["Conflict"][] | null;
             film: components["schemas"]["Film"];
             judges: components["schemas"]["Judge"][] | null;
@@ -4596,6 +4992,14 @@ export interface components {
             expMonth: number;
             expYear: number;
             number: string;
+        };
+        /** Thread */
+        Thread: {
+            festivalName: string;
+            filmTitle: string;
+            messages: components["schemas"]["Message"][];
+            /** Format: int64 */
+            submissionId: number;
         };
         /** Ticket */
         Ticket: {
@@ -7230,6 +7634,46 @@ export interface operations {
             };
         };
     };
+    festivalQuestionList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionsAnswer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     screeningPublicList: {
         parameters: {
             query?: never;
@@ -8466,6 +8910,139 @@ export interface operations {
             };
         };
     };
+    bulkMessageCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkMessage"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSent"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bulkMessagePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkMessage"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkPreview"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     manageFestivalCategories: {
         parameters: {
             query?: never;
@@ -9066,6 +9643,147 @@ export interface operations {
             };
         };
     };
+    deadlineExtensionList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionsAnswer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deadlineExtensionCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewDeadlineExtension"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deadlineExtensionDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     judgeList: {
         parameters: {
             query?: never;
@@ -9327,6 +10045,108 @@ export interface operations {
             };
         };
     };
+    noticeTextGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeTexts"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    noticeTextPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeText"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeTexts"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     promotionStart: {
         parameters: {
             query?: never;
@@ -9389,6 +10209,68 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    festivalQuestionPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionsBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionsAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10158,6 +11040,156 @@ export interface operations {
             };
         };
     };
+    entryStatusList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryStatusesAnswer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    entryStatusCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewEntryStatus"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryStatusAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    entryStatusDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     festivalSubmissionList: {
         parameters: {
             query?: {
@@ -10169,6 +11201,8 @@ export interface operations {
                 flag?: string;
                 minScore?: number;
                 maxScore?: number;
+                /** @description One of the organiser's own statuses' id */
+                entryStatus?: number;
                 sort?: "date" | "score" | "calibrated";
                 /** @description The page, from 1 */
                 page?: number;
@@ -10321,6 +11355,66 @@ export interface operations {
             };
         };
     };
+    festivalSubmissionEntryStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryStatusChange"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     festivalSubmissionGet: {
         parameters: {
             query?: never;
@@ -10416,6 +11510,119 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    festivalSubmissionMessageList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Thread"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    festivalSubmissionMessageCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewMessage"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageItemAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12237,6 +13444,117 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submissionMessageList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Thread"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submissionMessageCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewMessage"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageItemAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
