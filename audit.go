@@ -59,6 +59,8 @@ const (
 	AuditDoorStaffAdd     AuditAction = "door_staff.add"
 	AuditDoorStaffRemove  AuditAction = "door_staff.remove"
 	AuditPromotionStart   AuditAction = "promotion.start"
+	AuditVoucherCreate    AuditAction = "voucher.create" // a discount code (its code stays out of the log)
+	AuditVoucherDisable   AuditAction = "voucher.disable"
 	AuditCommissionSet    AuditAction = "festival.commission_set"   // an admin set the festival's own commission
 	AuditCommissionClear  AuditAction = "festival.commission_clear" // an admin returned it to the platform's
 	// Submission management (issue 30).
@@ -86,6 +88,7 @@ var AuditActions = []AuditAction{
 	AuditSubmissionDecide, AuditSubmissionFlag, AuditWaiverCreate, AuditWaiverDelete,
 	AuditJudgeInvite, AuditJudgeRemove, AuditJudgeAssign, AuditJudgeUnassign, AuditJudgeConflict,
 	AuditScreeningCreate, AuditScreeningUpdate, AuditDoorStaffAdd, AuditDoorStaffRemove, AuditPromotionStart,
+	AuditVoucherCreate, AuditVoucherDisable,
 	AuditCommissionSet, AuditCommissionClear,
 	AuditQuestionsUpdate, AuditEntryStatusCreate, AuditEntryStatusDelete, AuditEntryStatusSet,
 	AuditDeadlineExtend, AuditDeadlineUnextend, AuditNoticeTextUpdate, AuditBulkMessageSend,

@@ -176,8 +176,11 @@ type Services struct {
 	// Promotions sells and runs promotion campaigns.
 	Analytics  AnalyticsService
 	Promotions PromotionService
-	// Tickets sells screenings' seats and checks tickets in (ticket.go).
-	Tickets TicketService
+	// Tickets sells screenings' seats and checks tickets in (ticket.go);
+	// TicketOffers are its ticket types, attendee names and vouchers
+	// (ticket_type.go, voucher.go).
+	Tickets      TicketService
+	TicketOffers TicketOfferService
 	// Saved keeps filmmakers' saved festivals (saved_festival.go).
 	Saved SavedFestivalService
 	// Earnings answers festivals' earnings and the platform's commission

@@ -22,6 +22,7 @@ const (
 	LimitEmailConfirm        RateLimitName = "verify-email-ip"
 	LimitJudgeInvitationView RateLimitName = "judge-invitation-ip"
 	LimitCheckIn             RateLimitName = "check-in-door"
+	LimitVoucherCheck        RateLimitName = "voucher-ip"
 	LimitPayment             RateLimitName = "checkout-user"
 	LimitDataExport          RateLimitName = "data-export-user"
 	LimitConfirmationMail    RateLimitName = "verification-user"
@@ -145,6 +146,9 @@ var rateLimitPolicies = []RateLimitPolicy{
 	{Name: LimitCheckIn, Subject: PerDoor, Window: 10 * time.Minute, Allowance: 600, FailClosed: true, Counts: CountAttempts,
 		Message: "Too many check-ins at this door. Try again in a few minutes.",
 		Guards:  "ticket codes, against guessing at a door (one a second is far above a queue's pace)"},
+	{Name: LimitVoucherCheck, Subject: PerClient, Window: 10 * time.Minute, Allowance: 30, FailClosed: true, Counts: CountAttempts,
+		Message: "Too many discount codes tried. Try again in a few minutes.",
+		Guards:  "vouchers' codes, against guessing (checks and orders with a code share it)"},
 	{Name: LimitPayment, Subject: PerUser, Window: 10 * time.Minute, Allowance: 10, FailClosed: true, Counts: CountAttempts,
 		Message: "Too many payment attempts. Try again in a few minutes.", Setting: "MARQUEE_CHECKOUT_RATE_PER_10MIN",
 		Guards: "cards, against testing stolen numbers (credit checkouts and ticket payments share it)"},

@@ -58,6 +58,11 @@ type Screening struct {
 	Remaining int  `json:"remaining"`
 	OnSale    bool `json:"onSale"`
 	SoldOut   bool `json:"soldOut"`
+	// AttendeeNames says whether buyers name each ticket's attendee.
+	AttendeeNames AttendeeNames `json:"attendeeNames"`
+	// TicketTypes are its types on sale (quota not 0), filled where a
+	// buyer chooses seats (a screening's page), else nil.
+	TicketTypes []*TicketType `json:"ticketTypes,omitempty"`
 }
 
 // ManagedScreening is a screening as its festival's organiser sees it:

@@ -71,6 +71,12 @@ type TicketOrder struct {
 	// BuyerEmail and BuyerName are the buyer's, for the e-mails.
 	BuyerEmail string `json:"-"`
 	BuyerName  string `json:"-"`
+	// Lines are the seats per ticket type; SubtotalCents their sum and
+	// DiscountCents what VoucherCode took off (AmountCents is the rest).
+	Lines         []OrderLine `json:"lines"`
+	SubtotalCents int64       `json:"subtotalCents"`
+	DiscountCents int64       `json:"discountCents"`
+	VoucherCode   string      `json:"voucherCode"`
 }
 
 // Ticket is one seat of a paid order. Code is the secret the QR code holds.
@@ -83,6 +89,10 @@ type Ticket struct {
 	HolderName  string       `json:"holderName"`
 	HolderEmail string       `json:"holderEmail"`
 	Screening   *Screening   `json:"screening"`
+	// TicketTypeName is its type's ("" for the default type);
+	// AttendeeName the name typed for it at purchase ("" for none).
+	TicketTypeName string `json:"ticketTypeName"`
+	AttendeeName   string `json:"attendeeName"`
 }
 
 // AdminTicketOrder is a ticket order as admins list it, with its buyer,
@@ -169,18 +179,33 @@ func TicketRefundKey(id int64) string {
 // OrderRequest is a buyer's request to hold seats of a screening.
 type OrderRequest struct {
 	ScreeningID int64 `json:"screeningId"`
-	Quantity    int   `json:"quantity"`
+	// Quantity is the seats of the default ticket type when Items is
+	// empty (the request before ticket types); NormalizeItems sets it to
+	// the items' sum.
+	Quantity int `json:"quantity"`
+	// Items are the seats per ticket type, with the attendees' names.
+	Items []OrderItem `json:"items"`
+	// VoucherCode is a discount code, "" for none.
+	VoucherCode string `json:"voucherCode"`
 	// Language is the buyer's language (for the e-mails); set by the server.
 	Language string `json:"-"`
 }
 
-// Validate checks the request's quantity (1 to TicketOrderMax).
+// Validate checks the request's quantity (1 to TicketOrderMax in all;
+// NormalizeItems first when it has items).
 func (r OrderRequest) Validate() error {
 	var f FieldErrors
 	if r.ScreeningID <= 0 {
 		f.Add("screeningId", "Choose a screening")
 	}
-	if r.Quantity < 1 || r.Quantity > TicketOrderMax {
+	q := r.Quantity
+	if len(r.Items) > 0 {
+		q = 0
+		for _, it := range r.Items {
+			q += it.Quantity
+		}
+	}
+	if q < 1 || q > TicketOrderMax {
 		f.Add("quantity", "Choose between 1 and 10 tickets")
 	}
 	return f.Err()
@@ -346,6 +371,8 @@ func (r CheckInRequest) Validate() error {
 type CheckInTicket struct {
 	ID             int64      `json:"id"`
 	HolderName     string     `json:"holderName"`
+	AttendeeName   string     `json:"attendeeName"`
+	TicketTypeName string     `json:"ticketTypeName"`
 	HolderEmail    string     `json:"holderEmail"`
 	ScreeningID    int64      `json:"screeningId"`
 	ScreeningTitle string     `json:"screeningTitle"`

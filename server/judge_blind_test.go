@@ -198,7 +198,7 @@ func (w *juryWorld) judgeWalk(t *testing.T, bodies map[string]string, last []str
 	ids := slices.Compact(slices.Sorted(slices.Values([]string{
 		fmt.Sprint(w.filmID), fmt.Sprint(w.subID), fmt.Sprint(w.jury), fmt.Sprint(w.makerID)})))
 	values := map[string][]string{
-		"slug": {w.fest.Slug}, "id": ids, "judgeId": ids, "submissionId": ids, "userId": ids, "stillId": {fmt.Sprint(w.stillID)},
+		"slug": {w.fest.Slug}, "id": ids, "judgeId": ids, "submissionId": ids, "userId": ids, "stillId": {fmt.Sprint(w.stillID)}, "typeId": ids,
 		"format": {"svg", "png"},
 		"token":  {w.invitation, "unknown"}, "key": {w.posterKey}, "name": w.posterNames, "file": {"submissions.csv", "views.csv"}, "days": {"7"},
 	}

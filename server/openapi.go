@@ -130,7 +130,7 @@ func OpenAPI() ([]byte, error) {
 var pathParam = regexp.MustCompile(`\{([A-Za-z]+)\}`)
 
 // integerParams are the path parameters that are positive integers.
-var integerParams = map[string]bool{"id": true, "judgeId": true, "submissionId": true, "userId": true, "days": true, "stillId": true}
+var integerParams = map[string]bool{"id": true, "judgeId": true, "submissionId": true, "userId": true, "days": true, "stillId": true, "typeId": true}
 
 // BuildOpenAPI builds the API document from the route table and apiOps:
 // indented JSON with a final line feed, the same bytes for the same code.

@@ -232,6 +232,18 @@ func (s *Server) routes(mux router) {
 	mux.Handle("POST /api/v1/manage/festivals/{slug}/screenings/{id}/cancel", s.requireUser(s.handleScreeningCancel))
 	mux.Handle("PUT /api/v1/manage/festivals/{slug}/time-zone", s.requireUser(s.handleFestivalTimeZonePut))
 	mux.Handle("GET /api/v1/manage/festivals/{slug}/screening-films", s.requireUser(s.handleScreeningFilmList))
+	// Ticket types, attendee names, vouchers and a screening's orders
+	// (issue 27); the buyer's check of a code.
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/screenings/{id}/ticket-types", s.requireUser(s.handleTicketTypeList))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/screenings/{id}/ticket-types", s.requireUser(s.handleTicketTypeCreate))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/screenings/{id}/ticket-types/{typeId}", s.requireUser(s.handleTicketTypeUpdate))
+	mux.Handle("DELETE /api/v1/manage/festivals/{slug}/screenings/{id}/ticket-types/{typeId}", s.requireUser(s.handleTicketTypeDelete))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/screenings/{id}/attendee-names", s.requireUser(s.handleScreeningAttendeeNames))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/screenings/{id}/orders", s.requireUser(s.handleScreeningOrderList))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/vouchers", s.requireUser(s.handleVoucherList))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/vouchers", s.requireUser(s.handleVoucherCreate))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/vouchers/{id}/disable", s.requireUser(s.handleVoucherDisable))
+	mux.Handle("POST /api/v1/voucher-checks", s.requireUser(s.handleVoucherCheck))
 	mux.Handle("GET /api/v1/manage/festivals/{slug}/door-staff", s.requireUser(s.handleDoorStaffList))
 	mux.Handle("POST /api/v1/manage/festivals/{slug}/door-staff", s.requireUser(s.handleDoorStaffAdd))
 	mux.Handle("DELETE /api/v1/manage/festivals/{slug}/door-staff/{userId}", s.requireUser(s.handleDoorStaffRemove))

@@ -8,7 +8,8 @@ import (
 )
 
 // handleTicketOrderCreate holds seats for the signed-in buyer: body
-// {screeningId, quantity}, 201 TicketOrder (pending for 10 minutes, or
+// {screeningId, items: [{ticketTypeId, quantity, attendees}], voucherCode}
+// (or the default type's {quantity}), 201 TicketOrder (pending for 10 minutes, or
 // paid at once when free). Not on sale, sold out or too few seats left
 // are 409 with a message saying which.
 func (s *Server) handleTicketOrderCreate(w http.ResponseWriter, r *http.Request) {
@@ -18,6 +19,10 @@ func (s *Server) handleTicketOrderCreate(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	if !s.allow(w, r, marquee.LimitTicketOrder) {
+		return
+	}
+	// A code typed with the order is a code check too.
+	if req.VoucherCode != "" && !s.allow(w, r, marquee.LimitVoucherCheck) {
 		return
 	}
 	req.Language = requestLanguage(r)

@@ -40,7 +40,7 @@ var exportEntries = []exportEntry{
 	{"ticket_orders.json", []string{"ticket_orders"}, `SELECT o.id, o.screening_id, s.title AS screening_title, s.venue, s.starts_at, o.quantity, o.amount_cents, o.currency, o.status, o.provider, o.reference, o.country, o.failure_message, o.language, o.created_at, o.paid_at, o.refunded_at
 		FROM ticket_orders o JOIN screenings s ON s.id = o.screening_id WHERE o.user_id = ? ORDER BY o.id`},
 	// A ticket's code is left out: it is the key to a seat, like a password.
-	{"tickets.json", []string{"tickets"}, `SELECT id, order_id, screening_id, status, checked_in_at, created_at FROM tickets WHERE user_id = ? ORDER BY id`},
+	{"tickets.json", []string{"tickets"}, `SELECT id, order_id, screening_id, status, checked_in_at, attendee_name, created_at FROM tickets WHERE user_id = ? ORDER BY id`},
 	{"waitlist.json", []string{"waitlist_entries"}, `SELECT w.id, w.screening_id, s.title AS screening_title, w.email, w.quantity, w.status, w.offered_at, w.offer_expires_at, w.order_id, w.created_at
 		FROM waitlist_entries w JOIN screenings s ON s.id = w.screening_id WHERE w.user_id = ? ORDER BY w.id`},
 	{"door_staff.json", []string{"festival_door_staff"}, `SELECT d.festival_id, f.name AS festival_name, d.added_at FROM festival_door_staff d JOIN festivals f ON f.id = d.festival_id WHERE d.user_id = ? ORDER BY d.festival_id`},
@@ -117,6 +117,9 @@ var deletionSteps = []deletionStep{
 	// which may name the person.
 	{"credit_ledger", `UPDATE credit_ledger SET note = '' WHERE user_id = ?`, []string{"id"}},
 	{"festival_door_staff", `DELETE FROM festival_door_staff WHERE user_id = ?`, []string{"id"}},
+	// The attendees' names the buyer typed (issue 27) name other people.
+	{"tickets", `UPDATE tickets SET attendee_name = '' WHERE user_id = ?`, []string{"id"}},
+	{"ticket_order_attendees", `DELETE FROM ticket_order_attendees WHERE order_id IN (SELECT id FROM ticket_orders WHERE user_id = ?)`, []string{"id"}},
 	// The account's own messages in submission threads, the extensions
 	// granted to it and the record of the bulk messages it was sent.
 	{"submission_messages", `DELETE FROM submission_messages WHERE author_id = ?`, []string{"id"}},
@@ -139,7 +142,7 @@ var keptOnDeletion = map[string]string{
 	"purchases":              "accounting: payments made are kept, without the person's identity",
 	"submissions":            "the festivals' entries, with their fees and scores",
 	"ticket_orders":          "accounting: paid orders, and the screenings' seat counts they make up",
-	"tickets":                "seats paid for stay valid at the door (their QR codes may be printed); the row names no one",
+	"tickets":                "seats paid for stay valid at the door (their QR codes may be printed); the row names no one once its attendee's name is cleared",
 	"promotions":             "accounting: campaigns paid in credits (their ledger rows stay too); the row names a festival, not the person",
 	"judge_categories":       "the festival's judging (the judge row is anonymised)",
 	"judge_assignments":      "the festival's judging",

@@ -189,6 +189,7 @@ func (s *Services) Domain() marquee.Services {
 		Promotions:           s.Promotions,
 		Tickets:              s.Tickets,
 		Saved:                s.Saved,
+		TicketOffers:         s.Tickets,
 		Earnings:             s.Earnings,
 		Waitlist:             s.Tickets,
 		CheckInLists:         s.Tickets,

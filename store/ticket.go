@@ -122,7 +122,7 @@ func (s *TicketService) door(ctx context.Context, slug string) (*ticketFestival,
 // screeningColumns are the columns scanScreening reads, from screeningFrom.
 const screeningColumns = `sc.id, sc.festival_id, fe.slug, fe.name, sc.title, sc.submission_id, sc.venue,
 	sc.starts_at, sc.ends_at, fe.time_zone, fe.country, fe.city, sc.capacity, sc.sold, sc.held, sc.price_cents, sc.currency,
-	sc.sales_start_at, sc.sales_end_at, sc.status, sc.cancelled_at`
+	sc.sales_start_at, sc.sales_end_at, sc.status, sc.cancelled_at, sc.attendee_names`
 
 // screeningFrom joins a screening's festival.
 const screeningFrom = ` FROM screenings sc JOIN festivals fe ON fe.id = sc.festival_id`
@@ -142,7 +142,7 @@ func scanScreening(row scanner, now time.Time, figures bool, extra ...any) (*mar
 	var status, zone, country, city string
 	dst := []any{&m.ID, &m.FestivalID, &m.FestivalSlug, &m.FestivalName, &m.Title, &sub, &m.Venue,
 		&m.StartsAt, &m.EndsAt, &zone, &country, &city, &m.Capacity, &m.Sold, &m.Held, &m.PriceCents, &m.Currency,
-		&m.SalesStartAt, &m.SalesEndAt, &status, &cancelled}
+		&m.SalesStartAt, &m.SalesEndAt, &status, &cancelled, &m.AttendeeNames}
 	if figures {
 		dst = append(dst, &m.CheckedIn, &m.IncomeCents)
 	}

@@ -49,8 +49,10 @@ func (s *TicketService) CheckInInfo(ctx context.Context, slug string) (*marquee.
 }
 
 // checkInColumns read a ticket at the door.
-const checkInColumns = `SELECT t.id, t.screening_id, t.status, t.checked_in_at, sc.festival_id, sc.title, sc.starts_at, u.name, u.email
-	FROM tickets t JOIN screenings sc ON sc.id = t.screening_id JOIN users u ON u.id = t.user_id`
+const checkInColumns = `SELECT t.id, t.screening_id, t.status, t.checked_in_at, sc.festival_id, sc.title, sc.starts_at, u.name, u.email,
+	t.attendee_name, COALESCE(tt.name, '')
+	FROM tickets t JOIN screenings sc ON sc.id = t.screening_id JOIN users u ON u.id = t.user_id
+	LEFT JOIN screening_ticket_types tt ON tt.id = t.ticket_type_id`
 
 // findDoorTicket reads a ticket by code or id; found false when none.
 func (s *TicketService) findDoorTicket(ctx context.Context, c conn, code string, id int64) (*marquee.CheckInTicket, int64, marquee.TicketStatus, bool, error) {
@@ -64,7 +66,8 @@ func (s *TicketService) findDoorTicket(ctx context.Context, c conn, code string,
 	var st string
 	var in sql.NullTime
 	var festival int64
-	err := row.Scan(&t.ID, &t.ScreeningID, &st, &in, &festival, &t.ScreeningTitle, &t.StartsAt, &t.HolderName, &t.HolderEmail)
+	err := row.Scan(&t.ID, &t.ScreeningID, &st, &in, &festival, &t.ScreeningTitle, &t.StartsAt, &t.HolderName, &t.HolderEmail,
+		&t.AttendeeName, &t.TicketTypeName)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, 0, "", false, nil
 	} else if err != nil {
@@ -284,14 +287,15 @@ func (s *TicketService) Ticket(ctx context.Context, id int64) (*marquee.Ticket, 
 	return t, nil
 }
 
-const ticketSelect = `SELECT t.id, t.order_id, t.code, t.status, t.checked_in_at, u.name, u.email, ` + screeningColumns + `
-	FROM tickets t JOIN users u ON u.id = t.user_id JOIN screenings sc ON sc.id = t.screening_id JOIN festivals fe ON fe.id = sc.festival_id`
+const ticketSelect = `SELECT t.id, t.order_id, t.code, t.status, t.checked_in_at, u.name, u.email, t.attendee_name, COALESCE(tt.name, ''), ` + screeningColumns + `
+	FROM tickets t JOIN users u ON u.id = t.user_id JOIN screenings sc ON sc.id = t.screening_id JOIN festivals fe ON fe.id = sc.festival_id
+	LEFT JOIN screening_ticket_types tt ON tt.id = t.ticket_type_id`
 
 func scanTicket(row scanner, now time.Time) (*marquee.Ticket, error) {
 	var t marquee.Ticket
 	var st string
 	var in sql.NullTime
-	m, err := scanScreening(prefixScanner{row: row, prefix: []any{&t.ID, &t.OrderID, &t.Code, &st, &in, &t.HolderName, &t.HolderEmail}}, now, false)
+	m, err := scanScreening(prefixScanner{row: row, prefix: []any{&t.ID, &t.OrderID, &t.Code, &st, &in, &t.HolderName, &t.HolderEmail, &t.AttendeeName, &t.TicketTypeName}}, now, false)
 	if err != nil {
 		return nil, err
 	}

@@ -13,10 +13,11 @@ import (
 // orderColumns are the columns scanOrder reads (before the screening's),
 // from orderFrom.
 const orderColumns = `o.id, o.user_id, u.email, u.name, o.quantity, o.amount_cents, o.currency, o.status, o.hold_expires_at,
-	o.failure_message, o.provider, COALESCE(o.reference, ''), o.language, o.created_at, o.paid_at, `
+	o.failure_message, o.provider, COALESCE(o.reference, ''), o.language, o.created_at, o.paid_at, o.discount_cents, COALESCE(v.code, ''), `
 
 const orderFrom = ` FROM ticket_orders o JOIN users u ON u.id = o.user_id
-	JOIN screenings sc ON sc.id = o.screening_id JOIN festivals fe ON fe.id = sc.festival_id`
+	JOIN screenings sc ON sc.id = o.screening_id JOIN festivals fe ON fe.id = sc.festival_id
+	LEFT JOIN vouchers v ON v.id = o.voucher_id`
 
 // loadOrder reads ticket order id through c with its screening and
 // tickets; userID, when not 0, must be its buyer (else ENotFound).
@@ -28,7 +29,7 @@ func loadOrder(ctx context.Context, c conn, id, userID int64, now time.Time) (*m
 	var sc *marquee.ManagedScreening
 	sc, err := scanScreening(prefixScanner{row: row, prefix: []any{&o.ID, &o.UserID, &o.BuyerEmail, &o.BuyerName, &o.Quantity,
 		&o.AmountCents, &o.Currency, &status, &o.HoldExpiresAt, &o.FailureMessage, &o.Provider, &o.Reference, &o.Language,
-		&o.CreatedAt, &paid}}, now, false)
+		&o.CreatedAt, &paid, &o.DiscountCents, &o.VoucherCode}}, now, false)
 	if errors.Is(err, sql.ErrNoRows) || err == nil && userID != 0 && o.UserID != userID {
 		return nil, marquee.ErrOrderNotFound()
 	} else if err != nil {
@@ -41,8 +42,13 @@ func loadOrder(ctx context.Context, c conn, id, userID int64, now time.Time) (*m
 		t := paid.Time.UTC()
 		o.PaidAt = &t
 	}
+	o.SubtotalCents = o.AmountCents + o.DiscountCents
+	if o.Lines, err = loadOrderLines(ctx, c, id); err != nil {
+		return nil, err
+	}
 	o.Tickets = []*marquee.Ticket{}
-	rows, err := c.query(ctx, `SELECT id, code, status, checked_in_at FROM tickets WHERE order_id = ? ORDER BY position`, id)
+	rows, err := c.query(ctx, `SELECT t.id, t.code, t.status, t.checked_in_at, t.attendee_name, COALESCE(tt.name, '') FROM tickets t
+		LEFT JOIN screening_ticket_types tt ON tt.id = t.ticket_type_id WHERE t.order_id = ? ORDER BY t.position`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: tickets of order %d: %w", id, err)
 	}
@@ -51,7 +57,7 @@ func loadOrder(ctx context.Context, c conn, id, userID int64, now time.Time) (*m
 		t := &marquee.Ticket{OrderID: id, HolderName: o.BuyerName, HolderEmail: o.BuyerEmail, Screening: o.Screening}
 		var st string
 		var in sql.NullTime
-		if err := rows.Scan(&t.ID, &t.Code, &st, &in); err != nil {
+		if err := rows.Scan(&t.ID, &t.Code, &st, &in, &t.AttendeeName, &t.TicketTypeName); err != nil {
 			return nil, fmt.Errorf("store: tickets of order %d: %w", id, err)
 		}
 		t.Status = marquee.TicketStatus(st)
@@ -91,28 +97,59 @@ func (s *TicketService) CreateOrder(ctx context.Context, req marquee.OrderReques
 	return o, err
 }
 
-// createOrder is CreateOrder's work.
+// createOrder is CreateOrder's work: the request is priced from the
+// screening's types and the voucher read before the transaction; inside
+// it, the order's rows are written, then one conditional UPDATE takes the
+// voucher's use, one per ticket type (in type id order) its seats within
+// its quota and price, and the last the screening's seats.
 func (s *TicketService) createOrder(ctx context.Context, req marquee.OrderRequest) (*marquee.TicketOrder, error) {
 	u, err := marquee.RequireUser(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if err := req.Validate(); err != nil {
-		return nil, err
+	if req.ScreeningID <= 0 {
+		return nil, req.Validate()
 	}
 	lang := packageLanguage(req.Language)
-	var price int64
-	var currency string
-	err = s.reader().queryRow(ctx, `SELECT price_cents, currency FROM screenings WHERE id = ?`, req.ScreeningID).Scan(&price, &currency)
+	var festival int64
+	var currency, mode string
+	err = s.reader().queryRow(ctx, `SELECT festival_id, currency, attendee_names FROM screenings WHERE id = ?`, req.ScreeningID).Scan(&festival, &currency, &mode)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, marquee.ErrScreeningNotFound()
 	} else if err != nil {
 		return nil, fmt.Errorf("store: find screening %d: %w", req.ScreeningID, err)
 	}
+	def, err := defaultTicketType(ctx, s.reader(), req.ScreeningID)
+	if err != nil {
+		return nil, err
+	}
+	req.NormalizeItems(def)
+	if err := req.Validate(); err != nil {
+		return nil, err
+	}
+	names, err := req.ValidateAttendees(marquee.AttendeeNames(mode))
+	if err != nil {
+		return nil, err
+	}
+	lines, err := quoteLines(ctx, s.reader(), req.ScreeningID, req.Items)
+	if err != nil {
+		return nil, err
+	}
+	var voucher *marquee.Voucher
+	if req.VoucherCode != "" {
+		if voucher, err = loadVoucherByCode(ctx, s.reader(), festival, req.VoucherCode); err != nil {
+			return nil, err
+		}
+		if err := voucher.Refusal(s.now(), req.ScreeningID, lineTypeNames(lines)); err != nil {
+			return nil, err
+		}
+	}
+	total := marquee.PriceOrder(lines, voucher)
 	var id int64
+	var short typeSeats
 	err = s.inTx(ctx, func(c conn) error {
 		now := s.now()
-		free := price == 0
+		free := total.TotalCents == 0
 		provider, status, counter := "", "pending", "held"
 		var paidAt sql.NullTime
 		if free {
@@ -120,24 +157,66 @@ func (s *TicketService) createOrder(ctx context.Context, req marquee.OrderReques
 		} else if s.provider != nil {
 			provider = s.provider.Name()
 		}
+		var voucherID sql.NullInt64
+		if voucher != nil {
+			voucherID = sql.NullInt64{Int64: voucher.ID, Valid: true}
+		}
 		if err := c.queryRow(ctx, `INSERT INTO ticket_orders (user_id, screening_id, quantity, amount_cents, currency, status,
-			hold_expires_at, provider, language, created_at, paid_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			u.ID, req.ScreeningID, req.Quantity, price*int64(req.Quantity), currency, status, now.Add(marquee.TicketHoldDuration),
-			provider, lang, now, paidAt, now).Scan(&id); err != nil {
+			hold_expires_at, provider, language, created_at, paid_at, updated_at, voucher_id, discount_cents)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			u.ID, req.ScreeningID, req.Quantity, total.TotalCents, currency, status, now.Add(marquee.TicketHoldDuration),
+			provider, lang, now, paidAt, now, voucherID, total.DiscountCents).Scan(&id); err != nil {
 			return fmt.Errorf("store: insert ticket order of screening %d: %w", req.ScreeningID, err)
+		}
+		for _, l := range lines {
+			if _, err := c.exec(ctx, `INSERT INTO ticket_order_lines (order_id, ticket_type_id, quantity, price_cents) VALUES (?, ?, ?, ?)`,
+				id, l.TicketTypeID, l.Quantity, l.PriceCents); err != nil {
+				return fmt.Errorf("store: ticket order %d: line of type %d: %w", id, l.TicketTypeID, err)
+			}
+		}
+		for i, n := range names {
+			if n == "" {
+				continue
+			}
+			if _, err := c.exec(ctx, `INSERT INTO ticket_order_attendees (order_id, position, name) VALUES (?, ?, ?)`, id, i+1, n); err != nil {
+				return fmt.Errorf("store: ticket order %d: attendee %d: %w", id, i+1, err)
+			}
+		}
+		// The voucher's rule: its uses never pass its limit.
+		if voucher != nil {
+			took, err := takeVoucher(ctx, c, voucher.ID, now)
+			if err != nil {
+				return err
+			}
+			if !took {
+				return errVoucherGone
+			}
 		}
 		if free {
 			if err := s.issueTickets(ctx, c, id, now); err != nil {
 				return err
 			}
 		}
+		// Each type's rule: its counters never pass its quota (lines are
+		// in type id order, as every transaction takes them).
+		for _, l := range lines {
+			res, err := c.exec(ctx, `UPDATE screening_ticket_types SET `+counter+` = `+counter+` + ?, updated_at = ?
+				WHERE id = ? AND screening_id = ? AND price_cents = ? AND (quota IS NULL OR sold + held + ? <= quota)`,
+				l.Quantity, now, l.TicketTypeID, req.ScreeningID, l.PriceCents, l.Quantity)
+			if err != nil {
+				return fmt.Errorf("store: hold %d seats of ticket type %d: %w", l.Quantity, l.TicketTypeID, err)
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				short = typeSeats{typeID: l.TicketTypeID, n: l.Quantity}
+				return errNoSeatsLeft
+			}
+		}
 		// The seat rule: the counters never pass the capacity.
 		res, err := c.exec(ctx, `UPDATE screenings SET `+counter+` = `+counter+` + ?, updated_at = ?
 			WHERE id = ? AND status = 'scheduled' AND sales_start_at <= ? AND sales_end_at > ? AND ends_at > ?
-			AND sold + held + ? <= capacity AND price_cents = ?
+			AND sold + held + ? <= capacity
 			AND EXISTS (SELECT 1 FROM festivals fe WHERE fe.id = screenings.festival_id AND fe.status = 'approved')`,
-			req.Quantity, now, req.ScreeningID, now, now, now, req.Quantity, price)
+			req.Quantity, now, req.ScreeningID, now, now, now, req.Quantity)
 		if err != nil {
 			return fmt.Errorf("store: hold %d seats of screening %d: %w", req.Quantity, req.ScreeningID, err)
 		}
@@ -146,12 +225,53 @@ func (s *TicketService) createOrder(ctx context.Context, req marquee.OrderReques
 		}
 		return nil
 	})
-	if errors.Is(err, errNoSeatsLeft) {
+	switch {
+	case errors.Is(err, errVoucherGone):
+		return nil, s.whyVoucherGone(ctx, festival, req.VoucherCode, req.ScreeningID, lines)
+	case errors.Is(err, errNoSeatsLeft) && short.typeID != 0:
+		return nil, s.whyNoTypeSeats(ctx, req.ScreeningID, short)
+	case errors.Is(err, errNoSeatsLeft):
 		return nil, s.whyNoSeats(ctx, s.writer(), req.ScreeningID, req.Quantity, s.now())
-	} else if err != nil {
+	case err != nil:
 		return nil, err
 	}
 	return loadOrder(ctx, s.reader(), id, 0, s.now())
+}
+
+// errVoucherGone rolls back an order whose voucher's use could not be taken.
+var errVoucherGone = errors.New("store: voucher no longer usable")
+
+// whyVoucherGone explains a voucher whose use could not be taken: used
+// up by concurrent orders, disabled or past its dates meanwhile.
+func (s *TicketService) whyVoucherGone(ctx context.Context, festival int64, code string, screening int64, lines []marquee.OrderLine) error {
+	v, err := loadVoucherByCode(ctx, s.writer(), festival, code)
+	if err != nil {
+		return err
+	}
+	if err := v.Refusal(s.now(), screening, lineTypeNames(lines)); err != nil {
+		return err
+	}
+	return marquee.ErrVoucherUsedUp()
+}
+
+// whyNoTypeSeats explains a type whose seats could not be taken: its
+// quota's rest, or (its price changed) a change while ordering.
+func (s *TicketService) whyNoTypeSeats(ctx context.Context, screening int64, short typeSeats) error {
+	m, err := loadScreening(ctx, s.writer(), screening, s.now(), false)
+	if err != nil {
+		return err
+	}
+	t, err := loadTicketType(ctx, s.writer(), screening, short.typeID, m.Remaining)
+	if err != nil {
+		return err
+	}
+	if t.Remaining >= short.n {
+		return marquee.Errorf(marquee.EConflict, "This screening changed while you ordered. Please try again.")
+	}
+	if t.Default || t.Remaining >= m.Remaining {
+		return marquee.ErrSeatsLeft(t.Remaining)
+	}
+	return marquee.ErrTypeSeatsLeft(t.Name, t.Remaining)
 }
 
 // whyNoSeats explains a refused hold: the screening is missing (or its
@@ -195,6 +315,9 @@ func (s *TicketService) payHeld(ctx context.Context, c conn, id int64, reference
 	if err := rollupTicketPaid(ctx, c, now, amount); err != nil {
 		return err
 	}
+	if err := moveTypeSeats(ctx, c, id, -1, 1, now); err != nil {
+		return err
+	}
 	if err := s.creditTicketOrder(ctx, c, id, now); err != nil {
 		return err
 	}
@@ -206,20 +329,38 @@ func (s *TicketService) payHeld(ctx context.Context, c conn, id int64, reference
 }
 
 // issueTickets writes the tickets of paid order id, once (a unique row
-// per position), and queues the confirmation.
+// per position), numbered through its lines in type id order with the
+// attendees' names, and queues the confirmation.
 func (s *TicketService) issueTickets(ctx context.Context, c conn, id int64, now time.Time) error {
 	var user, screening int64
 	var q int
 	if err := c.queryRow(ctx, `SELECT user_id, screening_id, quantity FROM ticket_orders WHERE id = ?`, id).Scan(&user, &screening, &q); err != nil {
 		return fmt.Errorf("store: issue tickets of order %d: %w", id, err)
 	}
-	for i := 1; i <= q; i++ {
-		_, err := c.exec(ctx, `INSERT INTO tickets (order_id, position, screening_id, user_id, code, status, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, 'valid', ?, ?)`, id, i, screening, user, marquee.NewTicketCode(), now, now)
-		if isUniqueViolation(err) {
-			return errSettledElsewhere
-		} else if err != nil {
-			return fmt.Errorf("store: issue ticket %d of order %d: %w", i, id, err)
+	lines, err := orderTypeSeats(ctx, c, id)
+	if err != nil {
+		return err
+	}
+	names, err := loadOrderAttendees(ctx, c, id, q)
+	if err != nil {
+		return err
+	}
+	i := 0
+	for _, l := range lines {
+		for range l.n {
+			i++
+			name := ""
+			if i <= len(names) {
+				name = names[i-1]
+			}
+			_, err := c.exec(ctx, `INSERT INTO tickets (order_id, position, screening_id, user_id, code, status, created_at, updated_at,
+				ticket_type_id, attendee_name) VALUES (?, ?, ?, ?, ?, 'valid', ?, ?, ?, ?)`,
+				id, i, screening, user, marquee.NewTicketCode(), now, now, l.typeID, name)
+			if isUniqueViolation(err) {
+				return errSettledElsewhere
+			} else if err != nil {
+				return fmt.Errorf("store: issue ticket %d of order %d: %w", i, id, err)
+			}
 		}
 	}
 	if s.opts.ComposeConfirmation == nil {
@@ -254,6 +395,12 @@ func (s *TicketService) releaseHold(ctx context.Context, id int64, status marque
 			return nil
 		} else if err != nil {
 			return fmt.Errorf("store: release ticket order %d: %w", id, err)
+		}
+		if err := giveBackVoucher(ctx, c, id, now); err != nil {
+			return err
+		}
+		if err := moveTypeSeats(ctx, c, id, -1, 0, now); err != nil {
+			return err
 		}
 		if _, err := c.exec(ctx, `UPDATE screenings SET held = held - ?, updated_at = ? WHERE id = ?`, n, now, screening); err != nil {
 			return fmt.Errorf("store: release ticket order %d: seats: %w", id, err)

@@ -81,6 +81,9 @@ func (s *TicketService) CreateScreening(ctx context.Context, slug string, in mar
 			t.SalesStartAt, t.SalesEndAt, now, now).Scan(&id); err != nil {
 			return err
 		}
+		if err := insertDefaultTicketType(ctx, c, id, in.PriceCents, now); err != nil {
+			return err
+		}
 		e := festivalAudit(f.ID, marquee.AuditScreeningCreate, "screening", screeningIDText(id))
 		e.After = auditJSON(screeningFacts(title, in, t))
 		return recordAudit(ctx, c, now, e)
@@ -132,6 +135,13 @@ func (s *TicketService) UpdateScreening(ctx context.Context, slug string, id int
 		prior, err := loadScreening(ctx, c, id, s.now(), false)
 		if err != nil {
 			return err
+		}
+		// The default type's price is the screening's: its row first, as
+		// every seat change takes the type's row before the screening's.
+		if _, err := c.exec(ctx, `UPDATE screening_ticket_types SET price_cents = ?, updated_at = ? WHERE screening_id = ? AND position = 0
+			AND EXISTS (SELECT 1 FROM screenings WHERE screenings.id = ? AND screenings.festival_id = ?)`,
+			in.PriceCents, s.now(), id, id, f.ID); err != nil {
+			return fmt.Errorf("store: update screening %d: default ticket type: %w", id, err)
 		}
 		var sold, held int
 		err = c.queryRow(ctx, `UPDATE screenings SET title = ?, submission_id = ?, venue = ?, starts_at = ?, ends_at = ?,
@@ -344,6 +354,9 @@ func (s *TicketService) Screening(ctx context.Context, id int64) (*marquee.Scree
 	}
 	if marquee.FestivalStatus(status) != marquee.FestivalApproved {
 		return nil, marquee.ErrScreeningNotFound()
+	}
+	if err := setPublicTicketTypes(ctx, s.reader(), &m.Screening); err != nil {
+		return nil, err
 	}
 	return &m.Screening, nil
 }

@@ -13,6 +13,11 @@ import (
 // after its hold had passed and every seat was gone: it is refunded.
 var msgSoldOutRefunded = marquee.ErrLatePaymentRefunded().Message
 
+// msgVoucherGoneRefunded is the failure message of a payment that arrived
+// after its hold had passed and its voucher's uses were all taken: it is
+// refunded.
+var msgVoucherGoneRefunded = marquee.ErrLateVoucherRefunded().Message
+
 // msgCancelledRefunded is the failure message of a payment that arrived
 // after its screening was cancelled: it is refunded.
 var msgCancelledRefunded = marquee.ErrCancelledPaymentRefunded().Message
@@ -108,6 +113,30 @@ func (s *TicketService) settlePaid(ctx context.Context, id int64, reference stri
 			return errSettledElsewhere // paid or refunded already
 		} else if err != nil {
 			return fmt.Errorf("store: settle late ticket order %d: %w", id, err)
+		}
+		// The voucher's use and the types' seats, taken again under
+		// their rules, in the order every transaction takes their rows.
+		var voucher sql.NullInt64
+		if err := c.queryRow(ctx, `SELECT voucher_id FROM ticket_orders WHERE id = ?`, id).Scan(&voucher); err != nil {
+			return fmt.Errorf("store: settle late ticket order %d: voucher: %w", id, err)
+		}
+		if voucher.Valid {
+			took, err := takeVoucher(ctx, c, voucher.Int64, now)
+			if err != nil {
+				return err
+			}
+			if !took {
+				refund, refundMessage = true, msgVoucherGoneRefunded
+				return errNoSeatsLeft
+			}
+		}
+		ok, err := retakeTypeSeats(ctx, c, id, now)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			refund = true
+			return errNoSeatsLeft
 		}
 		res, err := c.exec(ctx, `UPDATE screenings SET sold = sold + ?, updated_at = ?
 			WHERE id = ? AND status = 'scheduled' AND sold + held + ? <= capacity`, q, now, screening, q)
@@ -205,6 +234,12 @@ func (s *TicketService) recordRefund(ctx context.Context, id int64, ticketStatus
 			if err := recordAudit(ctx, c, now, *audit); err != nil {
 				return err
 			}
+		}
+		if err := giveBackVoucher(ctx, c, id, now); err != nil {
+			return err
+		}
+		if err := moveTypeSeats(ctx, c, id, 0, -1, now); err != nil {
+			return err
 		}
 		if _, err := c.exec(ctx, `UPDATE screenings SET sold = sold - ?, updated_at = ? WHERE id = ?`, q, now, screening); err != nil {
 			return fmt.Errorf("store: refund ticket order %d: seats: %w", id, err)

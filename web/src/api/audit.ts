@@ -40,6 +40,8 @@ export const auditActions = [
   'door_staff.add',
   'door_staff.remove',
   'promotion.start',
+  'voucher.create',
+  'voucher.disable',
   'festival.commission_set',
   'festival.commission_clear',
   'questions.update',

@@ -1651,6 +1651,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/manage/festivals/{slug}/screenings/{id}/attendee-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set whether buyers name each ticket's attendee */
+        put: operations["screeningAttendeeNames"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/manage/festivals/{slug}/screenings/{id}/cancel": {
         parameters: {
             query?: never;
@@ -1663,6 +1680,59 @@ export interface paths {
         /** Cancel a screening (paid orders refunded) */
         post: operations["screeningCancel"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/screenings/{id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A screening's orders with their types, attendees and vouchers, newest first */
+        get: operations["screeningOrderList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/screenings/{id}/ticket-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A screening's ticket types with their counters */
+        get: operations["ticketTypeList"];
+        put?: never;
+        /** Add a ticket type to a screening */
+        post: operations["ticketTypeCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/screenings/{id}/ticket-types/{typeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a ticket type (its quota never below its seats sold and held) */
+        put: operations["ticketTypeUpdate"];
+        post?: never;
+        /** Remove a ticket type no order used (not the standard one) */
+        delete: operations["ticketTypeDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1852,6 +1922,41 @@ export interface paths {
         /** Set the festival's time zone ("" follows its country and city) */
         put: operations["festivalTimeZonePut"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/vouchers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A festival's vouchers with their use */
+        get: operations["voucherList"];
+        put?: never;
+        /** Add a voucher (a discount code) to a festival */
+        post: operations["voucherCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/vouchers/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a voucher's further use */
+        post: operations["voucherDisable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2816,6 +2921,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/voucher-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a discount code does to an order, or why it is refused (fields.voucherCode) */
+        post: operations["voucherCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/waitlist/offers/{token}": {
         parameters: {
             query?: never;
@@ -3122,10 +3244,19 @@ export interface components {
             submissionIds?: number[];
         };
         /**
+         * AttendeeNames
+         * @enum {string}
+         */
+        AttendeeNames: "off" | "optional" | "required";
+        /** AttendeeNamesRequest */
+        AttendeeNamesRequest: {
+            attendeeNames: components["schemas"]["AttendeeNames"];
+        };
+        /**
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "user.role_change" | "user.credit_adjust" | "user.disable" | "user.enable" | "user.sessions_end" | "user.password_reset" | "user.password_reset_sent" | "user.delete" | "user.export" | "package.update" | "purchase.refund" | "festival.approve" | "festival.reject" | "festival_revision.approve" | "festival_revision.reject" | "login.rate_limited" | "promotion.end" | "promotion_price.update" | "screening.cancel" | "ticket_order.refund" | "festival.settings" | "festival.time_zone" | "judging.lock" | "judging.unlock" | "submission.decide" | "submission.flag" | "waiver.create" | "waiver.delete" | "judge.invite" | "judge.remove" | "judge.assign" | "judge.unassign" | "judge.conflict" | "screening.create" | "screening.update" | "door_staff.add" | "door_staff.remove" | "promotion.start" | "festival.commission_set" | "festival.commission_clear" | "questions.update" | "entry_status.create" | "entry_status.delete" | "submission.entry_status" | "deadline.extend" | "deadline.extension_delete" | "notice_text.update" | "bulk_message.send" | "ticket.check_in_undo";
+        AuditAction: "user.role_change" | "user.credit_adjust" | "user.disable" | "user.enable" | "user.sessions_end" | "user.password_reset" | "user.password_reset_sent" | "user.delete" | "user.export" | "package.update" | "purchase.refund" | "festival.approve" | "festival.reject" | "festival_revision.approve" | "festival_revision.reject" | "login.rate_limited" | "promotion.end" | "promotion_price.update" | "screening.cancel" | "ticket_order.refund" | "festival.settings" | "festival.time_zone" | "judging.lock" | "judging.unlock" | "submission.decide" | "submission.flag" | "waiver.create" | "waiver.delete" | "judge.invite" | "judge.remove" | "judge.assign" | "judge.unassign" | "judge.conflict" | "screening.create" | "screening.update" | "door_staff.add" | "door_staff.remove" | "promotion.start" | "voucher.create" | "voucher.disable" | "festival.commission_set" | "festival.commission_clear" | "questions.update" | "entry_status.create" | "entry_status.delete" | "submission.entry_status" | "deadline.extend" | "deadline.extension_delete" | "notice_text.update" | "bulk_message.send" | "ticket.check_in_undo";
         /** AuditEntry */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -3289,6 +3420,7 @@ export interface components {
         };
         /** CheckInTicket */
         CheckInTicket: {
+            attendeeName: string;
             /** Format: date-time */
             checkedInAt: string | null;
             holderEmail: string;
@@ -3300,6 +3432,7 @@ export interface components {
             screeningTitle: string;
             /** Format: date-time */
             startsAt: string;
+            ticketTypeName: string;
         };
         /** CheckInUndo */
         CheckInUndo: {
@@ -4255,6 +4388,7 @@ export interface components {
         MailStatus: "queued" | "sent" | "failed" | "kept" | "held";
         /** ManagedScreening */
         ManagedScreening: {
+            attendeeNames: components["schemas"]["AttendeeNames"];
             /** Format: date-time */
             cancelledAt: string | null;
             capacity: number;
@@ -4288,6 +4422,7 @@ export interface components {
             status: components["schemas"]["ScreeningStatus"];
             /** Format: int64 */
             submissionId: number | null;
+            ticketTypes?: components["schemas"]["TicketType"][];
             timeZone: string;
             title: string;
             venue: string;
@@ -4297,6 +4432,19 @@ export interface components {
             items: components["schemas"]["ManagedScreening"][];
             timeZone: string;
             timeZoneChosen: boolean;
+        };
+        /** ManagedTicketType */
+        ManagedTicketType: {
+            default: boolean;
+            held: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            priceCents: number;
+            quota: number | null;
+            remaining: number;
+            sold: number;
         };
         /** Message */
         Message: {
@@ -4455,11 +4603,51 @@ export interface components {
         OrderAnswer: {
             order: components["schemas"]["TicketOrder"];
         };
-        /** OrderRequest */
-        OrderRequest: {
+        /** OrderItem */
+        OrderItem: {
+            /** @description One name per seat (at most AttendeeNameMax characters each), or none */
+            attendees?: string[];
             quantity: number;
             /** Format: int64 */
+            ticketTypeId: number;
+        };
+        /** OrderLine */
+        OrderLine: {
+            name: string;
+            /** Format: int64 */
+            priceCents: number;
+            quantity: number;
+            /** Format: int64 */
+            ticketTypeId: number;
+        };
+        /** OrderRequest */
+        OrderRequest: {
+            /** @description Seats per ticket type, 1 to TicketOrderMax in all */
+            items?: components["schemas"]["OrderItem"][];
+            /** @description The standard type's seats when items is empty */
+            quantity?: number;
+            /** Format: int64 */
             screeningId: number;
+            /** @description A discount code, "" for none */
+            voucherCode?: string;
+        };
+        /** OrganiserOrder */
+        OrganiserOrder: {
+            /** Format: int64 */
+            amountCents: number;
+            attendees: string[];
+            buyerEmail: string;
+            buyerName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            discountCents: number;
+            /** Format: int64 */
+            id: number;
+            lines: components["schemas"]["OrderLine"][];
+            quantity: number;
+            status: components["schemas"]["TicketOrderStatus"];
+            voucherCode: string;
         };
         /** Package */
         Package: {
@@ -5006,6 +5194,7 @@ export interface components {
         };
         /** Screening */
         Screening: {
+            attendeeNames: components["schemas"]["AttendeeNames"];
             capacity: number;
             currency: string;
             /** Format: date-time */
@@ -5028,6 +5217,7 @@ export interface components {
             status: components["schemas"]["ScreeningStatus"];
             /** Format: int64 */
             submissionId: number | null;
+            ticketTypes?: components["schemas"]["TicketType"][];
             timeZone: string;
             title: string;
             venue: string;
@@ -5247,6 +5437,7 @@ export interface components {
         };
         /** Ticket */
         Ticket: {
+            attendeeName: string;
             /** Format: date-time */
             checkedInAt: string | null;
             code: string;
@@ -5258,6 +5449,7 @@ export interface components {
             orderId: number;
             screening: components["schemas"]["Screening"];
             status: components["schemas"]["TicketStatus"];
+            ticketTypeName: string;
         };
         /** TicketOrder */
         TicketOrder: {
@@ -5266,18 +5458,24 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             currency: string;
+            /** Format: int64 */
+            discountCents: number;
             failureMessage: string;
             /** Format: date-time */
             holdExpiresAt: string;
             /** Format: int64 */
             id: number;
+            lines: components["schemas"]["OrderLine"][];
             /** Format: date-time */
             paidAt: string | null;
             provider: string;
             quantity: number;
             screening: components["schemas"]["Screening"];
             status: components["schemas"]["TicketOrderStatus"];
+            /** Format: int64 */
+            subtotalCents: number;
             tickets: components["schemas"]["Ticket"][];
+            voucherCode: string;
         };
         /**
          * TicketOrderStatus
@@ -5300,6 +5498,29 @@ export interface components {
          * @enum {string}
          */
         TicketStatus: "valid" | "used" | "cancelled" | "refunded";
+        /** TicketType */
+        TicketType: {
+            default: boolean;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            priceCents: number;
+            quota: number | null;
+            remaining: number;
+        };
+        /** TicketTypeInput */
+        TicketTypeInput: {
+            /** @description "" only for the standard type */
+            name: string;
+            /**
+             * Format: int64
+             * @description 0 (free) or from TicketPriceMinCents
+             */
+            priceCents: number;
+            /** @description The most seats of this type (at most the screening's capacity); null for none of its own */
+            quota: number | null;
+        };
         /** TierIncome */
         TierIncome: {
             /** Format: int64 */
@@ -5358,6 +5579,71 @@ export interface components {
         /** VerifyEmailRequest */
         VerifyEmailRequest: {
             token: string;
+        };
+        /** Voucher */
+        Voucher: {
+            code: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            disabledAt: string | null;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["VoucherKind"];
+            screeningIds: number[];
+            typeNames: string[];
+            usageLimit: number;
+            used: number;
+            /** Format: date-time */
+            validFrom: string | null;
+            /** Format: date-time */
+            validUntil: string | null;
+            /** Format: int64 */
+            value: number;
+        };
+        /** VoucherCheck */
+        VoucherCheck: {
+            code: string;
+            items?: components["schemas"]["OrderItem"][];
+            /** Format: int64 */
+            screeningId: number;
+        };
+        /** VoucherInput */
+        VoucherInput: {
+            /** @description Letters, digits, dashes or underscores (upper-cased) */
+            code: string;
+            kind: components["schemas"]["VoucherKind"];
+            screeningIds?: number[];
+            /** @description Only ticket types of these names ("" is the standard type); none for every type */
+            typeNames?: string[];
+            usageLimit: number;
+            /** @description The first local day YYYY-MM-DD, "" for no bound */
+            validFrom?: string;
+            /** @description The last local day YYYY-MM-DD, "" for no bound */
+            validUntil?: string;
+            /**
+             * Format: int64
+             * @description The percentage (1 to 100), the cents off (fixed), or 0 (free)
+             */
+            value: number;
+        };
+        /**
+         * VoucherKind
+         * @enum {string}
+         */
+        VoucherKind: "percent" | "fixed" | "free";
+        /** VoucherQuote */
+        VoucherQuote: {
+            code: string;
+            /** Format: int64 */
+            discountCents: number;
+            kind: components["schemas"]["VoucherKind"];
+            /** Format: int64 */
+            subtotalCents: number;
+            /** Format: int64 */
+            totalCents: number;
+            /** Format: int64 */
+            value: number;
         };
         /** WaitlistEntry */
         WaitlistEntry: {
@@ -11373,6 +11659,69 @@ export interface operations {
             };
         };
     };
+    screeningAttendeeNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendeeNamesRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendeeNamesRequest"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     screeningCancel: {
         parameters: {
             query?: never;
@@ -11393,6 +11742,273 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ManagedScreening"];
                 };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    screeningOrderList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganiserOrder"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ticketTypeList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedTicketType"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ticketTypeCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketTypeInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedTicketType"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ticketTypeUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+                typeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketTypeInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedTicketType"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ticketTypeDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+                typeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Unauthorized */
             401: {
@@ -12170,6 +12786,158 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    voucherList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voucher"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    voucherCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoucherInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voucher"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    voucherDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voucher"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14872,6 +15640,66 @@ export interface operations {
             };
             /** @description Bad Request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    voucherCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoucherCheck"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherQuote"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,3 +23,8 @@ export function apiErrorText(err: unknown, ns: string, fallback?: string): strin
   if (err instanceof ApiError && err.status !== 0 && err.message && !/^HTTP \d+$/.test(err.message)) return err.message;
   return fallback ?? i18n.t('errors.generic', { ns });
 }
+
+/** fieldText is the server's message for one of a refused request's fields, or null. */
+export function fieldText(err: unknown, field: string): string | null {
+  return err instanceof ApiError && err.fields[field] ? err.fields[field] : null;
+}

@@ -38,7 +38,7 @@ const info = {
     { id: 8, title: 'Closing gala', venue: 'Hall 2', startsAt: '2030-06-07T10:00:00Z', endsAt: '2030-06-07T12:00:00Z', status: 'scheduled', sold: 10, checkedIn: 0 },
   ],
 };
-const holder = { id: 31, holderName: 'Aiko Tanaka', holderEmail: 'aiko@example.com', screeningId: 7, screeningTitle: 'Opening night', startsAt: '2030-06-05T10:00:00Z', checkedInAt: null };
+const holder = { id: 31, holderName: 'Aiko Tanaka', holderEmail: 'aiko@example.com', screeningId: 7, screeningTitle: 'Opening night', startsAt: '2030-06-05T10:00:00Z', checkedInAt: null, attendeeName: '', ticketTypeName: '' };
 const answers: Record<string, CheckInResult> = {
   GOOD: { result: 'valid', firstUsedAt: null, ticket: holder },
   USED: { result: 'used', firstUsedAt: '2030-06-05T09:41:00Z', ticket: holder },

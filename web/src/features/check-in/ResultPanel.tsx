@@ -54,6 +54,11 @@ export function ResultPanel({ result, timeZone }: { result: CheckInResult; timeZ
             {tk.holderName || tk.holderEmail}
           </Text>
         )}
+        {tk?.attendeeName && (
+          <Text fz={{ base: 20, sm: 26 }} fw={700} c="inherit" style={{ overflowWrap: 'anywhere' }} data-testid="check-in-attendee">
+            {tk.ticketTypeName ? `${tk.attendeeName} · ${tk.ticketTypeName}` : tk.attendeeName}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

@@ -18,7 +18,7 @@ const info = (canUndo: boolean): DoorListsInfo => ({
   ],
   lists: [{ id: 3, name: 'Hall 1', screeningIds: [7], sold: 40, checkedIn: 3 }],
 });
-const holder = { id: 31, holderName: 'Aiko Tanaka', holderEmail: 'aiko@example.com', screeningId: 8, screeningTitle: 'Closing gala', startsAt: '2030-06-07T10:00:00Z', checkedInAt: null };
+const holder = { id: 31, holderName: 'Aiko Tanaka', holderEmail: 'aiko@example.com', screeningId: 8, screeningTitle: 'Closing gala', startsAt: '2030-06-07T10:00:00Z', checkedInAt: null, attendeeName: '', ticketTypeName: '' };
 const answers: Record<string, ListCheckInResult> = {
   OTHER: { result: 'wrong_list', firstUsedAt: null, ticket: holder },
   GOOD: { result: 'valid', firstUsedAt: null, ticket: { ...holder, screeningId: 7, screeningTitle: 'Opening night' } },

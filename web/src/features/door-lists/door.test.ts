@@ -7,7 +7,7 @@ const result = (r: ListCheckInResult['result'], withTicket = true): ListCheckInR
   result: r,
   firstUsedAt: null,
   ticket: withTicket
-    ? { id: 9, holderName: 'A', holderEmail: 'a@example.com', screeningId: 1, screeningTitle: 'X', startsAt: '', checkedInAt: null }
+    ? { id: 9, holderName: 'A', holderEmail: 'a@example.com', screeningId: 1, screeningTitle: 'X', startsAt: '', checkedInAt: null, attendeeName: '', ticketTypeName: '' }
     : null,
 });
 

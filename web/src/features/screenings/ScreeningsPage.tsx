@@ -134,6 +134,9 @@ function ScreeningsBody({ slug }: { slug: string }) {
           <Button component={Link} to={`/manage/festivals/${encodeURIComponent(slug)}/check-in`} variant="light">
             {t('openCheckIn')}
           </Button>
+          <Button component={Link} to={`/manage/festivals/${encodeURIComponent(slug)}/ticket-offers`} variant="light" data-testid="open-ticket-offers">
+            {t('openTicketOffers')}
+          </Button>
           <Button onClick={() => setEditing({ screening: null })} data-testid="new-screening">
             {t('new')}
           </Button>

@@ -5,10 +5,11 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { ticketOffersApi, type OrderItem } from '../../api/ticketOffers';
 import { ticketsApi, type Screening, type TicketOrder } from '../../api/tickets';
 import { PageLoading } from '../../ui/page/PageState';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { apiErrorText } from '../../lib/apiErrorText';
+import { apiErrorText, fieldText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { Countdown } from './Countdown';
 import { secondsLeft } from './format';
@@ -32,7 +33,18 @@ function held(order: TicketOrder): Step {
   return secondsLeft(order.holdExpiresAt, Date.now()) === 0 ? { kind: 'expired' } : { kind: 'held', order };
 }
 
-function BuyFlow({ screening: s }: { screening: Screening }) {
+/**
+ * TypeChooserSlot draws the choice of seats per ticket type, attendees'
+ * names and a discount code (features/ticket-types, composed in
+ * app/BuyRoute.tsx); onReserve holds the chosen seats with the code.
+ */
+export type TypeChooserSlot = (
+  screening: Screening,
+  busy: boolean,
+  onReserve: (items: OrderItem[], voucherCode: string) => void,
+) => React.ReactNode;
+
+function BuyFlow({ screening: s, chooser }: { screening: Screening; chooser?: TypeChooserSlot }) {
   const { t } = useTranslation(ns);
   const tag = useTag();
   const client = useQueryClient();
@@ -61,22 +73,25 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
     };
   }, [resume, s.id]);
   const n = Number(quantity);
+  // Ticket types, attendee names and a discount code (the chooser slot)
+  // when the screening has more than its standard type or asks for names.
+  const chooseTypes = !!chooser && ((s.ticketTypes?.length ?? 0) > 1 || (s.attendeeNames ?? 'off') !== 'off');
 
   const refresh = () => {
     void client.invalidateQueries({ queryKey: ['screening', s.id] });
     void client.invalidateQueries({ queryKey: festivalScreeningsKey(s.festivalSlug) });
   };
 
-  async function reserve() {
+  async function reserve(items?: OrderItem[], voucherCode = '') {
     if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      const order = await ticketsApi.createOrder(s.id, n);
+      const order = items ? await ticketOffersApi.createOrder(s.id, items, voucherCode) : await ticketsApi.createOrder(s.id, n);
       setStep(order.status === 'paid' ? { kind: 'paid', order } : held(order));
       if (order.status === 'paid') void client.invalidateQueries({ queryKey: ['tickets'] });
     } catch (err) {
-      setError(apiErrorText(err, ns));
+      setError(fieldText(err, 'voucherCode') ?? fieldText(err, 'attendees') ?? apiErrorText(err, ns));
       refresh();
     } finally {
       setBusy(false);
@@ -171,7 +186,12 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
             {step.order.failureMessage || t('errors.generic')}
           </Text>
           <Text size="sm">{t('buy.failedText')}</Text>
-          <Button size="sm" onClick={() => void reserve()} disabled={busy || n > max} data-testid="try-again">
+          <Button
+            size="sm"
+            onClick={() => (chooseTypes ? setStep({ kind: 'choose' }) : void reserve())}
+            disabled={busy || n > max}
+            data-testid="try-again"
+          >
             {t('buy.tryAgain')}
           </Button>
         </Stack>
@@ -200,6 +220,8 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
               </Button>
             )}
           </Stack>
+        ) : chooseTypes && chooser ? (
+          chooser(s, busy, (items, code) => void reserve(items, code))
         ) : (
           <>
             <Select
@@ -237,7 +259,7 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
  * quantity, a 10-minute hold with its countdown, the card form of the
  * server's provider (none for a free screening), and the tickets.
  */
-export default function BuyPage() {
+export default function BuyPage({ chooser }: { chooser?: TypeChooserSlot }) {
   const { t } = useTranslation(ns);
   const { id = '' } = useParams();
   const query = useQuery({ queryKey: ['screening', Number(id)], queryFn: () => ticketsApi.screening(id) });
@@ -255,7 +277,7 @@ export default function BuyPage() {
     body = (
       <Stack gap="lg">
         <ScreeningSummary screening={query.data} />
-        <BuyFlow screening={query.data} />
+        <BuyFlow screening={query.data} chooser={chooser} />
       </Stack>
     );
   }

@@ -80,6 +80,12 @@ export function PaidTickets({ order }: { order: TicketOrder }) {
               <Anchor component={Link} to={`/tickets/${tk.id}`} fw={600} c="indigo.9" data-testid="ticket-link">
                 {t('buy.ticketN', { n: i + 1 })}
               </Anchor>
+              {(tk.attendeeName || tk.ticketTypeName) && (
+                <Text span size="sm" c="gray.8" data-testid="ticket-attendee">
+                  {' '}
+                  {[tk.attendeeName, tk.ticketTypeName].filter(Boolean).join(' · ')}
+                </Text>
+              )}
             </li>
           ))}
         </Stack>
