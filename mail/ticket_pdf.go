@@ -66,7 +66,8 @@ func TicketPDFName(id int64) string {
 
 // TicketPDF writes ticket t as a one-page A6 PDF in lang: the festival and
 // the screening, its start in the festival's time zone, the venue, the
-// seat type (seatType, or general admission when empty), the holder, and
+// seat type (seatType, else the ticket's type, else general admission),
+// the holder (the attendee named at purchase, else the buyer), and
 // the QR code the door scans (its content is the ticket's code, exactly as
 // the ticket page's), with the code printed below it. The PDF's subject is
 // the code too, so that a program can read it without decoding the image.
@@ -102,9 +103,15 @@ func TicketPDF(t *marquee.Ticket, seatType, lang string) ([]byte, error) {
 	pdf.Ln(1.5)
 
 	if seatType == "" {
+		seatType = t.TicketTypeName
+	}
+	if seatType == "" {
 		seatType = locale.Text(lang, "General admission")
 	}
-	holder := oneLine(t.HolderName)
+	holder := oneLine(t.AttendeeName)
+	if holder == "" {
+		holder = oneLine(t.HolderName)
+	}
 	if holder == "" {
 		holder = t.HolderEmail
 	}
