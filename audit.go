@@ -59,6 +59,10 @@ const (
 	AuditDoorStaffAdd     AuditAction = "door_staff.add"
 	AuditDoorStaffRemove  AuditAction = "door_staff.remove"
 	AuditPromotionStart   AuditAction = "promotion.start"
+	// Payouts (payout.go): an organiser's payout account and tax data,
+	// an admin's payout (at once, or a failed one's retry).
+	AuditPayoutAccountConnect AuditAction = "payout_account.connect"
+	AuditPayoutCreate         AuditAction = "payout.create"
 )
 
 // AuditActions lists every audited action, in the order above; the front
@@ -74,6 +78,7 @@ var AuditActions = []AuditAction{
 	AuditSubmissionDecide, AuditSubmissionFlag, AuditWaiverCreate, AuditWaiverDelete,
 	AuditJudgeInvite, AuditJudgeRemove, AuditJudgeAssign, AuditJudgeUnassign, AuditJudgeConflict,
 	AuditScreeningCreate, AuditScreeningUpdate, AuditDoorStaffAdd, AuditDoorStaffRemove, AuditPromotionStart,
+	AuditPayoutAccountConnect, AuditPayoutCreate,
 }
 
 // AuditEntry is one row of the append-only audit log: who did what to

@@ -167,4 +167,6 @@ type Services struct {
 	Promotions PromotionService
 	// Tickets sells screenings' seats and checks tickets in (ticket.go).
 	Tickets TicketService
+	// Payouts pays festivals their earnings (payout.go).
+	Payouts PayoutService
 }

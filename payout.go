@@ -187,10 +187,6 @@ type Payout struct {
 	SettledAt *time.Time `json:"settledAt"`
 }
 
-// PayoutSource is the earnings ledger's source of payout id's rows
-// ('payout' and 'payout_reversal').
-func PayoutSource(id int64) string { return "payout:" + strconv.FormatInt(id, 10) }
-
 // PayoutIdempotencyKey is the key the provider is given with payout id's
 // transfer, so that a retried request never pays twice.
 func PayoutIdempotencyKey(id int64) string { return "marquee-payout-" + strconv.FormatInt(id, 10) }

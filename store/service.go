@@ -40,6 +40,8 @@ type Options struct {
 	// Tickets configure the ticket service's e-mails (its provider is
 	// Payments.Provider).
 	Tickets TicketOptions
+	// Payouts configure the payout service: its provider and settings.
+	Payouts PayoutOptions
 }
 
 // service is what every service type shares: the database and the clock.
@@ -87,6 +89,8 @@ type Services struct {
 	Promotions *PromotionService
 	// Tickets sells screenings' seats and checks tickets in (ticket*.go).
 	Tickets *TicketService
+	// Payouts pays festivals their earnings (payout*.go).
+	Payouts *PayoutService
 	db      *DB
 }
 
@@ -140,6 +144,7 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		Analytics:  &AnalyticsService{service: base},
 		Promotions: &PromotionService{service: base},
 		Tickets:    tickets,
+		Payouts:    newPayoutService(base, opts.Payouts),
 		db:         db,
 	}, nil
 }
@@ -171,6 +176,7 @@ func (s *Services) Domain() marquee.Services {
 		Analytics:      s.Analytics,
 		Promotions:     s.Promotions,
 		Tickets:        s.Tickets,
+		Payouts:        s.Payouts,
 	}
 }
 
