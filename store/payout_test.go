@@ -95,7 +95,10 @@ func TestPayoutAccountConnect(t *testing.T) {
 			func() error { _, err := db.Payouts.Connect(as(other), f.Slug, taxData()); return err },
 			func() error { _, err := db.Payouts.Account(as(other), f.Slug); return err },
 			func() error { _, err := db.Payouts.CompleteTestOnboarding(as(other), f.Slug, false); return err },
-			func() error { _, err := db.Payouts.FestivalPayouts(as(other), f.Slug, marquee.PageRequest{Page: 1}); return err },
+			func() error {
+				_, err := db.Payouts.FestivalPayouts(as(other), f.Slug, marquee.PageRequest{Page: 1})
+				return err
+			},
 			func() error { _, err := db.Payouts.PayNow(as(org), f.Slug); return err },
 		} {
 			if code := marquee.ErrorCode(call()); code != marquee.ENotFound && code != marquee.EForbidden {
