@@ -40,6 +40,7 @@ const (
 	LimitScreenings          RateLimitName = "screenings-ip"
 	LimitPageView            RateLimitName = "page-view-ip"
 	LimitWebhook             RateLimitName = "webhook-ip"
+	LimitPayoutAccount       RateLimitName = "payout-account-user"
 )
 
 // RateLimitSubject says whom a policy counts: what its keys are made of.
@@ -192,6 +193,9 @@ var rateLimitPolicies = []RateLimitPolicy{
 	{Name: LimitWebhook, Subject: PerClient, Window: time.Minute, Allowance: 300, Counts: CountAttempts,
 		Message: "Too many webhooks from your network. Try again later.", Setting: "MARQUEE_WEBHOOK_RATE_PER_MINUTE",
 		Guards: "the payment webhook's signature check, against floods (the provider retries)"},
+	{Name: LimitPayoutAccount, Subject: PerUser, Window: time.Hour, Allowance: 30, Counts: CountAttempts,
+		Message: "Too many payout account requests. Try again later.",
+		Guards:  "the payout provider's accounts and onboarding links (each connection or status check calls it)"},
 }
 
 // RateLimitPolicies returns every rate limit policy, in the table's order.

@@ -132,7 +132,9 @@ func (t *TestPayouts) FindTransfer(ctx context.Context, payoutID int64) (*marque
 	return &marquee.TransferResult{Reference: got.Reference, PayoutID: got.PayoutID, Status: got.Status, Message: got.Message}, nil
 }
 
-// ParseWebhook refuses every webhook: the test mode has none.
+// ParseWebhook finds no payout event in any webhook (the test mode
+// sends none): the webhook is left to the payment provider, whose test
+// mode refuses it.
 func (*TestPayouts) ParseWebhook(payload []byte, signature string) (*marquee.PayoutEvent, error) {
-	return nil, marquee.Errorf(marquee.EUnauthorized, "Test mode has no webhooks")
+	return nil, nil
 }

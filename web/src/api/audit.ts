@@ -40,6 +40,8 @@ export const auditActions = [
   'door_staff.add',
   'door_staff.remove',
   'promotion.start',
+  'payout_account.connect',
+  'payout.create',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
