@@ -59,6 +59,8 @@ const (
 	AuditDoorStaffAdd     AuditAction = "door_staff.add"
 	AuditDoorStaffRemove  AuditAction = "door_staff.remove"
 	AuditPromotionStart   AuditAction = "promotion.start"
+	AuditCommissionSet    AuditAction = "festival.commission_set"   // an admin set the festival's own commission
+	AuditCommissionClear  AuditAction = "festival.commission_clear" // an admin returned it to the platform's
 	// Payouts (payout.go): an organiser's payout account and tax data,
 	// an admin's payout (at once, or a failed one's retry).
 	AuditPayoutAccountConnect AuditAction = "payout_account.connect"
@@ -78,6 +80,7 @@ var AuditActions = []AuditAction{
 	AuditSubmissionDecide, AuditSubmissionFlag, AuditWaiverCreate, AuditWaiverDelete,
 	AuditJudgeInvite, AuditJudgeRemove, AuditJudgeAssign, AuditJudgeUnassign, AuditJudgeConflict,
 	AuditScreeningCreate, AuditScreeningUpdate, AuditDoorStaffAdd, AuditDoorStaffRemove, AuditPromotionStart,
+	AuditCommissionSet, AuditCommissionClear,
 	AuditPayoutAccountConnect, AuditPayoutCreate,
 }
 

@@ -103,6 +103,14 @@ type DashboardSummary struct {
 	TicketOrders        int64           `json:"ticketOrders"`
 	TicketIncomeCents   int64           `json:"ticketIncomeCents"`
 	TicketIncomeByMonth []MonthlyAmount `json:"ticketIncomeByMonth"`
+	// CommissionCents is the platform's revenue from festivals' income:
+	// the commission taken less what refunds gave back.
+	// FestivalEarningsCents is what festivals earned net of it (entry fees
+	// at the credits' value and tickets, less refunds and withdrawals),
+	// before payouts; CreditValueCents the value entry fees were counted at.
+	CommissionCents       int64 `json:"commissionCents"`
+	FestivalEarningsCents int64 `json:"festivalEarningsCents"`
+	CreditValueCents      int64 `json:"creditValueCents"`
 }
 
 // MonthlyAmount is an amount of money for one calendar month, "YYYY-MM".
@@ -167,6 +175,9 @@ type Services struct {
 	Promotions PromotionService
 	// Tickets sells screenings' seats and checks tickets in (ticket.go).
 	Tickets TicketService
+	// Earnings answers festivals' earnings and the platform's commission
+	// (earnings.go, earnings_statement.go).
+	Earnings EarningsService
 	// Payouts pays festivals their earnings (payout.go).
 	Payouts PayoutService
 }

@@ -194,6 +194,13 @@ func (s *Server) routes(mux router) {
 	mux.Handle("GET /api/v1/admin/promotions", s.requireAdmin(s.handleAdminPromotionList))
 	mux.Handle("POST /api/v1/admin/promotions/{id}/end", s.requireAdmin(s.handleAdminPromotionEnd))
 	mux.Handle("GET /api/v1/admin/site-figures", s.requireAdmin(s.handleAdminSiteFigures))
+	// Earnings: a managed festival's balance and monthly statement (page,
+	// CSV); the admins' commission overrides.
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/earnings", s.requireUser(s.handleFestivalEarningsGet))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/earnings/statement.csv", s.requireUser(s.handleFestivalEarningsCSV))
+	mux.Handle("GET /api/v1/admin/commission-overrides", s.requireAdmin(s.handleAdminCommissionList))
+	mux.Handle("PUT /api/v1/admin/festivals/{slug}/commission", s.requireAdmin(s.handleAdminCommissionSet))
+	mux.Handle("DELETE /api/v1/admin/festivals/{slug}/commission", s.requireAdmin(s.handleAdminCommissionClear))
 	// Tickets: the organiser's screenings, door staff and time zone; the
 	// door's check-in; the public screenings; the buyer's orders and tickets.
 	mux.Handle("GET /api/v1/manage/festivals/{slug}/screenings", s.requireUser(s.handleScreeningManageList))

@@ -107,6 +107,9 @@ func (db *UserService) Dashboard(ctx context.Context) (*marquee.DashboardSummary
 		return nil, fmt.Errorf("store: dashboard months: %w", err)
 	}
 	s.UsersThisMonth = s.SignupsByMonth[11].Users
+	if err := festivalEarningsTotals(ctx, db.service, s); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

@@ -100,7 +100,8 @@ var deletionSteps = []deletionStep{
 	{"judges", `UPDATE judges SET email = ? WHERE user_id = ?`, []string{"anon", "id"}},
 	// Only rejected festivals reach here (CheckAccountDeletable): those
 	// without submissions go, the others lose their contact address.
-	{"festivals", `DELETE FROM festivals WHERE organiser_id = ? AND status = 'rejected' AND id NOT IN (SELECT festival_id FROM submissions)`, []string{"id"}},
+	{"festivals", `DELETE FROM festivals WHERE organiser_id = ? AND status = 'rejected' AND id NOT IN (SELECT festival_id FROM submissions)
+		AND id NOT IN (SELECT festival_id FROM festival_earnings)`, []string{"id"}},
 	{"festivals", `UPDATE festivals SET contact_email = '' WHERE organiser_id = ?`, []string{"id"}},
 	// Ledger rows stay (accounting) without an admin's free-text note,
 	// which may name the person.

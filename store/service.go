@@ -40,6 +40,10 @@ type Options struct {
 	// Tickets configure the ticket service's e-mails (its provider is
 	// Payments.Provider).
 	Tickets TicketOptions
+	// Earnings are the commission and the credits' value festivals'
+	// earnings are counted with; nil means the defaults (8.5 %, the
+	// lowest price per credit of the packages).
+	Earnings *marquee.EarningsSettings
 	// Payouts configure the payout service: its provider and settings.
 	Payouts PayoutOptions
 }
@@ -48,7 +52,8 @@ type Options struct {
 // Helpers that need the time or the connections are methods of it.
 type service struct {
 	*DB
-	clock func() time.Time
+	clock    func() time.Time
+	earnings marquee.EarningsSettings
 }
 
 // now returns the current time in UTC, at microsecond precision (what
@@ -89,6 +94,8 @@ type Services struct {
 	Promotions *PromotionService
 	// Tickets sells screenings' seats and checks tickets in (ticket*.go).
 	Tickets *TicketService
+	// Earnings answers festivals' earnings and commission (festival_earnings*.go).
+	Earnings *EarningsService
 	// Payouts pays festivals their earnings (payout*.go).
 	Payouts *PayoutService
 	db      *DB
@@ -105,7 +112,11 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 	if opts.SessionTTL <= 0 {
 		opts.SessionTTL = 30 * 24 * time.Hour
 	}
-	base := service{DB: db, clock: opts.Clock}
+	earnings := marquee.EarningsSettings{CommissionBasisPoints: marquee.DefaultCommissionBasisPoints}
+	if opts.Earnings != nil {
+		earnings = *opts.Earnings
+	}
+	base := service{DB: db, clock: opts.Clock, earnings: earnings}
 	// A hash to verify against when the e-mail is unknown, so that a wrong
 	// e-mail costs as much time as a wrong password.
 	dummy, err := password.Hash("marquee-timing-equaliser", opts.Password)
@@ -144,6 +155,7 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		Analytics:  &AnalyticsService{service: base},
 		Promotions: &PromotionService{service: base},
 		Tickets:    tickets,
+		Earnings:   &EarningsService{service: base},
 		Payouts:    newPayoutService(base, opts.Payouts),
 		db:         db,
 	}, nil
@@ -176,6 +188,7 @@ func (s *Services) Domain() marquee.Services {
 		Analytics:      s.Analytics,
 		Promotions:     s.Promotions,
 		Tickets:        s.Tickets,
+		Earnings:       s.Earnings,
 		Payouts:        s.Payouts,
 	}
 }

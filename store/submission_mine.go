@@ -139,6 +139,10 @@ func (s *SubmissionService) Withdraw(ctx context.Context, id int64) (*marquee.Su
 			if _, err := moveCredits(ctx, c, e); err != nil {
 				return fmt.Errorf("store: withdraw submission %d: refund: %w", id, err)
 			}
+			// The festival gives the fee back (and the platform its commission).
+			if err := reverseIncome(ctx, c, marquee.EarningEntryFee, marquee.EarningWithdrawal, marquee.SubmissionEarningSource(id), back, paid, now); err != nil {
+				return err
+			}
 		}
 		row, err := loadSubmission(ctx, c, id, "")
 		if err != nil {

@@ -47,6 +47,7 @@ func (s *SubmissionService) Submit(ctx context.Context, ns marquee.NewSubmission
 		}
 		ids := make([]int64, 0, len(p.entries))
 		var fees []marquee.LedgerEntry
+		earned := map[int64]map[int64]int64{} // festival → submission → credits paid
 		for _, e := range p.entries {
 			var waiverID any
 			code := ""
@@ -67,6 +68,10 @@ func (s *SubmissionService) Submit(ctx context.Context, ns marquee.NewSubmission
 			if e.line.Price > 0 {
 				fees = append(fees, marquee.LedgerEntry{UserID: u.ID, Delta: -e.line.Price, Reason: marquee.LedgerSubmissionFee,
 					Reference: marquee.SubmissionReference(id), CreatedAt: now})
+				if earned[e.line.FestivalID] == nil {
+					earned[e.line.FestivalID] = map[int64]int64{}
+				}
+				earned[e.line.FestivalID][id] = e.line.Price
 			}
 			if err := rollupSubmission(ctx, c, id, 1); err != nil {
 				return err
@@ -87,6 +92,12 @@ func (s *SubmissionService) Submit(ctx context.Context, ns marquee.NewSubmission
 				return fmt.Errorf("store: submit: take %d credits from user %d: %w", p.total, u.ID, err)
 			}
 			balance = moved[u.ID]
+		}
+		// Each paid entry credits its festival (less the commission).
+		for festival, paid := range earned {
+			if err := s.creditEntryFees(ctx, c, festival, paid, now); err != nil {
+				return err
+			}
 		}
 		if err := addDashboardDay(ctx, c, dayKey(now), dayDelta{Submissions: int64(len(ids))}); err != nil {
 			return err

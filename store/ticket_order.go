@@ -195,6 +195,9 @@ func (s *TicketService) payHeld(ctx context.Context, c conn, id int64, reference
 	if err := rollupTicketPaid(ctx, c, now, amount); err != nil {
 		return err
 	}
+	if err := s.creditTicketOrder(ctx, c, id, now); err != nil {
+		return err
+	}
 	// Last: the screening's row is locked only until the commit.
 	if _, err := c.exec(ctx, `UPDATE screenings SET held = held - ?, sold = sold + ?, updated_at = ? WHERE id = ?`, q, q, now, screening); err != nil {
 		return fmt.Errorf("store: pay ticket order %d: seats: %w", id, err)

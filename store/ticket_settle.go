@@ -128,6 +128,9 @@ func (s *TicketService) settlePaid(ctx context.Context, id int64, reference stri
 		if err := s.issueTickets(ctx, c, id, now); err != nil {
 			return err
 		}
+		if err := s.creditTicketOrder(ctx, c, id, now); err != nil {
+			return err
+		}
 		return rollupTicketPaid(ctx, c, now, amount)
 	})
 	switch {
@@ -193,6 +196,10 @@ func (s *TicketService) recordRefund(ctx context.Context, id int64, ticketStatus
 			if err := rollupTicketRefunded(ctx, c, paidAt.Time, amount); err != nil {
 				return err
 			}
+		}
+		// The festival gives the order's money back (and the platform its commission).
+		if err := reverseIncome(ctx, c, marquee.EarningTicket, marquee.EarningRefund, marquee.TicketOrderEarningSource(id), amount, amount, now); err != nil {
+			return err
 		}
 		if audit != nil {
 			if err := recordAudit(ctx, c, now, *audit); err != nil {

@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/marquee-festival/marquee"
 	"github.com/marquee-festival/marquee/assistant"
 	"github.com/marquee-festival/marquee/files"
 	"github.com/marquee-festival/marquee/password"
@@ -132,6 +133,8 @@ var settings = []setting{
 		}
 		return itoa(c.DataExportsPerHour)
 	}},
+	{"MARQUEE_COMMISSION_PERCENT", false, func(c config) string { return marquee.FormatBasisPoints(c.Earnings.CommissionBasisPoints) }},
+	{"MARQUEE_CREDIT_VALUE_CENTS", false, earningsSettingValue},
 	{"MARQUEE_READ_QUEUE", false, func(c config) string {
 		if c.Server.ReadQueue == 0 {
 			return "2 per core (default)"

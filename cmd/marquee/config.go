@@ -56,6 +56,9 @@ type config struct {
 	DataExportsPerHour int
 	// Posters bounds the poster decodes running at once (zero: the defaults).
 	Posters poster.Config
+	// Earnings are the platform's commission and the credits' published
+	// value festivals' earnings are counted with (config_earnings.go).
+	Earnings marquee.EarningsSettings
 	// Observe holds the metrics' and the tracing's settings (config_observe.go).
 	Observe observeConfig
 	// tracing is the tracer serve started when Observe.TracingOn (nil:
@@ -163,6 +166,7 @@ func readConfig(getenv func(string) string) (config, []string) {
 	errs = append(errs, postersFromEnv(getenv, &c)...)
 	errs = append(errs, passwordsFromEnv(getenv, &c)...)
 	errs = append(errs, observeFromEnv(getenv, &c)...)
+	errs = append(errs, earningsFromEnv(getenv, &c)...)
 	return c, errs
 }
 

@@ -54,7 +54,7 @@ func openServices(ctx context.Context, cfg config) (*store.DB, *store.Services, 
 	}
 	svc, err := store.NewServices(db, store.Options{Password: cfg.Password, PasswordLimits: cfg.PasswordLimits, SessionTTL: cfg.Server.SessionTTL,
 		Payments: paymentOptions(cfg, db), Files: fileStore, Posters: posterEncoder(cfg), Judging: judgingOptions(cfg), Submissions: submissionOptions(cfg), Users: userOptions(cfg),
-		Inquiry: inquiry, Privacy: privacyOptions(cfg), Tickets: ticketOptions(cfg),
+		Inquiry: inquiry, Privacy: privacyOptions(cfg), Tickets: ticketOptions(cfg), Earnings: &cfg.Earnings,
 		Payouts: payoutOptions(cfg, db)})
 	if err != nil {
 		db.Close()

@@ -40,6 +40,8 @@ export const auditActions = [
   'door_staff.add',
   'door_staff.remove',
   'promotion.start',
+  'festival.commission_set',
+  'festival.commission_clear',
   'payout_account.connect',
   'payout.create',
 ] as const;
