@@ -123,6 +123,9 @@ export const routes: RouteObject[] = [
           { path: 'tickets/:id', Component: otherPage('tickets/TicketPage') },
           { path: 'manage/festivals/:slug/screenings', Component: otherPage('screenings/ScreeningsPage') },
           { path: 'manage/festivals/:slug/check-in', Component: otherPage('check-in/CheckInPage') },
+          { path: 'manage/festivals/:slug/payouts', Component: otherPage('payouts/FestivalPayoutsPage') },
+          // The payout test mode's stand-in for Stripe's hosted onboarding.
+          { path: 'payouts/test-onboarding', Component: otherPage('payouts/TestOnboardingPage') },
         ],
       },
       { path: '*', Component: NotFoundPage },
@@ -146,6 +149,7 @@ export const routes: RouteObject[] = [
       { path: 'outbox', Component: otherPage('admin/AdminOutboxPage') },
       { path: 'purchases', Component: otherPage('admin/AdminPurchasesPage') },
       { path: 'promotions', Component: otherPage('promotion/AdminPromotionsPage') },
+      { path: 'payouts', Component: otherPage('payouts/AdminPayoutsPage') },
       { path: '*', Component: NotFoundPage },
     ],
   },

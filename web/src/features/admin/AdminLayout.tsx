@@ -149,6 +149,7 @@ function AdminShell({ user }: { user: User }) {
             {link('/admin/purchases', t('nav.purchases'), <DollarIcon />, isActive('/admin/purchases'))}
             {link('/admin/audit', tu('nav.audit'), <AuditIcon />, isActive('/admin/audit'))}
             {link('/admin/promotions', t('nav.promotions'), <DollarIcon />, isActive('/admin/promotions'))}
+            {link('/admin/payouts', t('nav.payouts'), <DollarIcon />, isActive('/admin/payouts'))}
             <NavLink
               label={t('nav.systemSettings')}
               leftSection={<SettingsIcon />}

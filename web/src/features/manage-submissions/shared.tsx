@@ -37,8 +37,20 @@ export type ManageSection =
   | 'screenings'
   | 'check-in'
   | 'analytics'
-  | 'activity';
-const sections: ManageSection[] = ['festival', 'submissions', 'judges', 'ranking', 'settings', 'screenings', 'check-in', 'analytics', 'activity'];
+  | 'activity'
+  | 'payouts';
+const sections: ManageSection[] = [
+  'festival',
+  'submissions',
+  'judges',
+  'ranking',
+  'settings',
+  'screenings',
+  'check-in',
+  'analytics',
+  'activity',
+  'payouts',
+];
 
 /** sectionPath is the address of one of a managed festival's pages. */
 export function sectionPath(slug: string, s: ManageSection): string {
@@ -46,7 +58,7 @@ export function sectionPath(slug: string, s: ManageSection): string {
   return s === 'festival' ? root : `${root}/${s}`;
 }
 
-/** ManageNav links a managed festival's pages: the editor, submissions, judges, ranking, settings, screenings, check-in, analytics and activity. */
+/** ManageNav links a managed festival's pages: the editor, submissions, judges, ranking, settings, screenings, check-in, analytics, activity and payouts. */
 export function ManageNav({ slug, current }: { slug: string; current: ManageSection }) {
   const { t } = useTranslation(ns);
   return (
