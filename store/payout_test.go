@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"net/url"
 	"strings"
 	"sync"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/marquee-festival/marquee"
+	"github.com/marquee-festival/marquee/payment"
 	"github.com/marquee-festival/marquee/store"
 	"github.com/marquee-festival/marquee/store/storetest"
 )
@@ -348,5 +350,120 @@ func TestPayoutFailureReturnsOnce(t *testing.T) {
 		// Nothing left: another pay-now is refused.
 		_, err = db.Payouts.PayNow(admin, f.Slug)
 		wantCode(t, err, marquee.EConflict)
+	})
+}
+
+// lossyPayouts is the test mode whose answers to CreateTransfer are lost
+// while lose is set: the transfer is made (reach) or not, and the caller
+// gets an error either way.
+type lossyPayouts struct {
+	*payment.TestPayouts
+	mu    sync.Mutex
+	lose  bool
+	reach bool
+	calls int
+}
+
+func (l *lossyPayouts) CreateTransfer(ctx context.Context, req marquee.TransferRequest) (*marquee.TransferResult, error) {
+	l.mu.Lock()
+	lose, reach := l.lose, l.reach
+	l.calls++
+	l.mu.Unlock()
+	if !lose {
+		return l.TestPayouts.CreateTransfer(ctx, req)
+	}
+	if reach {
+		_, _ = l.TestPayouts.CreateTransfer(ctx, req)
+	}
+	return nil, errors.New("connection reset by peer")
+}
+
+func (l *lossyPayouts) set(lose, reach bool) {
+	l.mu.Lock()
+	l.lose, l.reach = lose, reach
+	l.mu.Unlock()
+}
+
+// lossyNode is a node's services over db with the lossy payout provider.
+func lossyNode(t *testing.T, db *store.DB, clk *storetest.Clock, p *lossyPayouts) *storetest.DB {
+	t.Helper()
+	svc, err := store.NewServices(db, store.Options{Clock: clk.Now, Password: storetest.FastPasswords,
+		Payouts: store.PayoutOptions{Provider: p, PublicURL: "https://marquee.example"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &storetest.DB{DB: db, Services: svc, Clock: clk}
+}
+
+// TestPayoutReconcile: a payout whose provider answer was lost stays
+// pending with its amount reserved; after PayoutReconcileAfter the worker
+// on two nodes at once asks the provider once: a transfer it made is found
+// (never made twice), one it never made is made with the same key.
+func TestPayoutReconcile(t *testing.T) {
+	storetest.ForEachShared(t, func(t *testing.T, a, b *store.DB) {
+		clk := &storetest.Clock{}
+		clk.Set(payoutNow)
+		provider := &lossyPayouts{TestPayouts: payment.NewTestPayouts(clk.Now, store.NewTestPayouts(a))}
+		nodeA, nodeB := lossyNode(t, a, clk, provider), lossyNode(t, b, clk, provider)
+		_, reached := payoutFestival(t, nodeA, "reached@example.com", "Reached Fest", false)
+		_, lost := payoutFestival(t, nodeA, "lost@example.com", "Lost Fest", false)
+		earn(t, nodeA, reached.ID, 3000, "ticket_order:1")
+		earn(t, nodeA, lost.ID, 4000, "ticket_order:2")
+		admin := adminCtx(t, nodeA)
+
+		provider.set(true, true)
+		p1, err := nodeA.Payouts.PayNow(admin, reached.Slug)
+		if err != nil || p1.Status != marquee.PayoutPending {
+			t.Fatalf("reached: %+v %v", p1, err)
+		}
+		provider.set(true, false)
+		p2, err := nodeA.Payouts.PayNow(admin, lost.Slug)
+		if err != nil || p2.Status != marquee.PayoutPending {
+			t.Fatalf("lost: %+v %v", p2, err)
+		}
+		if bal := balance(t, nodeA, lost.ID); bal.AvailableCents != 0 || bal.PaidCents != 4000 {
+			t.Fatalf("reserved %+v", bal)
+		}
+		provider.set(false, false)
+		calls := provider.calls
+		clk.Set(payoutNow.Add(store.PayoutReconcileAfter - time.Second))
+		if r, err := nodeB.Payouts.RunSchedule(context.Background()); err != nil || r.Paid != 0 || provider.calls != calls {
+			t.Fatalf("too early: %+v %v", r, err)
+		}
+		clk.Set(payoutNow.Add(store.PayoutReconcileAfter))
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		paid := 0
+		for _, n := range []*storetest.DB{nodeA, nodeB, nodeA, nodeB} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r, err := n.Payouts.RunSchedule(context.Background())
+				if err != nil {
+					t.Errorf("run: %v", err)
+					return
+				}
+				mu.Lock()
+				paid += r.Paid
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		if paid != 2 {
+			t.Fatalf("%d payouts paid by the reconciliation", paid)
+		}
+		// The reached transfer was found, the lost one made once: one
+		// provider call in all (the lost one's), one transfer each.
+		if provider.calls != calls+1 {
+			t.Fatalf("%d transfer calls", provider.calls-calls)
+		}
+		for _, p := range []*marquee.Payout{p1, p2} {
+			if n := count(t, a, `SELECT COUNT(*) FROM test_transfers WHERE payout_id = ?`, p.ID); n != 1 {
+				t.Fatalf("payout %d: %d transfers", p.ID, n)
+			}
+			if n := count(t, a, `SELECT COUNT(*) FROM payouts WHERE id = ? AND status = 'paid'`, p.ID); n != 1 {
+				t.Fatalf("payout %d not paid", p.ID)
+			}
+		}
 	})
 }
