@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/url"
 	"strings"
@@ -464,6 +465,75 @@ func TestPayoutReconcile(t *testing.T) {
 			if n := count(t, a, `SELECT COUNT(*) FROM payouts WHERE id = ? AND status = 'paid'`, p.ID); n != 1 {
 				t.Fatalf("payout %d not paid", p.ID)
 			}
+		}
+	})
+}
+
+// webhookPayouts is the test mode with webhooks: the payload is the
+// event itself as JSON (the signature is the test's "ok").
+type webhookPayouts struct{ *payment.TestPayouts }
+
+func (webhookPayouts) ParseWebhook(payload []byte, signature string) (*marquee.PayoutEvent, error) {
+	if signature != "ok" {
+		return nil, marquee.Errorf(marquee.EUnauthorized, "Invalid webhook signature")
+	}
+	var ev marquee.PayoutEvent
+	if err := json.Unmarshal(payload, &ev); err != nil || ev.Type == "" {
+		return nil, nil
+	}
+	return &ev, nil
+}
+
+// TestPayoutWebhook: account.updated sets the account's status; a
+// reversed transfer fails its paid payout and returns the amount once,
+// however often it is delivered; other events are left to payments.
+func TestPayoutWebhook(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
+		db.Clock.Set(payoutNow)
+		provider := webhookPayouts{payment.NewTestPayouts(db.Clock.Now, store.NewTestPayouts(db.DB))}
+		svc, err := store.NewServices(db.DB, store.Options{Clock: db.Clock.Now, Password: storetest.FastPasswords,
+			Payouts: store.PayoutOptions{Provider: provider, PublicURL: "https://marquee.example"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		node := &storetest.DB{DB: db.DB, Services: svc, Clock: db.Clock}
+		org, f := payoutFestival(t, node, "org@example.com", "Hook Fest", false)
+		earn(t, node, f.ID, 5000, "ticket_order:1")
+		p, err := node.Payouts.PayNow(adminCtx(t, node), f.Slug)
+		if err != nil || p.Status != marquee.PayoutPaid {
+			t.Fatalf("payout %+v %v", p, err)
+		}
+		deliver := func(ev marquee.PayoutEvent, sig string) (bool, error) {
+			body, _ := json.Marshal(ev)
+			return node.Payouts.Webhook(context.Background(), body, sig)
+		}
+		if _, err := deliver(marquee.PayoutEvent{Type: marquee.PayoutTransferReversed}, "forged"); marquee.ErrorCode(err) != marquee.EUnauthorized {
+			t.Fatalf("forged: %v", err)
+		}
+		if handled, err := node.Payouts.Webhook(context.Background(), []byte(`{"type":""}`), "ok"); handled || err != nil {
+			t.Fatalf("not a payout event: %v %v", handled, err)
+		}
+		v, _ := node.Payouts.Account(as(org), f.Slug)
+		if handled, err := deliver(marquee.PayoutEvent{Type: marquee.PayoutAccountUpdated,
+			Account: &marquee.PayoutAccountState{Reference: v.Account.Reference, Status: marquee.PayoutAccountRestricted}}, "ok"); !handled || err != nil {
+			t.Fatalf("account.updated: %v %v", handled, err)
+		}
+		if v, _ = node.Payouts.Account(as(org), f.Slug); v.Account.Status != marquee.PayoutAccountRestricted {
+			t.Fatalf("status %s", v.Account.Status)
+		}
+		reversed := marquee.PayoutEvent{Type: marquee.PayoutTransferReversed, Transfer: &marquee.TransferResult{Reference: p.Transfer,
+			Status: marquee.PayoutFailed, Message: marquee.PayoutMessageReversed}}
+		for range 3 {
+			if handled, err := deliver(reversed, "ok"); !handled || err != nil {
+				t.Fatalf("transfer.reversed: %v %v", handled, err)
+			}
+		}
+		if bal := balance(t, node, f.ID); bal != (marquee.EarningsBalance{AvailableCents: 5000}) {
+			t.Fatalf("balance after the reversal %+v", bal)
+		}
+		got, err := node.Payouts.FestivalPayouts(as(org), f.Slug, marquee.PageRequest{Page: 1})
+		if err != nil || got.Items[0].Status != marquee.PayoutFailed || got.Items[0].FailureMessage != marquee.PayoutMessageReversed {
+			t.Fatalf("payout after the reversal %+v %v", got.Items[0], err)
 		}
 	})
 }
