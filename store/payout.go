@@ -120,7 +120,7 @@ func payoutAccount(ctx context.Context, c conn, festivalID int64) (*marquee.Payo
 }
 
 const payoutColumns = `p.id, p.festival_id, f.slug, f.name, p.amount_cents, p.currency, p.status, p.trigger_kind, p.period, p.provider,
-	p.account, p.transfer, p.failure_message, p.retried_by, p.created_at, p.settled_at`
+	p.account, p.transfer, p.failure_message, p.retry_payout_id, p.created_at, p.settled_at`
 
 const payoutFrom = ` FROM payouts p JOIN festivals f ON f.id = p.festival_id`
 

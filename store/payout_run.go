@@ -85,7 +85,7 @@ func (s *PayoutService) createPayout(ctx context.Context, req payoutRequest) (*m
 			return err
 		}
 		if req.RetryOf != 0 {
-			res, err := c.exec(ctx, `UPDATE payouts SET retried_by = ? WHERE id = ? AND festival_id = ? AND status = 'failed' AND retried_by = 0`,
+			res, err := c.exec(ctx, `UPDATE payouts SET retry_payout_id = ? WHERE id = ? AND festival_id = ? AND status = 'failed' AND retry_payout_id = 0`,
 				id, req.RetryOf, req.FestivalID)
 			if err != nil {
 				return fmt.Errorf("store: mark payout %d retried: %w", req.RetryOf, err)

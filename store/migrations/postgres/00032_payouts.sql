@@ -37,7 +37,7 @@ CREATE TABLE payouts (
     account         TEXT NOT NULL,
     transfer        TEXT NOT NULL DEFAULT '',
     failure_message TEXT NOT NULL DEFAULT '',
-    retried_by      BIGINT NOT NULL DEFAULT 0,
+    retry_payout_id BIGINT NOT NULL DEFAULT 0,
     created_at      TIMESTAMPTZ NOT NULL,
     settled_at      TIMESTAMPTZ,
     reconcile_at    TIMESTAMPTZ

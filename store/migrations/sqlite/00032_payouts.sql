@@ -37,7 +37,7 @@ CREATE TABLE payouts (
     account         TEXT NOT NULL,
     transfer        TEXT NOT NULL DEFAULT '',
     failure_message TEXT NOT NULL DEFAULT '',
-    retried_by      INTEGER NOT NULL DEFAULT 0,
+    retry_payout_id INTEGER NOT NULL DEFAULT 0,
     created_at      TIMESTAMP NOT NULL,
     settled_at      TIMESTAMP,
     reconcile_at    TIMESTAMP
