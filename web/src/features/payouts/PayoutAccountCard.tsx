@@ -100,7 +100,7 @@ export function PayoutAccountCard({ slug }: { slug: string }) {
             <Stack gap="sm">
               {!account && <Text size="sm">{t('account.intro')}</Text>}
               <TextInput label={t('account.legalName')} value={data.legalName} onChange={(e) => set('legalName')(e.currentTarget.value)} error={errs.legalName} required />
-              <Textarea label={t('account.address')} value={data.address} onChange={(e) => set('address')(e.currentTarget.value)} error={errs.address} autosize minRows={2} required />
+              <Textarea label={t('account.address')} value={data.address} onChange={(e) => set('address')(e.currentTarget.value)} error={errs.address} rows={3} required />
               <TextInput label={t('account.country')} description={t('account.countryHint')} value={data.country} maxLength={2} onChange={(e) => set('country')(e.currentTarget.value)} error={errs.country} required />
               <TextInput label={t('account.taxId')} value={data.taxId} onChange={(e) => set('taxId')(e.currentTarget.value)} error={errs.taxId} required />
               {connect.isError && !Object.keys(errs).length && (
