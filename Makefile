@@ -7,7 +7,7 @@ NPM       ?= npm
 BIN       := bin/marquee
 WEB       := web
 
-.PHONY: all build web run test test-go test-web web-checked test-e2e tools tools-browser vet fuzz clean
+.PHONY: all build web run test test-go test-web test-e2e tools tools-browser vet fuzz clean openapi
 
 all: build
 
@@ -33,9 +33,11 @@ web: tools $(WEB)/dist/index.html
 # compiles the Go package web (which embeds dist) while the front end
 # builds beside it, and a build emptying dist in place made that compile
 # fail now and then ("embed dist/placeholder.txt: no such file").
+# The bundle only (vite build): the type check is test-web's (npm run
+# typecheck), so make test does not run tsc twice; npm run build does both.
 $(WEB)/dist/index.html: $(WEB)/node_modules/.package-lock.json $(WEB_SOURCES)
 	rm -rf $(WEB)/dist.next $(WEB)/dist.old
-	cd $(WEB) && $(NPM) run build -- --outDir dist.next
+	cd $(WEB) && $(NPM) exec -- vite build --outDir dist.next
 	@echo "The front-end build (make build) goes here and is embedded in bin/marquee. This file keeps the folder so go test compiles without a build." > $(WEB)/dist.next/placeholder.txt
 	mv $(WEB)/dist $(WEB)/dist.old && mv $(WEB)/dist.next $(WEB)/dist && rm -rf $(WEB)/dist.old
 
@@ -53,29 +55,38 @@ run: build
 vet: tools
 	$(GO) vet ./...
 
+# `make openapi` writes the API document the server builds from its route
+# table (server/openapi*.go) to web/src/api/openapi.json and generates the
+# front end's types from it (web/src/api/schema.d.ts); commit both. make
+# test fails while either is stale (server's TestOpenAPICommitted, web's
+# src/api/schema.test.ts).
+openapi: tools $(WEB)/node_modules/.package-lock.json
+	$(GO) test ./server -run '^TestOpenAPICommitted$$' -count=1 -update-openapi
+	cd $(WEB) && $(NPM) run openapi
+
 test-go: tools
 	@if [ -n "$$MARQUEE_TEST_POSTGRES_URL" ]; then echo "Go tests run on SQLite and on PostgreSQL"; else echo "Go tests run on SQLite (set MARQUEE_TEST_POSTGRES_URL to add PostgreSQL)"; fi
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l $$($(GO) list -f '{{.Dir}}' ./...)); if [ -n "$$unformatted" ]; then echo "gofmt: these files need formatting (run gofmt -w on them):"; echo "$$unformatted"; exit 1; fi
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
 
 test-web: tools $(WEB)/node_modules/.package-lock.json
-	cd $(WEB) && $(NPM) run typecheck && $(NPM) test
+	cd $(WEB) && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test
 
 test-e2e: tools-browser build
 	cd $(WEB) && $(NPM) run e2e
 
-# The Go tests and the front end's checks and build run side by side (the Go
-# tests' last minutes use one core: the store package's), each part's output
-# shown whole when it ends; the browser tests then run alone.
+# The three parts run side by side, each part's output shown whole when it
+# ends: the Go tests; the front end's type check, lint and unit tests; and
+# the browser tests, which start as soon as the build is there (about a
+# minute in). Run one after another, the browser tests waited some seven
+# minutes for the others while one core idled through the Go tests' last
+# minutes (the store package's). The timeouts (go test -timeout, the
+# browser tests' and Vitest's ceilings) are ceilings, never waits: a busier
+# machine only takes longer.
 test:
-	@echo "make test: Go tests beside the front end's type check, unit tests and build; then the browser tests"
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-go web-checked
-	@$(MAKE) --no-print-directory test-e2e
-
-# web-checked: the front end's checks, then the build the browser tests serve.
-web-checked: test-web
-	@$(MAKE) --no-print-directory build
+	@echo "make test: the Go tests, the front end's type check, lint and unit tests, and (once built) the browser tests, side by side"
+	@$(MAKE) --no-print-directory -j3 --output-sync=target test-go test-web test-e2e
 
 # `make fuzz` runs every Go fuzz target (func FuzzX in a _test.go file),
 # one at a time, each for FUZZTIME: `make fuzz FUZZTIME=60s`. FUZZ picks

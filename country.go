@@ -6,7 +6,7 @@ import (
 )
 
 // countryCodes are the ISO 3166-1 alpha-2 codes in use, plus XK (Kosovo),
-// sorted. This is the source of the list: web/src/ui/countries.ts copies it,
+// sorted. This is the source of the list: web/src/lib/countries.ts copies it,
 // and frontend_lists_test.go fails when the copy differs.
 var countryCodes = strings.Fields(`
 AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI

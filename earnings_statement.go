@@ -96,11 +96,11 @@ type FestivalEarningsReport struct {
 	CreditValueCents int64 `json:"creditValueCents"`
 	// CommissionPercent is the festival's commission ("8.5");
 	// CommissionOverridden says an admin set it for this festival.
-	CommissionPercent    string             `json:"commissionPercent"`
-	CommissionOverridden bool               `json:"commissionOverridden"`
-	Months               []string           `json:"months"`
-	Statement            *EarningsStatement `json:"statement"`
-	GeneratedAt          time.Time          `json:"generatedAt"`
+	CommissionPercent    string            `json:"commissionPercent"`
+	CommissionOverridden bool              `json:"commissionOverridden"`
+	Months               []string          `json:"months"`
+	Statement            EarningsStatement `json:"statement"`
+	GeneratedAt          time.Time         `json:"generatedAt"`
 }
 
 // CommissionOverride is a festival's own commission, set by an admin.
@@ -155,7 +155,7 @@ func ErrCommissionOverrideNotFound() error {
 // file's fixed vocabulary, like the analytics downloads'.
 func StatementCSV(rep *FestivalEarningsReport) [][]string {
 	i64 := func(n int64) string { return strconv.FormatInt(n, 10) }
-	st := rep.Statement
+	st := &rep.Statement
 	out := [][]string{
 		{"month", "festival", "currency", "credit_value_cents", "commission_percent"},
 		{st.Month, rep.FestivalName, st.Currency, i64(rep.CreditValueCents), rep.CommissionPercent},

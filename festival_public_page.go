@@ -19,10 +19,11 @@ type PublicFestivalPage struct {
 	ETag string
 }
 
-// publicFestival is a festival as the public sees it: categories (always
+// PublicFestival is a festival as the public sees it (exported for the API
+// document, server/openapi_routes.go): categories (always
 // a list; they shadow the festival's own, which are left out when empty)
 // and no judging criteria or revision.
-type publicFestival struct {
+type PublicFestival struct {
 	*Festival
 	Categories []Category `json:"categories"`
 }
@@ -34,8 +35,8 @@ func EncodePublicFestivalPage(f *Festival) (*PublicFestivalPage, error) {
 	c := *f
 	c.Criteria, c.Revision, c.Listing = nil, nil, nil
 	doc := struct {
-		Festival publicFestival `json:"festival"`
-	}{publicFestival{Festival: &c, Categories: c.Categories}}
+		Festival PublicFestival `json:"festival"`
+	}{PublicFestival{Festival: &c, Categories: c.Categories}}
 	if doc.Festival.Categories == nil {
 		doc.Festival.Categories = []Category{}
 	}

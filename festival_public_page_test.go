@@ -25,7 +25,7 @@ func TestEncodePublicFestivalPage(t *testing.T) {
 		Criteria: []Criterion{{ID: 1, Name: "Story", Weight: 1, MaxScore: 10}},
 		Revision: &FestivalRevision{ID: 2}}
 	// The answer as the handler wrote it before (server/festival_json.go's
-	// publicFestival, through writeJSON).
+	// PublicFestival, through writeJSON).
 	type publicFestivalBefore struct {
 		*Festival
 		Categories []Category `json:"categories"`

@@ -14,7 +14,7 @@ import (
 // the difference, when the TypeScript disagrees.
 const (
 	languagesTS = "web/src/i18n/languages.ts"
-	countriesTS = "web/src/ui/countries.ts"
+	countriesTS = "web/src/lib/countries.ts"
 )
 
 var (
@@ -113,7 +113,7 @@ func TestFrontEndLanguages(t *testing.T) {
 	}
 }
 
-// TestFrontEndCountries fails when web/src/ui/countries.ts's countryCodes
+// TestFrontEndCountries fails when web/src/lib/countries.ts's countryCodes
 // disagree with Countries().
 func TestFrontEndCountries(t *testing.T) {
 	src := readTS(t, countriesTS)

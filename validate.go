@@ -9,9 +9,12 @@ import (
 // NormalizeEmail trims and lower-cases an address so that uniqueness is case-insensitive.
 func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
-// ValidEmail reports whether s is a plain address (no display name) of at most 254 characters.
+// EmailMax bounds an e-mail address, in bytes (RFC 5321's path limit).
+const EmailMax = 254
+
+// ValidEmail reports whether s is a plain address (no display name) of at most EmailMax characters.
 func ValidEmail(s string) bool {
-	if s == "" || len(s) > 254 || strings.ContainsAny(s, " \t\r\n<>") {
+	if s == "" || len(s) > EmailMax || strings.ContainsAny(s, " \t\r\n<>") {
 		return false
 	}
 	a, err := mail.ParseAddress(s)

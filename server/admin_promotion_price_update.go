@@ -7,12 +7,15 @@ import (
 	"github.com/marquee-festival/marquee"
 )
 
+// promotionPriceRequest is the body of PUT /admin/promotion-prices/{days}.
+type promotionPriceRequest struct {
+	Credits int64 `json:"credits"`
+}
+
 // handleAdminPromotionPriceUpdate sets the price of a campaign length:
 // /admin/promotion-prices/{days} {credits}; audited.
 func (s *Server) handleAdminPromotionPriceUpdate(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Credits int64 `json:"credits"`
-	}
+	var req promotionPriceRequest
 	if err := s.decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return

@@ -234,6 +234,11 @@ func (s *Server) routes(mux router) {
 	mux.HandleFunc("GET /sitemaps/{file}", s.handleSitemapPartGet)
 	mux.HandleFunc("GET /robots.txt", s.handleRobotsGet)
 
+	// This API's document (OpenAPI 3.1, built from this table) and its
+	// reference page.
+	mux.HandleFunc("GET /api/v1/openapi.json", s.handleOpenAPIGet)
+	mux.HandleFunc("GET /api-docs", s.handleAPIDocsGet)
+
 	mux.HandleFunc("/api/", s.handleAPINotFound)
 	mux.Handle("/", s.static)
 }

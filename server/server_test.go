@@ -108,6 +108,9 @@ func (s *testServer) do(c call) reply {
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
 	r := reply{status: res.StatusCode, header: res.Header, raw: raw}
+	if err := server.CheckAnswerForTest(c.method, c.path, res.StatusCode, res.Header.Get("Content-Type"), raw); err != nil {
+		s.t.Error(err) // the answer strays from the API document
+	}
 	if strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") {
 		_ = json.Unmarshal(raw, &r.json)
 	}

@@ -39,8 +39,10 @@ func (s *Server) withSessionUser(r *http.Request) (*http.Request, error) {
 func currentUser(r *http.Request) *marquee.User { return marquee.UserFromContext(r.Context()) }
 
 // requireUser answers 401 unless someone is signed in.
+// The answer is a guarded handler, so the route table's readers (the API
+// document) see what the route requires.
 func (s *Server) requireUser(h http.HandlerFunc) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return guarded{need: accessUser, handler: funcName(h), h: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r, err := s.withSessionUser(r)
 		if err != nil {
 			s.writeError(w, r, err)
@@ -48,19 +50,19 @@ func (s *Server) requireUser(h http.HandlerFunc) http.Handler {
 		}
 		// A client that leaves while its read waits gets no answer.
 		_ = s.reads.admit(w, r, h)
-	})
+	})}
 }
 
 // requireAdmin answers 401 without a session and 403 for non-admins; the
 // role is read from the database on every request.
 func (s *Server) requireAdmin(h http.HandlerFunc) http.Handler {
-	return s.requireUser(func(w http.ResponseWriter, r *http.Request) {
+	return guarded{need: accessAdmin, handler: funcName(h), h: s.requireUser(func(w http.ResponseWriter, r *http.Request) {
 		if _, err := marquee.RequireAdmin(r.Context()); err != nil {
 			s.writeError(w, r, err)
 			return
 		}
 		h(w, r)
-	})
+	})}
 }
 
 // startSession creates a session for u and sets its cookie; it returns the token.

@@ -64,8 +64,10 @@ func scaleDB(b *testing.B) *storetest.DB {
 	return storetest.Wrap(b, db)
 }
 
+// TestMain runs the tests through storetest.Main (which drops the test
+// databases afterwards) and removes the benchmarks' seeded database.
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := storetest.Run(m)
 	if scaleDir != "" {
 		os.RemoveAll(scaleDir)
 	}

@@ -68,8 +68,8 @@ func (s *EarningsService) SetCommissionOverride(ctx context.Context, slug string
 			return fmt.Errorf("store: set commission of festival %d: %w", f.ID, err)
 		}
 		e := festivalAudit(f.ID, marquee.AuditCommissionSet, "festival", strconv.FormatInt(f.ID, 10))
-		e.Before = auditJSON(map[string]any{"percent": marquee.FormatBasisPoints(before), "overridden": overridden})
-		e.After = auditJSON(map[string]any{"percent": marquee.FormatBasisPoints(bp), "overridden": true})
+		e.Before = auditJSON(map[string]any{"commissionPercent": marquee.FormatBasisPoints(before), "overridden": overridden})
+		e.After = auditJSON(map[string]any{"commissionPercent": marquee.FormatBasisPoints(bp), "overridden": true})
 		if err := recordAudit(ctx, c, now, e); err != nil {
 			return err
 		}
@@ -103,8 +103,8 @@ func (s *EarningsService) ClearCommissionOverride(ctx context.Context, slug stri
 			return fmt.Errorf("store: clear commission of festival %d: %w", f.ID, err)
 		}
 		e := festivalAudit(f.ID, marquee.AuditCommissionClear, "festival", strconv.FormatInt(f.ID, 10))
-		e.Before = auditJSON(map[string]any{"percent": marquee.FormatBasisPoints(before), "overridden": true})
-		e.After = auditJSON(map[string]any{"percent": marquee.FormatBasisPoints(s.earnings.CommissionBasisPoints), "overridden": false})
+		e.Before = auditJSON(map[string]any{"commissionPercent": marquee.FormatBasisPoints(before), "overridden": true})
+		e.After = auditJSON(map[string]any{"commissionPercent": marquee.FormatBasisPoints(s.earnings.CommissionBasisPoints), "overridden": false})
 		return recordAudit(ctx, c, now, e)
 	})
 }

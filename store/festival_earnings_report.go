@@ -133,7 +133,7 @@ func (s *EarningsService) FestivalEarnings(ctx context.Context, slug, month stri
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: earnings of festival %d in %s: %w", f.ID, month, err)
 	}
-	rep.Statement = marquee.BuildEarningsStatement(month, opening, list)
+	rep.Statement = *marquee.BuildEarningsStatement(month, opening, list)
 	return rep, nil
 }
 

@@ -80,6 +80,20 @@ func TestEarningsAppendAndBalance(t *testing.T) {
 		if c := count(t, db.DB, `SELECT COUNT(*) FROM festival_earnings WHERE source = 'ticket_order:8'`); c != 0 {
 			t.Fatalf("a refused append wrote %d rows", c)
 		}
+		// A month's statement opens with the balance of the rows before it.
+		march := marquee.FestivalEarning{FestivalID: f.ID, Kind: marquee.EarningTicket, AmountCents: 700, Source: "ticket_order:30",
+			AvailableAt: now, CreatedAt: time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC)}
+		if _, err := db.AppendFestivalEarningsForTest(ctx, march); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := db.Earnings.FestivalEarnings(as(org), f.Slug, "2026-12")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st := rep.Statement; st.OpeningCents != 9150+1830-5000 || st.TicketCents != 700 || st.ClosingCents != 9150+1830-5000+700 || len(st.Rows) != 1 ||
+			!slices.Equal(rep.Months, []string{"2026-12", "2026-11"}) {
+			t.Fatalf("december: %+v, months %v", st, rep.Months)
+		}
 	})
 }
 

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"net/url"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/marquee-festival/marquee/store"
@@ -26,7 +25,7 @@ func ForEachShared(t *testing.T, fn func(t *testing.T, a, b *store.DB)) {
 // OpenSQLiteShared returns two handles on one new, migrated SQLite file.
 func OpenSQLiteShared(t testing.TB) (a, b *store.DB) {
 	t.Helper()
-	u := "sqlite:" + filepath.Join(t.TempDir(), "marquee.db")
+	u := "sqlite:" + sqliteCopy(t)
 	return open(t, u), open(t, u)
 }
 

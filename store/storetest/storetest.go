@@ -1,12 +1,12 @@
 // Package storetest opens fresh, migrated databases for tests: always a
 // SQLite file in a temporary folder, and PostgreSQL too when
 // MARQUEE_TEST_POSTGRES_URL is set (each test gets its own schema there).
+// A SQLite database is a copy of a template migrated once (template.go).
 package storetest
 
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -109,7 +109,7 @@ func ForEach(t *testing.T, fn func(t *testing.T, db *DB)) {
 // OpenSQLite returns a migrated database in a new SQLite file, closed when the test ends.
 func OpenSQLite(t testing.TB) *store.DB {
 	t.Helper()
-	return open(t, "sqlite:"+filepath.Join(t.TempDir(), "marquee.db"))
+	return open(t, "sqlite:"+sqliteCopy(t))
 }
 
 // OpenPostgres returns a migrated database in a fresh schema of the

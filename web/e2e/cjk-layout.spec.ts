@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createApprovedFestival, isoInMonths, ok, presetCookieConsent, publicRoutes, trackRequests, uniqueEmail } from './helpers';
+import { consoleErrorsOf, createApprovedFestival, expectTranslatedPage, isoInMonths, ok, presetCookieConsent, publicRoutes, trackRequests, uniqueEmail } from './helpers';
 
 // Every page as Japanese and Chinese readers see it (the machines that run
 // these tests have Noto CJK, see .ci/run), on small and common phones (360
@@ -7,6 +7,8 @@ import { createApprovedFestival, isoInMonths, ok, presetCookieConsent, publicRou
 // never scrolls sideways, and no heading breaks inside a word (a line break
 // falls only where the language's word segmentation, Intl.Segmenter, has a
 // boundary: テクノロジー|ソリューション may break there, never テクノロ|ジー).
+// The public site's pages are also checked there for being translated and
+// titled in the language (checkPages).
 
 const widths = [360, 390, 1280] as const;
 const languages = ['ja', 'zh'] as const;
@@ -153,26 +155,39 @@ async function settledProblems(page: Page, lang: string): Promise<string[]> {
   return problems;
 }
 
-/** checkPages opens each path in lang and reports its problems at both widths. */
-async function checkPages(browser: Browser, baseURL: string, lang: string, paths: string[], account?: { email: string; password: string }) {
+/**
+ * checkPages opens each path in lang and reports its problems at each width;
+ * the public site's pages (publicRoutes) are also checked as
+ * public-pages.spec.ts checks the English ones: answered 200, translated
+ * and titled in lang, and quiet in the console.
+ */
+async function checkPages(browser: Browser, baseURL: string, lang: 'ja' | 'zh', paths: string[], account?: { email: string; password: string }) {
   const context = await browser.newContext({ locale: lang === 'ja' ? 'ja-JP' : 'zh-CN' });
   await presetCookieConsent(context, baseURL);
   await context.addInitScript((code) => window.localStorage.setItem('selectedLanguage', code), lang);
   const page = await context.newPage();
+  const errors = consoleErrorsOf(page);
   if (account) await ok(await page.request.post('/api/v1/user/login', { data: account }));
   const problems: string[] = [];
   for (const path of paths) {
-    await page.setViewportSize({ width: widths[0], height: 800 });
-    const answered = trackRequests(page);
-    await page.goto(path);
-    await expect(page.locator('h1').first(), `${path} shows its heading`).toBeVisible({ timeout: 15_000 });
-    await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0);
-    await answered();
-    await page.evaluate(() => document.fonts.ready);
-    for (const width of widths) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const p of await settledProblems(page, lang)) problems.push(`${lang} ${path} at ${width} px: ${p}`);
-    }
+    await test.step(path, async () => {
+      errors.length = 0;
+      await page.setViewportSize({ width: widths[0], height: 800 });
+      const answered = trackRequests(page);
+      const response = await page.goto(path);
+      await expect(page.locator('h1').first(), `${path} shows its heading`).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0);
+      await answered();
+      if (publicRoutes.includes(path)) {
+        await expectTranslatedPage(page, path, lang, response?.status());
+        expect(errors, `console errors on ${path}`).toEqual([]);
+      }
+      await page.evaluate(() => document.fonts.ready);
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const p of await settledProblems(page, lang)) problems.push(`${lang} ${path} at ${width} px: ${p}`);
+      }
+    });
   }
   await context.close();
   expect(problems).toEqual([]);

@@ -55,9 +55,15 @@ export async function presetCookieConsent(context: BrowserContext, baseURL: stri
   await context.addCookies([{ name: consentCookieName, value: 'v1.a0.p0', url: baseURL }]);
 }
 
-/** seriousViolations lists the page's serious and critical accessibility violations (axe). */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+/**
+ * seriousViolations lists the page's serious and critical accessibility
+ * violations (axe), in the parts `include` selects when given (a page that
+ * repeats one template thousands of times is read by one of each).
+ */
+export async function seriousViolations(page: Page, include: string[] = []): Promise<string[]> {
+  let axe = new AxeBuilder({ page });
+  for (const selector of include) axe = axe.include(selector);
+  const results = await axe.analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -164,6 +170,51 @@ export function trackRequests(page: Page): () => Promise<void> {
       .poll(() => [...inFlight].map((r) => r.url()), { message: 'every request the page made has its answer' })
       .toEqual([]);
   };
+}
+
+/**
+ * consoleErrorsOf records console errors and page errors, except the
+ * browser's own report of the 401 that GET /api/v1/me answers for an
+ * anonymous visitor (that is how the header learns nobody is signed in).
+ */
+export function consoleErrorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const anonymousProbe = /status of 401/.test(msg.text()) && new URL(msg.location().url || 'http://x/').pathname === '/api/v1/me';
+    if (!anonymousProbe) errors.push(`${msg.text()} (${msg.location().url})`);
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+/** Text that looks like an i18n key that was never translated, e.g. 'pages.learnMore'. */
+const rawKey = /\b(common|pages|contact|cookies|legal|pricing|admin|errors)\.[a-zA-Z]/;
+const cjkText = /[\u3040-\u30ff\u3400-\u9fff]/;
+
+/** The html lang attribute of each language the site speaks. */
+export const htmlLangs = { en: 'en', ja: 'ja', zh: 'zh-Hans' } as const;
+
+/**
+ * expectTranslatedPage checks the public page on screen (route, answered
+ * with status) in the language lang: one heading, the language's lang
+ * attribute, no not-found or missing content, a title, no untranslated
+ * key, and in Japanese and Chinese a heading and title in that language.
+ */
+export async function expectTranslatedPage(page: Page, route: string, lang: keyof typeof htmlLangs, status: number | undefined) {
+  expect(status, route).toBe(200);
+  await expect(page.locator('h1'), route).toHaveCount(1);
+  await expect(page.locator('html'), route).toHaveAttribute('lang', htmlLangs[lang]);
+  await expect(page.getByTestId('not-found'), route).toHaveCount(0);
+  await expect(page.getByTestId('content-not-available'), route).toHaveCount(0);
+  await expect(page, route).toHaveTitle(/\S.*\| Marquee$/);
+  const body = await page.locator('body').innerText();
+  expect(body, route).not.toContain('Content not available');
+  expect(body.match(rawKey)?.[0] ?? null, `untranslated key on ${route}`).toBeNull();
+  if (lang !== 'en') {
+    expect(await page.locator('h1').innerText(), `the heading of ${route} is in the chosen language`).toMatch(cjkText);
+    expect(await page.title(), `the title of ${route} is in the chosen language`).toMatch(cjkText);
+  }
 }
 
 /** Every public page of the site (public-pages.spec.ts, cjk-layout.spec.ts). */

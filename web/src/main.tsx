@@ -5,9 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
-import { PageLoading } from './content/PageState';
-import { AppRouter } from './features/layout/AppRouter';
-import { LazyNotifications } from './features/layout/LazyNotifications';
+import { PageLoading } from './ui/page/PageState';
+import { AppRouter } from './app/AppRouter';
+import { LazyNotifications } from './app/LazyNotifications';
 import { AppRoutes } from './router';
 import { theme } from './theme';
 

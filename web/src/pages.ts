@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 /**
  * The loaders of every page but the home, festival and 404 pages, by path
- * under src/features. They live outside router.tsx because each dynamic
+ * under src/features (or src/app, for the admin area's layout). They live outside router.tsx because each dynamic
  * import carries the list of chunks its page needs: here they load with the
  * first such page or a visitor's first move towards a link (see otherPage in
  * router.tsx), not with the home page.
@@ -33,7 +33,7 @@ export const pages = {
   'submissions/SubmitFilmPage': () => import('./features/submissions/SubmitFilmPage'),
   'films/FilmsPage': () => import('./features/films/FilmsPage'),
   'submissions/SubmissionsPage': () => import('./features/submissions/SubmissionsPage'),
-  'festivals/ManagePage': () => import('./features/festivals/ManagePage'),
+  'app/ManageRoute': () => import('./app/ManageRoute'),
   'festivals/ManageFestivalPage': () => import('./features/festivals/ManageFestivalPage'),
   'manage-submissions/SubmissionsPage': () => import('./features/manage-submissions/SubmissionsPage'),
   'manage-submissions/SubmissionDetailPage': () => import('./features/manage-submissions/SubmissionDetailPage'),
@@ -42,6 +42,8 @@ export const pages = {
   'manage-submissions/SettingsPage': () => import('./features/manage-submissions/SettingsPage'),
   'analytics/AnalyticsPage': () => import('./features/analytics/AnalyticsPage'),
   'activity/ActivityPage': () => import('./features/activity/ActivityPage'),
+  'app/EarningsRoute': () => import('./app/EarningsRoute'),
+  'earnings/CommissionOverridesPage': () => import('./features/earnings/CommissionOverridesPage'),
   'promotion/PromotionPage': () => import('./features/promotion/PromotionPage'),
   'judging/JudgeHomePage': () => import('./features/judging/JudgeHomePage'),
   'judging/JudgeQueuePage': () => import('./features/judging/JudgeQueuePage'),
@@ -63,10 +65,10 @@ export const pages = {
   'admin/AdminFestivalsPage': () => import('./features/admin/AdminFestivalsPage'),
   'admin/AdminOutboxPage': () => import('./features/admin/AdminOutboxPage'),
   'admin/AdminPurchasesPage': () => import('./features/admin/AdminPurchasesPage'),
-  'promotion/AdminPromotionsPage': () => import('./features/promotion/AdminPromotionsPage'),
   'payouts/AdminPayoutsPage': () => import('./features/payouts/AdminPayoutsPage'),
   'payouts/FestivalPayoutsPage': () => import('./features/payouts/FestivalPayoutsPage'),
   'payouts/TestOnboardingPage': () => import('./features/payouts/TestOnboardingPage'),
-  'admin/AdminLayout': () => import('./features/admin/AdminLayout'),
+  'admin/AdminPromotionsPage': () => import('./features/admin/AdminPromotionsPage'),
+  'app/AdminLayout': () => import('./app/AdminLayout'),
   'films/FilmEditorPage': () => import('./features/films/FilmEditorPage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from './features/auth/testing';
 import { AppRoutes } from './router';
-import { renderWithProviders } from './test/render';
+import { renderWithProviders, stubApi } from './test/utils';
 
 // Counts the loads of pages.ts, the loaders of every page but the home,
 // festival and 404 pages.
@@ -28,7 +27,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('AppRoutes', () => {
   it("shows the 404 page without the other pages' loaders, and fetches them when a link is pointed at", async () => {
-    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
+    stubApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
     renderApp('/no-such-page');
     expect(await screen.findByTestId('not-found')).toBeInTheDocument();
     const login = await screen.findByRole('link', { name: 'Login' });
@@ -41,13 +40,13 @@ describe('AppRoutes', () => {
   });
 
   it('shows a page through the loaders table, and sends a visitor from a page behind a sign-in to the login page', async () => {
-    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
+    stubApi({ 'GET /api/v1/session': { status: 200, body: { user: null } } });
     renderApp('/account');
     expect(await screen.findByRole('heading', { name: 'Login', level: 1 })).toBeInTheDocument();
   });
 
   it('lets a visitor search the festivals and ask the assistant without signing in', async () => {
-    mockApi({
+    stubApi({
       'GET /api/v1/session': { status: 200, body: { user: null } },
       'GET /api/v1/festivals': { status: 200, body: { items: [], total: 0, page: 1, perPage: 20 } },
     });

@@ -1,9 +1,9 @@
 import { lazy, useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
-import { PublicLayout } from './features/layout/PublicLayout';
-import { RouteErrorBoundary } from './features/layout/RouteErrorBoundary';
-import { RequireAuth } from './features/auth/RequireAuth';
-import { noteLocation } from './features/analytics/referrer';
+import { PublicLayout } from './app/PublicLayout';
+import { RouteErrorBoundary } from './app/RouteErrorBoundary';
+import { RequireAuth } from './ui/RequireAuth';
+import { noteLocation } from './lib/referrer';
 import type { pages } from './pages';
 
 // Every page is its own chunk: the home page downloads only the shell and
@@ -50,11 +50,11 @@ function useOtherPagesOnIntent() {
   }, []);
 }
 
-const AdminLayout = otherPage('admin/AdminLayout');
+const AdminLayout = otherPage('app/AdminLayout');
 // One component for the routes that share a page, so that moving between them
 // keeps it mounted (as /films/new does when it becomes /films/:id).
 const FilmEditorPage = otherPage('films/FilmEditorPage');
-const NotFoundPage = page(() => import('./features/layout/NotFoundPage'));
+const NotFoundPage = page(() => import('./app/NotFoundPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
       { path: 'verify-email', Component: otherPage('auth/VerifyEmailPage') },
       { path: 'forgot-password', Component: otherPage('privacy/ForgotPasswordPage') },
       { path: 'reset-password', Component: otherPage('privacy/ResetPasswordPage') },
-      { path: 'festival/:slug', Component: page(() => import('./features/festivals/FestivalPage')) },
+      { path: 'festival/:slug', Component: page(() => import('./app/FestivalRoute')) },
       // Discovery (search, filters, the assistant) is public, as festival pages are.
       { path: 'festivals', Component: otherPage('festivals/FestivalsPage') },
       { path: 'judge/invitations/:token', Component: otherPage('judging/InvitationPage') },
@@ -99,7 +99,7 @@ export const routes: RouteObject[] = [
           { path: 'films/new', Component: FilmEditorPage },
           { path: 'films/:id', Component: FilmEditorPage },
           { path: 'submissions', Component: otherPage('submissions/SubmissionsPage') },
-          { path: 'manage', Component: otherPage('festivals/ManagePage') },
+          { path: 'manage', Component: otherPage('app/ManageRoute') },
           { path: 'manage/festivals/:slug', Component: otherPage('festivals/ManageFestivalPage') },
           { path: 'manage/festivals/:slug/submissions', Component: otherPage('manage-submissions/SubmissionsPage') },
           {
@@ -111,6 +111,7 @@ export const routes: RouteObject[] = [
           { path: 'manage/festivals/:slug/settings', Component: otherPage('manage-submissions/SettingsPage') },
           { path: 'manage/festivals/:slug/analytics', Component: otherPage('analytics/AnalyticsPage') },
           { path: 'manage/festivals/:slug/activity', Component: otherPage('activity/ActivityPage') },
+          { path: 'manage/festivals/:slug/earnings', Component: otherPage('app/EarningsRoute') },
           { path: 'manage/promotion', Component: otherPage('promotion/PromotionPage') },
           { path: 'judge', Component: otherPage('judging/JudgeHomePage') },
           { path: 'judge/:slug', Component: otherPage('judging/JudgeQueuePage') },
@@ -141,6 +142,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: otherPage('admin/AdminDashboardPage') },
       { path: 'users', Component: otherPage('admin/AdminUsersPage') },
+      { path: 'commission', Component: otherPage('earnings/CommissionOverridesPage') },
       { path: 'users/:id', Component: otherPage('admin/AdminUserPage') },
       { path: 'audit', Component: otherPage('admin/AdminAuditPage') },
       { path: 'pricing', Component: otherPage('admin/AdminPricingPage') },
@@ -148,7 +150,7 @@ export const routes: RouteObject[] = [
       { path: 'festivals', Component: otherPage('admin/AdminFestivalsPage') },
       { path: 'outbox', Component: otherPage('admin/AdminOutboxPage') },
       { path: 'purchases', Component: otherPage('admin/AdminPurchasesPage') },
-      { path: 'promotions', Component: otherPage('promotion/AdminPromotionsPage') },
+      { path: 'promotions', Component: otherPage('admin/AdminPromotionsPage') },
       { path: 'payouts', Component: otherPage('payouts/AdminPayoutsPage') },
       { path: '*', Component: NotFoundPage },
     ],

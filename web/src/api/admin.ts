@@ -1,34 +1,13 @@
-import { request, type Page, type User } from './client';
+import { api, unwrap, type Page, type Schemas, type User } from './client';
 
 /** One month of sign-ups; month is 'YYYY-MM'. */
-export interface MonthlySignups {
-  month: string;
-  users: number;
-}
+export type MonthlySignups = Schemas['MonthlyCount'];
 
 /** One month of income (succeeded purchases less refunds); month is 'YYYY-MM'. */
-export interface MonthlyIncome {
-  month: string;
-  amountCents: number;
-}
+export type MonthlyIncome = Schemas['MonthlyAmount'];
 
-/** GET /api/v1/admin/dashboard. */
-export interface DashboardSummary {
-  totalUsers: number;
-  totalSubscriptions: number;
-  totalTransactions: number;
-  totalIncomeCents: number;
-  usersThisMonth: number;
-  /** Twelve entries, oldest first, ending with the current month. */
-  signupsByMonth: MonthlySignups[];
-  /** Twelve entries like signupsByMonth (absent from older servers): credit purchases. */
-  incomeByMonth?: MonthlyIncome[];
-  /** Paid ticket orders with a price and their money, apart from the credit purchases above. */
-  ticketOrders?: number;
-  ticketIncomeCents?: number;
-  /** Twelve entries like incomeByMonth: ticket sales. */
-  ticketIncomeByMonth?: MonthlyIncome[];
-}
+/** GET /api/v1/admin/dashboard (marquee.DashboardSummary). */
+export type DashboardSummary = Schemas['DashboardSummary'];
 
 /** One page of users, newest first (50 a page). */
 export type UserPage = Page<User>;
@@ -41,11 +20,8 @@ export interface UserQuery {
 }
 
 export const adminApi = {
-  dashboard: () => request<DashboardSummary>('GET', '/api/v1/admin/dashboard'),
+  dashboard: () => unwrap(api.GET('/api/v1/admin/dashboard')),
   /** GET /api/v1/admin/users?q=&page= (admins only): {items, total, page, perPage}. */
-  users: ({ q = '', page = 1 }: UserQuery = {}) => {
-    const params = new URLSearchParams({ page: String(page) });
-    if (q.trim()) params.set('q', q.trim());
-    return request<UserPage>('GET', `/api/v1/admin/users?${params.toString()}`);
-  },
+  users: ({ q = '', page = 1 }: UserQuery = {}) =>
+    unwrap(api.GET('/api/v1/admin/users', { params: { query: { page, q: q.trim() || undefined } } })),
 };

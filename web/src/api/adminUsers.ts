@@ -1,42 +1,19 @@
-import { request, type Page, type Role, type User } from './client';
-import type { LedgerEntry, Purchase } from './payments';
+import { api, unwrap, type Role, type Schemas } from './client';
 
-/** An account as the admins' pages show it: the user plus when it was disabled (null: enabled). */
-export interface AdminUser extends User {
-  disabledAt: string | null;
-}
+/** An account as the admins' pages show it: the user, with disabledAt (null: enabled). */
+export type AdminUser = Schemas['User'];
+
+/** GET /api/v1/admin/users/{id}: the account and the newest 50 of each list (marquee.UserDetail). */
+export type UserDetail = Schemas['UserDetail'];
 
 /** A festival the user organises. */
-export interface UserFestival {
-  id: number;
-  slug: string;
-  name: string;
-  status: 'pending' | 'approved' | 'rejected';
-  createdAt: string;
-}
+export type UserFestival = UserDetail['festivals'][number];
 
 /** An open session (never its token). */
-export interface SessionInfo {
-  id: number;
-  createdAt: string;
-  expiresAt: string;
-  userAgent: string;
-  ip: string;
-}
+export type SessionInfo = UserDetail['sessions'][number];
 
 /** A ledger row with an admin adjustment's reason. */
-export interface AdminLedgerEntry extends LedgerEntry {
-  note?: string;
-}
-
-/** GET /api/v1/admin/users/{id}: the account and the newest 50 of each list. */
-export interface UserDetail {
-  user: AdminUser;
-  festivals: UserFestival[];
-  purchases: Purchase[];
-  ledger: AdminLedgerEntry[];
-  sessions: SessionInfo[];
-}
+export type AdminLedgerEntry = UserDetail['ledger'][number];
 
 export interface AdminUserQuery {
   /** Part of the e-mail or name. */
@@ -48,33 +25,29 @@ export interface AdminUserQuery {
 }
 
 /** A credit adjustment: delta credits (negative takes away) with a required reason. */
-export interface CreditAdjustment {
-  delta: number;
-  reason: string;
-}
+export type CreditAdjustment = Schemas['CreditAdjustment'];
 
-const base = (id: number) => `/api/v1/admin/users/${id}`;
+const id_ = (id: number) => ({ params: { path: { id } } });
 
 export const adminUsersApi = {
   /** GET /api/v1/admin/users?q=&role=&page= (admins only), 50 a page. */
-  list: ({ q = '', role = '', page = 1 }: AdminUserQuery = {}) => {
-    const params = new URLSearchParams({ page: String(page) });
-    if (q.trim()) params.set('q', q.trim());
-    if (role) params.set('role', role);
-    return request<Page<AdminUser>>('GET', `/api/v1/admin/users?${params.toString()}`);
-  },
+  list: ({ q = '', role = '', page = 1 }: AdminUserQuery = {}) =>
+    unwrap(api.GET('/api/v1/admin/users', { params: { query: { page, q: q.trim() || undefined, role: role || undefined } } })),
   /** GET /api/v1/admin/users/{id}. */
-  get: (id: number) => request<UserDetail>('GET', base(id)),
+  get: (id: number) => unwrap(api.GET('/api/v1/admin/users/{id}', id_(id))),
   /** PUT /api/v1/admin/users/{id}/role. */
-  changeRole: (id: number, role: Role) => request<{ user: AdminUser }>('PUT', `${base(id)}/role`, { role }).then((r) => r.user),
+  changeRole: (id: number, role: Role) =>
+    unwrap(api.PUT('/api/v1/admin/users/{id}/role', { ...id_(id), body: { role } })).then((r) => r.user),
   /** POST /api/v1/admin/users/{id}/credits. */
   adjustCredits: (id: number, adj: CreditAdjustment) =>
-    request<{ user: AdminUser }>('POST', `${base(id)}/credits`, adj).then((r) => r.user),
+    unwrap(api.POST('/api/v1/admin/users/{id}/credits', { ...id_(id), body: adj })).then((r) => r.user),
   /** POST /api/v1/admin/users/{id}/disable (ends every session) or /enable. */
   setDisabled: (id: number, disabled: boolean) =>
-    request<{ user: AdminUser }>('POST', `${base(id)}/${disabled ? 'disable' : 'enable'}`).then((r) => r.user),
+    unwrap(
+      disabled ? api.POST('/api/v1/admin/users/{id}/disable', id_(id)) : api.POST('/api/v1/admin/users/{id}/enable', id_(id)),
+    ).then((r) => r.user),
   /** DELETE /api/v1/admin/users/{id}/sessions: how many ended. */
-  endSessions: (id: number) => request<{ ended: number }>('DELETE', `${base(id)}/sessions`).then((r) => r.ended),
+  endSessions: (id: number) => unwrap(api.DELETE('/api/v1/admin/users/{id}/sessions', id_(id))).then((r) => r.ended),
   /** POST /api/v1/admin/users/{id}/password-reset: e-mails the user a reset link (202). */
-  sendPasswordReset: (id: number) => request<unknown>('POST', `${base(id)}/password-reset`, {}),
+  sendPasswordReset: (id: number) => unwrap(api.POST('/api/v1/admin/users/{id}/password-reset', id_(id))),
 };

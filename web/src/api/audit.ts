@@ -1,4 +1,4 @@
-import { request, type Page } from './client';
+import { api, unwrap, type Schemas } from './client';
 
 /** The audited actions (marquee.AuditActions, in its order: go test . fails when they disagree). */
 export const auditActions = [
@@ -48,24 +48,8 @@ export const auditActions = [
 
 export type AuditAction = (typeof auditActions)[number];
 
-/** One entry of the append-only audit log. */
-export interface AuditEntry {
-  id: number;
-  /** null for an event without a signed-in actor (a login lock-out). */
-  actorId: number | null;
-  actorEmail: string;
-  action: AuditAction | string;
-  targetType: string;
-  targetId: string;
-  /** The festival the entry belongs to (null for none); its slug today ('' once it is gone). */
-  festivalId: number | null;
-  festivalSlug: string;
-  /** The target's state before and after (JSON objects), null when there is none. */
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  ip: string;
-  createdAt: string;
-}
+/** One entry of the audit log (marquee.AuditEntry). */
+export type AuditEntry = Schemas['AuditEntry'];
 
 export interface AuditQuery {
   /** Part of the actor's e-mail. */
@@ -79,32 +63,29 @@ export interface AuditQuery {
 }
 
 /** Who wrote an entry of a festival's activity, by their part (marquee.ActivityActor). */
-export type ActivityActor = 'organiser' | 'judge' | 'admin' | 'none';
+export type ActivityActor = Schemas['ActivityActor'];
 
-/** One entry of a festival's activity, as its organiser reads it: no address, IP or account id. */
-export interface FestivalActivity {
-  id: number;
-  actor: ActivityActor;
-  action: AuditAction | string;
-  targetType: string;
-  targetId: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  createdAt: string;
-}
+/** One entry of a festival's trail, its actor named only by part (marquee.FestivalActivity). */
+export type FestivalActivity = Schemas['FestivalActivity'];
 
 export const auditApi = {
-  /** GET /api/v1/admin/audit?actor=&action=&targetType=&targetId=&festival=&page= (admins only), 50 a page. */
-  list: ({ actor = '', action = '', targetType = '', targetId = '', festival = '', page = 1 }: AuditQuery = {}) => {
-    const params = new URLSearchParams({ page: String(page) });
-    if (actor.trim()) params.set('actor', actor.trim());
-    if (action) params.set('action', action);
-    if (targetType.trim()) params.set('targetType', targetType.trim());
-    if (targetId.trim()) params.set('targetId', targetId.trim());
-    if (festival.trim()) params.set('festival', festival.trim());
-    return request<Page<AuditEntry>>('GET', `/api/v1/admin/audit?${params.toString()}`);
-  },
-  /** GET /api/v1/manage/festivals/{slug}/activity?page= (the festival's organiser and admins), 50 a page, newest first. */
+  /** GET /api/v1/admin/audit?actor=&action=&targetType=&targetId=&festival=&page= (admins only), newest first. */
+  list: ({ actor = '', action = '', targetType = '', targetId = '', festival = '', page = 1 }: AuditQuery = {}) =>
+    unwrap(
+      api.GET('/api/v1/admin/audit', {
+        params: {
+          query: {
+            page,
+            actor: actor.trim() || undefined,
+            action: (action || undefined) as Schemas['AuditAction'] | undefined,
+            targetType: targetType.trim() || undefined,
+            targetId: targetId.trim() || undefined,
+            festival: festival.trim() || undefined,
+          },
+        },
+      }),
+    ),
+  /** GET /api/v1/manage/festivals/{slug}/activity?page=: a festival's trail (its organiser and admins). */
   festivalActivity: (slug: string, page = 1) =>
-    request<Page<FestivalActivity>>('GET', `/api/v1/manage/festivals/${encodeURIComponent(slug)}/activity?page=${page}`),
+    unwrap(api.GET('/api/v1/manage/festivals/{slug}/activity', { params: { path: { slug }, query: { page } } })),
 };

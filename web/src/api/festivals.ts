@@ -1,4 +1,4 @@
-import { request } from './client';
+import { api, unwrap, type Schemas } from './client';
 
 /**
  * The typed client for the festival API: registration, discovery, public
@@ -7,107 +7,38 @@ import { request } from './client';
  */
 
 /** Where a festival stands in the admins' review. Only approved festivals are public. */
-export type FestivalStatus = 'pending' | 'approved' | 'rejected';
+export type FestivalStatus = Schemas['FestivalStatus'];
 
 /** A fee tier of a category's deadlines. */
-export type DeadlineTier = 'early' | 'regular' | 'late';
+export type DeadlineTier = Schemas['DeadlineTier'];
 
 /** The fee tiers in the order their dates must fall. */
 export const deadlineTiers: readonly DeadlineTier[] = ['early', 'regular', 'late'];
 
 /** One fee tier: submissions made on or before `date` ("YYYY-MM-DD") pay `fee` credits. */
-export interface Deadline {
-  tier: DeadlineTier;
-  date: string;
-  fee: number;
-}
+export type Deadline = Schemas['Deadline'];
 
 /** A competition section of a festival. */
-export interface Category {
-  id: number;
-  name: string;
-  description: string;
-  /** In tier order. */
-  deadlines: Deadline[];
-  /** The tier that applies today; null when every deadline has passed. */
-  current: Deadline | null;
-}
+export type Category = Schemas['Category'];
 
 /** One judging criterion of a festival. */
-export interface Criterion {
-  id: number;
-  name: string;
-  weight: number;
-  maxScore: number;
-}
+export type Criterion = Schemas['Criterion'];
 
 /** The parts of a festival its organiser writes on the registration form and edits later. */
-export interface FestivalDetails {
-  name: string;
-  description: string;
-  location: string;
-  /** ISO 3166-1 alpha-2, upper case; "" when not given. */
-  country: string;
-  city: string;
-  website: string;
-  /** "YYYY-MM-DD". */
-  startDate: string;
-  /** "YYYY-MM-DD". */
-  endDate: string;
-  contactEmail: string;
-}
+export type FestivalDetails = Schemas['FestivalDetails'];
 
 /** A film festival registered on Marquee. */
-export interface Festival extends FestivalDetails {
-  id: number;
-  slug: string;
-  status: FestivalStatus;
-  rejectionReason: string;
-  /** Counts saved changes; every edit names the version it started from. */
-  version: number;
-  /** The earliest deadline on or after today; "" when submissions are closed. */
-  nextDeadline: string;
-  /** The lowest current fee across the categories; null when closed. */
-  minFee: number | null;
-  /**
-   * Whether any category has a deadline (with nextDeadline "": closed, not
-   * "not open yet"). Sent with search results and full reads; absent in
-   * lists that do not read categories.
-   */
-  deadlinesAnnounced?: boolean;
-  createdAt: string;
-  updatedAt: string;
-  reviewedAt: string | null;
-  /** Present when one festival is read in full. */
-  categories?: Category[];
-  /** Present only for its organiser and the admins. */
-  criteria?: Criterion[];
-  /** Changes to the public facts of an approved festival waiting for (or refused by) an admin; organiser and admins only. */
-  revision?: FestivalRevision | null;
-}
+export type Festival = Schemas['Festival'];
 
 /** The public facts whose changes wait for an admin once a festival is approved (marquee.FestivalReviewedFields). */
 export const reviewedFields = ['name', 'description', 'location', 'country', 'city', 'website', 'contactEmail'] as const;
 export type ReviewedField = (typeof reviewedFields)[number];
 
 /** One changed public fact: its approved (public) value and the value waiting for review. */
-export interface FieldChange {
-  field: ReviewedField;
-  old: string;
-  new: string;
-}
+export type FieldChange = Schemas['FieldChange'];
 
 /** A festival's one revision (marquee.FestivalRevision). */
-export interface FestivalRevision {
-  id: number;
-  festivalId: number;
-  status: 'pending' | 'rejected';
-  /** Against the approved values, in form order. */
-  changes: FieldChange[];
-  rejectionReason: string;
-  createdAt: string;
-  reviewedAt: string | null;
-}
+export type FestivalRevision = Schemas['FestivalRevision'];
 
 /** The orders of a festival search. */
 export type FestivalSort = 'deadline' | 'start' | 'relevance';
@@ -129,31 +60,32 @@ export interface FestivalSearch {
 }
 
 /** One page of a festival search or listing. */
-export interface FestivalList {
-  items: Festival[];
-  total: number;
-  page: number;
-  perPage: number;
-}
+export type FestivalList = Schemas['PageFestival'];
 
 /** A category as the organiser saves it; without id it is a new one. */
-export interface CategoryInput {
-  id?: number;
-  name: string;
-  description: string;
-  deadlines: Deadline[];
-}
+export type CategoryInput = Schemas['CategoryInput'];
 
 /** A judging criterion as the organiser saves it; without id it is a new one. */
-export interface CriterionInput {
-  id?: number;
-  name: string;
-  weight: number;
-  maxScore: number;
-}
+export type CriterionInput = Schemas['CriterionInput'];
 
 /** The admins' review filter. */
 export type AdminFestivalFilter = FestivalStatus | 'revision' | 'all';
+
+/** searchQuery is a search's query parameters, in searchParams' order, those left empty left out. */
+function searchQuery(s: FestivalSearch) {
+  return {
+    q: s.q?.trim() || undefined,
+    country: s.country || undefined,
+    from: s.from || undefined,
+    to: s.to || undefined,
+    open: s.open ? true : undefined,
+    category: s.category?.trim() || undefined,
+    maxFee: s.maxFee !== undefined && Number.isFinite(s.maxFee) ? s.maxFee : undefined,
+    sort: s.sort || undefined,
+    page: s.page && s.page > 1 ? s.page : undefined,
+    perPage: s.perPage || undefined,
+  };
+}
 
 /** searchParams turns a search into the query string of GET /api/v1/festivals. */
 export function searchParams(s: FestivalSearch): URLSearchParams {
@@ -173,66 +105,62 @@ export function searchParams(s: FestivalSearch): URLSearchParams {
   return p;
 }
 
-const slugPath = (slug: string) => encodeURIComponent(slug);
+const slugParam = (slug: string) => ({ params: { path: { slug } } });
+const idParam = (id: number) => ({ params: { path: { id } } });
 
 export const festivalsApi = {
-  /** POST /api/v1/festivals: registers a pending festival; 201 {festival}, 400 with field errors. */
-  create: (details: FestivalDetails) =>
-    request<{ festival: Festival }>('POST', '/api/v1/festivals', details).then((r) => r.festival),
-  /** GET /api/v1/festivals: a page of approved festivals (without categories). Public. */
-  search: (s: FestivalSearch) => {
-    const qs = searchParams(s).toString();
-    return request<FestivalList>('GET', qs ? `/api/v1/festivals?${qs}` : '/api/v1/festivals');
-  },
-  /** GET /api/v1/festivals/{slug}: one approved festival with its categories; 404 otherwise. Public. */
-  get: (slug: string) => request<{ festival: Festival }>('GET', `/api/v1/festivals/${slugPath(slug)}`).then((r) => r.festival),
-  /** GET /api/v1/manage/festivals: the signed-in user's festivals, any status. */
-  mine: () => request<{ items: Festival[] }>('GET', '/api/v1/manage/festivals').then((r) => r.items ?? []),
-  /** GET /api/v1/manage/festivals/{slug}: one festival in full for its organiser (or an admin). */
-  manage: (slug: string) =>
-    request<{ festival: Festival }>('GET', `/api/v1/manage/festivals/${slugPath(slug)}`).then((r) => r.festival),
-  /**
-   * PUT /api/v1/manage/festivals/{slug}: saves the details; 409 when version is stale. On an approved
-   * festival the changed public facts wait for review: {festival (approved values), revision}.
-   */
+  /** POST /api/v1/festivals: registers a festival (pending review); 201 {festival}. */
+  create: (details: FestivalDetails) => unwrap(api.POST('/api/v1/festivals', { body: details })).then((r) => r.festival),
+  /** GET /api/v1/festivals?…: the approved festivals matching a search. */
+  search: (s: FestivalSearch) => unwrap(api.GET('/api/v1/festivals', { params: { query: searchQuery(s) } })),
+  /** GET /api/v1/festivals/{slug}: an approved festival's public page. */
+  get: (slug: string) => unwrap(api.GET('/api/v1/festivals/{slug}', slugParam(slug))).then((r) => r.festival),
+  /** GET /api/v1/manage/festivals: the festivals I organise. */
+  mine: () => unwrap(api.GET('/api/v1/manage/festivals')).then((r) => r.items ?? []),
+  /** GET /api/v1/manage/festivals/{slug}: a festival I manage, in full. */
+  manage: (slug: string) => unwrap(api.GET('/api/v1/manage/festivals/{slug}', slugParam(slug))).then((r) => r.festival),
+  /** PUT /api/v1/manage/festivals/{slug}: the details over the version read (409 when stale); the revision waiting for review, if any. */
   updateDetails: (slug: string, version: number, details: FestivalDetails) =>
-    request<{ festival: Festival; revision: FestivalRevision | null }>(
-      'PUT',
-      `/api/v1/manage/festivals/${slugPath(slug)}`,
-      { version, ...details },
-    ).then((r) => ({ ...r.festival, revision: r.revision ?? null })),
-  /** PUT /api/v1/manage/festivals/{slug}/categories: replaces the categories and their deadlines. */
+    unwrap(api.PUT('/api/v1/manage/festivals/{slug}', { ...slugParam(slug), body: { version, ...details } })).then(
+      (r): Festival => ({ ...r.festival, revision: r.revision ?? undefined }),
+    ),
+  /** PUT /api/v1/manage/festivals/{slug}/categories {version, categories}. */
   updateCategories: (slug: string, version: number, categories: CategoryInput[]) =>
-    request<{ festival: Festival }>('PUT', `/api/v1/manage/festivals/${slugPath(slug)}/categories`, {
-      version,
-      categories,
-    }).then((r) => r.festival),
-  /** PUT /api/v1/manage/festivals/{slug}/criteria: replaces the judging criteria. */
+    unwrap(api.PUT('/api/v1/manage/festivals/{slug}/categories', { ...slugParam(slug), body: { version, categories } })).then(
+      (r) => r.festival,
+    ),
+  /** PUT /api/v1/manage/festivals/{slug}/criteria {version, criteria}. */
   updateCriteria: (slug: string, version: number, criteria: CriterionInput[]) =>
-    request<{ festival: Festival }>('PUT', `/api/v1/manage/festivals/${slugPath(slug)}/criteria`, {
-      version,
-      criteria,
-    }).then((r) => r.festival),
+    unwrap(api.PUT('/api/v1/manage/festivals/{slug}/criteria', { ...slugParam(slug), body: { version, criteria } })).then(
+      (r) => r.festival,
+    ),
 };
 
 export const adminFestivalsApi = {
   /** GET /api/v1/admin/festivals?status=&page=: festivals under review, newest first, 20 a page. */
   list: (status: AdminFestivalFilter, page: number) =>
-    request<FestivalList>('GET', `/api/v1/admin/festivals?${new URLSearchParams({ status, page: String(page) })}`),
+    unwrap(api.GET('/api/v1/admin/festivals', { params: { query: { status, page } } })),
   /** POST /api/v1/admin/festivals/{id}/approve: makes the festival public. */
-  approve: (id: number) =>
-    request<{ festival: Festival }>('POST', `/api/v1/admin/festivals/${id}/approve`).then((r) => r.festival),
+  approve: (id: number) => unwrap(api.POST('/api/v1/admin/festivals/{id}/approve', idParam(id))).then((r) => r.festival),
   /** POST /api/v1/admin/festivals/{id}/reject {reason}: rejects with a reason the organiser sees. */
   reject: (id: number, reason: string) =>
-    request<{ festival: Festival }>('POST', `/api/v1/admin/festivals/${id}/reject`, { reason }).then((r) => r.festival),
+    unwrap(api.POST('/api/v1/admin/festivals/{id}/reject', { ...idParam(id), body: { reason } })).then((r) => r.festival),
   /** POST /api/v1/admin/festivals/{id}/revision/approve {revisionId}: publishes the changes; 409 when replaced since. */
   approveRevision: (id: number, revisionId: number) =>
-    request<{ festival: Festival }>('POST', `/api/v1/admin/festivals/${id}/revision/approve`, { revisionId }).then(
+    unwrap(api.POST('/api/v1/admin/festivals/{id}/revision/approve', { ...idParam(id), body: { revisionId } })).then(
       (r) => r.festival,
     ),
   /** POST /api/v1/admin/festivals/{id}/revision/reject {revisionId, reason}: discards the changes; the organiser reads the reason. */
   rejectRevision: (id: number, revisionId: number, reason: string) =>
-    request<{ festival: Festival }>('POST', `/api/v1/admin/festivals/${id}/revision/reject`, { revisionId, reason }).then(
+    unwrap(api.POST('/api/v1/admin/festivals/{id}/revision/reject', { ...idParam(id), body: { revisionId, reason } })).then(
       (r) => r.festival,
     ),
 };
+
+/** TanStack Query keys of the festival screens. */
+export const myFestivalsKey = ['festivals', 'mine'] as const;
+export const manageFestivalKey = (slug: string) => ['festivals', 'manage', slug] as const;
+export const publicFestivalKey = (slug: string) => ['festivals', 'public', slug] as const;
+export const festivalSearchKey = (s: FestivalSearch) => ['festivals', 'search', s] as const;
+export const adminFestivalsKey = (status: AdminFestivalFilter, page: number) =>
+  ['admin', 'festivals', status, page] as const;

@@ -1,42 +1,18 @@
-import { ApiError, request } from './client';
+import { ApiError, api, unwrap, type Schemas } from './client';
+import type { paths } from './schema';
 
-/** One festival the assistant's answer is drawn from, linking to /festival/{slug}. */
-export interface InquiryFestival {
-  slug: string;
-  name: string;
-  startDate: string;
-  endDate: string;
-  /** The organiser's free text; the cards show city and country instead. */
-  location: string;
-  city: string;
-  /** ISO country code, '' when not given. */
-  country: string;
-  /** The next submission deadline, '' when submissions are closed. */
-  nextDeadline: string;
-  /** The lowest current fee in credits, null when closed. */
-  nextFee: number | null;
-}
+/** One festival the assistant's answer is drawn from, linking to /festival/{slug} (marquee.InquiryFestival). */
+export type InquiryFestival = Schemas['InquiryFestival'];
 
-/** The assistant's answer: text in the site's language and the festivals it comes from. */
-export interface InquiryAnswer {
-  answer: string;
-  festivals: InquiryFestival[];
-  /** Set when the AI service was unavailable and the answer comes from Marquee's data only. */
-  notice?: string;
-}
+/** The assistant's answer: text in the site's language and the festivals it comes from; notice set when the AI service was unavailable. */
+export type InquiryAnswer = Schemas['InquiryAnswer'];
 
-/** The longest question the server accepts, in characters. */
-export const questionMax = 1000;
+/** One earlier turn of a conversation: a question asked or an answer's text (marquee.InquiryTurn). */
+export type InquiryTurn = Schemas['InquiryTurn'];
 
-/** One earlier turn of a conversation: a question asked or an answer's text. */
-export interface InquiryTurn {
-  role: 'user' | 'assistant';
-  text: string;
-}
-
-/** The most earlier turns a question may carry (the server refuses more). */
+/** The most earlier turns a question may carry (the server refuses more; limits.test.ts checks it against the API document). */
 export const historyMax = 6;
-/** The longest earlier turn the server accepts, in characters. */
+/** The longest earlier turn the server accepts, in characters (checked as historyMax is). */
 export const turnMax = 2000;
 
 /** What a streamed answer hands over as it comes. */
@@ -84,8 +60,7 @@ export const inquiriesApi = {
    * POST /api/v1/inquiries {question}: the answer in the language of the
    * request; 400 validation (empty, over 1,000 characters); 429 rate_limited.
    */
-  ask: (question: string) => request<InquiryAnswer>('POST', '/api/v1/inquiries', { question }),
-
+  ask: (question: string) => unwrap(api.POST('/api/v1/inquiries', { body: { question } })),
   /**
    * POST /api/v1/inquiries/stream {question, history}: the answer as
    * server-sent events (text deltas, or one whole answer; then the
@@ -99,13 +74,18 @@ export const inquiriesApi = {
     const headers: Record<string, string> = { Accept: 'text/event-stream', 'Content-Type': 'application/json' };
     const lang = document.documentElement.lang;
     if (lang) headers['Accept-Language'] = lang;
+    // The events are read as they come, which openapi-fetch (it parses a
+    // whole body) does not do: the path and the body are still the API
+    // document's (paths, Schemas['InquiryStreamRequest']).
+    const path: keyof paths = '/api/v1/inquiries/stream';
+    const request: Schemas['InquiryStreamRequest'] = { question, history };
     let res: Response;
     try {
-      res = await fetch('/api/v1/inquiries/stream', {
+      res = await fetch(path, {
         method: 'POST',
         headers,
         credentials: 'same-origin',
-        body: JSON.stringify({ question, history }),
+        body: JSON.stringify(request),
         signal,
       });
     } catch (err) {
@@ -159,3 +139,6 @@ export const inquiriesApi = {
     throw new ApiError(0, { message: 'Network error', code: 'network' });
   },
 };
+
+/** The longest question the server accepts, in characters (checked against the API document by limits.test.ts). */
+export const questionMax = 1000;

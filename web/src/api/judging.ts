@@ -1,7 +1,5 @@
-import { request } from './client';
-import { judgeFestivals } from './judgeFestivals';
+import { api, unwrap, type Schemas } from './client';
 import type { Criterion } from './festivals';
-import type { CriterionScore, Film, JudgeScore, Submission } from './manageSubmissions';
 
 /**
  * The typed client for a judge's side: the festivals I judge, my queue, my
@@ -10,56 +8,48 @@ import type { CriterionScore, Film, JudgeScore, Submission } from './manageSubmi
  */
 
 /** One festival the signed-in user judges, with progress. */
-export interface JudgeFestival {
-  festivalId: number;
-  festivalSlug: string;
-  festivalName: string;
-  judgeId: number;
-  assigned: number;
-  scored: number;
-  locked: boolean;
-}
+export type JudgeFestival = Schemas['JudgeFestival'];
 
 /** One submission of my queue: the filmmaker is blank under blind review. */
-export interface Assignment {
-  submission: Submission;
-  film: Film | null;
-  criteria: Criterion[] | null;
-  myScore: JudgeScore | null;
-  conflict: boolean;
-  locked: boolean;
+export type Assignment = Schemas['Assignment'];
+
+/**
+ * An assignment with its submission: every one of the queue (a conflict
+ * there hides only the film), and one read alone unless in conflict.
+ */
+export type ScoredAssignment = Assignment & { submission: Schemas['Submission'] };
+
+/** withSubmission tells an assignment that carries its submission. */
+export function withSubmission(a: Assignment): a is ScoredAssignment {
+  return a.submission !== null;
 }
 
 /** What a judge saves for a submission (marquee.ScoreInput). */
-export interface ScoreInput {
-  scores: CriterionScore[];
-  comment: string;
-  privateNote: string;
-}
+export type ScoreInput = Schemas['ScoreInput'];
 
 /** What the invited person sees before accepting. */
-export interface Invitation {
-  festivalName: string;
-  festivalSlug: string;
-  email: string;
-  /** Whether an account with that e-mail exists (log in) or not (sign up first). */
-  hasAccount: boolean;
-}
+export type Invitation = Schemas['Invitation'];
 
-const base = (slug: string) => `/api/v1/judge/festivals/${encodeURIComponent(slug)}`;
+const at = (slug: string, id: number) => ({ params: { path: { slug, id } } });
 
 export const judgingApi = {
-  /** GET /api/v1/judge/festivals: the festivals I judge. */
-  festivals: judgeFestivals,
-  queue: (slug: string) => request<{ items: Assignment[] }>('GET', `${base(slug)}/submissions`).then((r) => r.items ?? []),
-  assignment: (slug: string, id: number) => request<Assignment>('GET', `${base(slug)}/submissions/${id}`),
-  /** PUT .../score: 409 when judging is locked or I declared a conflict. */
+  /** GET /api/v1/judge/festivals/{slug}/submissions: my queue. */
+  queue: (slug: string) =>
+    unwrap(api.GET('/api/v1/judge/festivals/{slug}/submissions', { params: { path: { slug } } })).then((r) =>
+      (r.items ?? []).filter(withSubmission),
+    ),
+  /** GET /api/v1/judge/festivals/{slug}/submissions/{id}: one assignment as a judge sees it. */
+  assignment: (slug: string, id: number) => unwrap(api.GET('/api/v1/judge/festivals/{slug}/submissions/{id}', at(slug, id))),
+  /** PUT .../submissions/{id}/score: saves my scores; 409 when judging is locked. */
   saveScore: (slug: string, id: number, input: ScoreInput) =>
-    request<{ score: JudgeScore }>('PUT', `${base(slug)}/submissions/${id}/score`, input).then((r) => r.score),
+    unwrap(api.PUT('/api/v1/judge/festivals/{slug}/submissions/{id}/score', { ...at(slug, id), body: input })).then((r) => r.score),
+  /** POST .../submissions/{id}/conflict {reason}: declares a conflict of interest. */
   declareConflict: (slug: string, id: number, reason: string) =>
-    request<{ conflict: unknown }>('POST', `${base(slug)}/submissions/${id}/conflict`, { reason }),
-  invitation: (token: string) => request<Invitation>('GET', `/api/v1/judge/invitations/${encodeURIComponent(token)}`),
-  accept: (token: string) => request<JudgeFestival>('POST', `/api/v1/judge/invitations/${encodeURIComponent(token)}/accept`),
+    unwrap(api.POST('/api/v1/judge/festivals/{slug}/submissions/{id}/conflict', { ...at(slug, id), body: { reason } })),
+  /** GET /api/v1/judge/invitations/{token}. */
+  invitation: (token: string) => unwrap(api.GET('/api/v1/judge/invitations/{token}', { params: { path: { token } } })),
+  /** POST /api/v1/judge/invitations/{token}/accept. */
+  accept: (token: string) => unwrap(api.POST('/api/v1/judge/invitations/{token}/accept', { params: { path: { token } } })),
 };
 
 /**

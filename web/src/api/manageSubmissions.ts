@@ -1,6 +1,5 @@
 import type { Film, FilmCredit } from './films';
-import type { Submission as BaseSubmission } from './submissions';
-import { request, type Page } from './client';
+import { api, unwrap, type Schemas } from './client';
 import type { Criterion } from './festivals';
 
 /**
@@ -12,14 +11,7 @@ import type { Criterion } from './festivals';
  */
 
 /** Where a submission stands (marquee.SubmissionStatus). */
-export type SubmissionStatus =
-  | 'submitted'
-  | 'in_consideration'
-  | 'selected'
-  | 'not_selected'
-  | 'finalist'
-  | 'award_winner'
-  | 'withdrawn';
+export type SubmissionStatus = Schemas['SubmissionStatus'];
 
 /** Every status, in the order of the filters. */
 export const submissionStatuses: readonly SubmissionStatus[] = [
@@ -37,109 +29,41 @@ export type DecisionStatus = 'in_consideration' | 'selected' | 'not_selected' | 
 export const decisionStatuses: readonly DecisionStatus[] = ['in_consideration', 'selected', 'not_selected', 'finalist', 'award_winner'];
 
 /** The festival team's marker on a submission; '' for none (marquee.SubmissionFlag). */
-export type SubmissionFlag = '' | 'strong_contender' | 'needs_review' | 'not_selected';
+export type SubmissionFlag = Schemas['SubmissionFlag'];
 export const submissionFlags: readonly Exclude<SubmissionFlag, ''>[] = ['strong_contender', 'needs_review', 'not_selected'];
 
 /** The judges' scores summed up (marquee.ScoreSummary); the scores are null without any. */
-export interface ScoreSummary {
-  judges: number;
-  weighted: number | null;
-  calibrated: number | null;
-  spread: number | null;
-}
+export type ScoreSummary = Schemas['ScoreSummary'];
 
 /** A submission as its festival's organiser sees it: with the team's flag and the judging summary. */
-export interface Submission extends Omit<BaseSubmission, 'flag'> {
-  flag: SubmissionFlag;
-  /** The judging summary, for the organiser only. */
-  scores?: ScoreSummary;
-}
+export type Submission = Schemas['Submission'];
 
 export type { Film, FilmCredit };
 
 /** One criterion's score (marquee.CriterionScore). */
-export interface CriterionScore {
-  criterionId: number;
-  score: number;
-}
+export type CriterionScore = Schemas['CriterionScore'];
 
 /** One judge's scoring of one submission (marquee.JudgeScore). */
-export interface JudgeScore {
-  judgeId: number;
-  judgeName: string;
-  submissionId: number;
-  scores: CriterionScore[] | null;
-  /** 0..100. */
-  weighted: number;
-  comment: string;
-  /** The judge and the organiser only. */
-  privateNote: string;
-  updatedAt: string;
-}
+export type JudgeScore = Schemas['JudgeScore'];
 
 /** A judge's declared conflict of interest (marquee.Conflict). */
-export interface Conflict {
-  judgeId: number;
-  judgeName: string;
-  submissionId: number;
-  reason: string;
-  createdAt: string;
-}
+export type Conflict = Schemas['Conflict'];
 
-export type JudgeStatus = 'invited' | 'active';
+export type JudgeStatus = Schemas['JudgeStatus'];
 
 /** A member of a festival's jury (marquee.Judge). */
-export interface Judge {
-  id: number;
-  festivalId: number;
-  userId: number;
-  email: string;
-  name: string;
-  status: JudgeStatus;
-  /** '' (specific submissions only), 'all' or 'category'. */
-  scope: string;
-  categoryIds: number[] | null;
-  assigned: number;
-  scored: number;
-  invitedAt: string;
-  acceptedAt: string | null;
-}
+export type Judge = Schemas['Judge'];
 
 /** One submission as its organiser sees it (marquee.SubmissionDetail). */
-export interface SubmissionDetail {
-  submission: Submission;
-  film: Film;
-  scores: JudgeScore[] | null;
-  conflicts: Conflict[] | null;
-  judges: Judge[] | null;
-}
+export type SubmissionDetail = Schemas['SubmissionDetail'];
 
 /** The organiser's settings of submissions and judging (marquee.FestivalSettings). */
-export interface FestivalSettings {
-  refundOnWithdraw: boolean;
-  blindReview: boolean;
-  judgingLocked: boolean;
-}
+export type FestivalSettings = Schemas['FestivalSettings'];
 
 /** A fee waiver code (marquee.Waiver). */
-export interface Waiver {
-  id: number;
-  festivalId: number;
-  code: string;
-  percent: number;
-  usageLimit: number;
-  used: number;
-  /** "YYYY-MM-DD", the last day it works. */
-  expiresOn: string;
-  createdAt: string;
-}
+export type Waiver = Schemas['Waiver'];
 
-export interface NewWaiver {
-  code: string;
-  percent: number;
-  usageLimit: number;
-  expiresOn: string;
-}
+export type NewWaiver = Schemas['NewWaiver'];
 
 /** The sort orders of the received list. */
 export type ReceivedSort = 'date' | 'score' | 'calibrated';
@@ -158,32 +82,15 @@ export interface ReceivedFilter {
 }
 
 /** The organiser's decision on submissions (marquee.Decision with the ids). */
-export interface DecisionRequest {
-  ids: number[];
-  status: DecisionStatus;
-  awardName?: string;
-  shareComments?: boolean;
-}
+export type DecisionRequest = Schemas['DecisionRequest'];
 
 export type AssignmentMode = 'all' | 'category' | 'specific' | 'spread';
 
 /** An assignment of judges (marquee.AssignmentRequest). */
-export interface AssignmentRequest {
-  mode: AssignmentMode;
-  judgeIds: number[];
-  categoryIds?: number[];
-  submissionIds?: number[];
-  perSubmission?: number;
-}
+export type AssignmentRequest = Schemas['AssignmentRequest'];
 
 /** One line of a ranking (marquee.RankedSubmission): rank is in the page's order, 0 when not scored. */
-export interface RankedSubmission {
-  submission: Submission;
-  summary: ScoreSummary;
-  rank: number;
-  /** Scored by fewer judges than the festival's minJudges setting. */
-  belowMinimumJudges: boolean;
-}
+export type RankedSubmission = Schemas['RankedSubmission'];
 
 /** The orders of a ranking (marquee.RankingSortWeighted, RankingSortCalibrated). */
 export type RankingSort = 'weighted' | 'calibrated';
@@ -215,40 +122,85 @@ export function receivedParams(f: ReceivedFilter): URLSearchParams {
   return p;
 }
 
-const base = (slug: string) => `/api/v1/manage/festivals/${encodeURIComponent(slug)}`;
+const slugParam = (slug: string) => ({ params: { path: { slug } } });
+const at = (slug: string, id: number) => ({ params: { path: { slug, id } } });
+const num = (v: string | undefined) => (v?.trim() ? Number(v.trim()) : undefined);
+const text = (v: string | undefined) => v?.trim() || undefined;
 
 export const manageSubmissionsApi = {
-  /** GET .../submissions: a page of 50 received submissions with their score summaries. */
-  list: (slug: string, f: ReceivedFilter) => request<Page<Submission>>('GET', `${base(slug)}/submissions?${receivedParams(f)}`),
-  /** GET .../submissions/{id}: one submission in full. */
-  detail: (slug: string, id: number) => request<SubmissionDetail>('GET', `${base(slug)}/submissions/${id}`),
-  /** POST .../submissions/decision: decides on several submissions at once. */
+  /** GET .../submissions?category=&status=&country=&flag=&minScore=&maxScore=&sort=&page=: the received list. */
+  list: (slug: string, f: ReceivedFilter) =>
+    unwrap(
+      api.GET('/api/v1/manage/festivals/{slug}/submissions', {
+        params: {
+          path: { slug },
+          query: {
+            category: num(f.category),
+            status: text(f.status) as SubmissionStatus | undefined,
+            country: text(f.country),
+            flag: text(f.flag),
+            minScore: num(f.minScore),
+            maxScore: num(f.maxScore),
+            sort: f.sort || undefined,
+            page: f.page && f.page > 1 ? f.page : 1,
+          },
+        },
+      }),
+    ),
+  /** GET .../submissions/{id}: one submission with its film, scores, conflicts and judges. */
+  detail: (slug: string, id: number) => unwrap(api.GET('/api/v1/manage/festivals/{slug}/submissions/{id}', at(slug, id))),
+  /** POST .../submissions/decision {ids, status, awardName?, shareComments?}. */
   decide: (slug: string, d: DecisionRequest) =>
-    request<{ items: Submission[] }>('POST', `${base(slug)}/submissions/decision`, d).then((r) => r.items ?? []),
-  /** PUT .../submissions/{id}/flag. */
+    unwrap(api.POST('/api/v1/manage/festivals/{slug}/submissions/decision', { ...slugParam(slug), body: d })).then((r) => r.items ?? []),
+  /** PUT .../submissions/{id}/flag {flag}. */
   setFlag: (slug: string, id: number, flag: SubmissionFlag) =>
-    request<{ submission: Submission }>('PUT', `${base(slug)}/submissions/${id}/flag`, { flag }).then((r) => r.submission),
-  /** The address of the CSV download (a plain link; the session cookie goes with it). */
-  csvUrl: (slug: string) => `${base(slug)}/submissions.csv`,
-  settings: (slug: string) => request<FestivalSettings>('GET', `${base(slug)}/settings`),
-  updateSettings: (slug: string, s: FestivalSettings) => request<FestivalSettings>('PUT', `${base(slug)}/settings`, s),
-  waivers: (slug: string) => request<{ items: Waiver[] }>('GET', `${base(slug)}/waivers`).then((r) => r.items ?? []),
+    unwrap(api.PUT('/api/v1/manage/festivals/{slug}/submissions/{id}/flag', { ...at(slug, id), body: { flag } })).then(
+      (r) => r.submission,
+    ),
+  /** The address of every submission as CSV, downloaded by the browser. */
+  csvUrl: (slug: string) => `/api/v1/manage/festivals/${encodeURIComponent(slug)}/submissions.csv`,
+  /** GET .../settings. */
+  settings: (slug: string) => unwrap(api.GET('/api/v1/manage/festivals/{slug}/settings', slugParam(slug))),
+  /** PUT .../settings: a field left out keeps its value. */
+  updateSettings: (slug: string, s: Schemas['SettingsChange']) =>
+    unwrap(api.PUT('/api/v1/manage/festivals/{slug}/settings', { ...slugParam(slug), body: s })),
+  /** GET .../waivers. */
+  waivers: (slug: string) => unwrap(api.GET('/api/v1/manage/festivals/{slug}/waivers', slugParam(slug))).then((r) => r.items ?? []),
+  /** POST .../waivers. */
   createWaiver: (slug: string, w: NewWaiver) =>
-    request<{ waiver: Waiver }>('POST', `${base(slug)}/waivers`, w).then((r) => r.waiver),
-  deleteWaiver: (slug: string, id: number) => request<void>('DELETE', `${base(slug)}/waivers/${id}`),
-  judges: (slug: string) => request<{ items: Judge[] }>('GET', `${base(slug)}/judges`).then((r) => r.items ?? []),
+    unwrap(api.POST('/api/v1/manage/festivals/{slug}/waivers', { ...slugParam(slug), body: w })).then((r) => r.waiver),
+  /** DELETE .../waivers/{id}. */
+  deleteWaiver: (slug: string, id: number) => unwrap(api.DELETE('/api/v1/manage/festivals/{slug}/waivers/{id}', at(slug, id))),
+  /** GET .../judges. */
+  judges: (slug: string) => unwrap(api.GET('/api/v1/manage/festivals/{slug}/judges', slugParam(slug))).then((r) => r.items ?? []),
+  /** POST .../judges {email}: invites a judge. */
   invite: (slug: string, email: string) =>
-    request<{ judge: Judge }>('POST', `${base(slug)}/judges`, { email }).then((r) => r.judge),
-  removeJudge: (slug: string, id: number) => request<void>('DELETE', `${base(slug)}/judges/${id}`),
-  /** POST .../assignments: answers how many (judge, submission) pairs were added. */
+    unwrap(api.POST('/api/v1/manage/festivals/{slug}/judges', { ...slugParam(slug), body: { email } })).then((r) => r.judge),
+  /** DELETE .../judges/{id}. */
+  removeJudge: (slug: string, id: number) => unwrap(api.DELETE('/api/v1/manage/festivals/{slug}/judges/{id}', at(slug, id))),
+  /** POST .../assignments: how many assignments were added. */
   assign: (slug: string, req: AssignmentRequest) =>
-    request<{ added: number }>('POST', `${base(slug)}/assignments`, req).then((r) => r.added),
+    unwrap(api.POST('/api/v1/manage/festivals/{slug}/assignments', { ...slugParam(slug), body: req })).then((r) => r.added),
+  /** DELETE .../judges/{judgeId}/submissions/{submissionId}. */
   unassign: (slug: string, judgeId: number, submissionId: number) =>
-    request<void>('DELETE', `${base(slug)}/judges/${judgeId}/submissions/${submissionId}`),
-  conflicts: (slug: string) => request<{ items: Conflict[] }>('GET', `${base(slug)}/conflicts`).then((r) => r.items ?? []),
-  /** GET .../ranking: a page of 50 lines of a ranking, the scored by score (ties by id), then the unscored. */
-  ranking: (slug: string, f: RankingFilter) => request<Page<RankedSubmission>>('GET', `${base(slug)}/ranking?${rankingParams(f)}`),
-  setLocked: (slug: string, locked: boolean) => request<FestivalSettings>('PUT', `${base(slug)}/judging/lock`, { locked }),
+    unwrap(
+      api.DELETE('/api/v1/manage/festivals/{slug}/judges/{judgeId}/submissions/{submissionId}', {
+        params: { path: { slug, judgeId, submissionId } },
+      }),
+    ),
+  /** GET .../conflicts. */
+  conflicts: (slug: string) =>
+    unwrap(api.GET('/api/v1/manage/festivals/{slug}/conflicts', slugParam(slug))).then((r) => r.items ?? []),
+  /** GET .../ranking?category=&sort=&page=. */
+  ranking: (slug: string, f: RankingFilter) =>
+    unwrap(
+      api.GET('/api/v1/manage/festivals/{slug}/ranking', {
+        params: { path: { slug }, query: { category: f.category > 0 ? f.category : undefined, sort: f.sort, page: f.page > 1 ? f.page : 1 } },
+      }),
+    ),
+  /** PUT .../judging/lock {locked}. */
+  setLocked: (slug: string, locked: boolean) =>
+    unwrap(api.PUT('/api/v1/manage/festivals/{slug}/judging/lock', { ...slugParam(slug), body: { locked } })),
 };
 
 export type { Criterion };

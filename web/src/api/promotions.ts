@@ -1,71 +1,37 @@
-import { request, type Page } from './client';
-import { featuredFestivals } from './featured';
+import { api, unwrap, type Schemas } from './client';
 
-export interface PromotionPrice {
-  days: number;
-  credits: number;
-  updatedAt: string;
-}
+export type PromotionPrice = Schemas['PromotionPrice'];
 
 /** A promotion campaign featuring a festival. */
-export interface Promotion {
-  id: number;
-  festivalId: number;
-  festivalSlug: string;
-  festivalName: string;
-  organiserEmail?: string;
-  days: number;
-  credits: number;
-  status: 'active' | 'ended';
-  endReason: '' | 'expired' | 'admin';
-  refundedCredits: number;
-  startsAt: string;
-  endsAt: string;
-  endedAt: string | null;
-  createdAt: string;
-}
+export type Promotion = Schemas['Promotion'];
 
-export interface PromotableFestival {
-  id: number;
-  slug: string;
-  name: string;
-  status: 'pending' | 'approved' | 'rejected';
-  campaign: Promotion | null;
-}
+export type PromotableFestival = Schemas['PromotableFestival'];
 
 /** The organiser's promotion screen. */
-export interface PromotionOverview {
-  festivals: PromotableFestival[];
-  prices: PromotionPrice[];
-  balance: number;
-}
+export type PromotionOverview = Schemas['PromotionOverview'];
 
 /** A festival in the home page's 'Featured festivals' strip. */
-export interface FeaturedFestival {
-  campaignId: number;
-  slug: string;
-  name: string;
-  location: string;
-  country: string;
-  startDate: string;
-  endDate: string;
-}
+export type FeaturedFestival = Schemas['FeaturedFestival'];
 
 export const promotionsApi = {
-  /** GET /api/v1/manage/promotions. */
-  overview: () => request<PromotionOverview>('GET', '/api/v1/manage/promotions'),
-  /** POST /api/v1/manage/festivals/{slug}/promotions {days, key}: the same key answers the same campaign, paid once. */
+  /** GET /api/v1/manage/promotions: my festivals, their campaigns, the prices and my balance. */
+  overview: () => unwrap(api.GET('/api/v1/manage/promotions')),
+  /** POST /api/v1/manage/festivals/{slug}/promotions {days, key}: starts a campaign, paid in credits (402 when short). */
   start: (slug: string, days: number, key: string) =>
-    request<Promotion>('POST', `/api/v1/manage/festivals/${encodeURIComponent(slug)}/promotions`, { days, key }),
+    unwrap(
+      api.POST('/api/v1/manage/festivals/{slug}/promotions', {
+        params: { path: { slug } },
+        // One of the lengths the prices list (7, 14 or 30); the server refuses any other.
+        body: { days: days as Schemas['NewPromotion']['days'], key },
+      }),
+    ),
   /** GET /api/v1/promotion-prices. */
-  prices: () => request<{ items: PromotionPrice[] }>('GET', '/api/v1/promotion-prices').then((r) => r.items),
-  /** PUT /api/v1/admin/promotion-prices/{days} {credits} (admins; audited). */
+  prices: () => unwrap(api.GET('/api/v1/promotion-prices')).then((r) => r.items),
+  /** PUT /api/v1/admin/promotion-prices/{days} {credits} (admins only). */
   updatePrice: (days: number, credits: number) =>
-    request<PromotionPrice>('PUT', `/api/v1/admin/promotion-prices/${days}`, { credits }),
-  /** GET /api/v1/promotions/featured. */
-  featured: featuredFestivals,
-  /** GET /api/v1/admin/promotions?page=. */
-  adminList: (page: number) => request<Page<Promotion>>('GET', `/api/v1/admin/promotions?page=${page}`),
-  /** POST /api/v1/admin/promotions/{id}/end: ends early, refunding the unused whole days. */
-  end: (id: number) => request<Promotion>('POST', `/api/v1/admin/promotions/${id}/end`, {}),
+    unwrap(api.PUT('/api/v1/admin/promotion-prices/{days}', { params: { path: { days } }, body: { credits } })),
+  /** GET /api/v1/admin/promotions?page= (admins only). */
+  adminList: (page: number) => unwrap(api.GET('/api/v1/admin/promotions', { params: { query: { page } } })),
+  /** POST /api/v1/admin/promotions/{id}/end (admins only): ends a campaign, refunding its unused days. */
+  end: (id: number) => unwrap(api.POST('/api/v1/admin/promotions/{id}/end', { params: { path: { id } } })),
 };

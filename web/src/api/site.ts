@@ -1,13 +1,9 @@
-import { request } from './client';
+import { api, unwrap, type Schemas } from './client';
 
 /** How visitors reach the operators of this installation (server configuration). */
-export interface SiteInfo {
-  supportEmail: string;
-  supportPhone: string;
-  supportAddress: string;
-}
+export type SiteInfo = Schemas['SiteAnswer'];
 
 export const siteApi = {
   /** GET /api/v1/site: the support e-mail, phone and postal address. */
-  get: () => request<SiteInfo>('GET', '/api/v1/site'),
+  get: () => unwrap(api.GET('/api/v1/site')),
 };

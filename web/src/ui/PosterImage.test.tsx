@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PosterImages } from '../api/films';
-import { renderWithProviders } from '../test/render';
 import { PosterImage, posterSrcSet } from './PosterImage';
+import { renderWithProviders } from '../test/utils';
 
 const images: PosterImages = {
   card: { url: '/media/posters/7-00000000000000aa-card.jpg', width: 400, height: 600 },

@@ -1,16 +1,16 @@
 import { Container, Text } from '@mantine/core';
-import { PageContentGate } from '../../content/PageState';
-import { usePageContent } from '../../content/usePageContent';
-import { usePageMeta } from '../../content/usePageMeta';
-import type { IconName } from '../shared-pages/icons';
-import { PageHero } from '../shared-pages/PageHero';
-import { PageSection } from '../shared-pages/PageSection';
-import { Picture } from '../shared-pages/Picture';
-import { StatGrid } from '../shared-pages/StatGrid';
-import RealFigures from '../promotion/RealFigures';
-import type { ContentImage, Meta, Stat, TitledText } from '../shared-pages/types';
-import classes from '../shared-pages/pages.module.css';
-import { IconCard } from '../shared-pages/IconCard';
+import { PageContentGate } from '../../ui/page/PageState';
+import { usePageContent } from '../../i18n/usePageContent';
+import { usePageMeta } from '../../lib/usePageMeta';
+import type { IconName } from '../../ui/page/icons';
+import { PageHero } from '../../ui/page/PageHero';
+import { PageSection } from '../../ui/page/PageSection';
+import { Picture } from '../../ui/page/Picture';
+import { StatGrid } from '../../ui/page/StatGrid';
+import RealFigures from '../../ui/page/RealFigures';
+import type { ContentImage, Meta, Stat, TitledText } from '../../ui/page/types';
+import classes from '../../ui/page/pages.module.css';
+import { IconCard } from '../../ui/page/IconCard';
 
 export type AboutContent = {
   meta: Meta;

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/client';
-import { RequireAuth } from '../auth/RequireAuth';
-import { sampleUser } from '../auth/testing';
-import { bodyOf, renderPage, stubApi, type Answer } from '../contact/testUtils';
+import { RequireAuth } from '../../ui/RequireAuth';
+import { bodyOf, renderPage, stubApi, type Answer } from '../../test/utils';
 import AccountPage from './AccountPage';
+import { sampleUser } from '../../test/fixtures/users';
 
 const routes = [
   {

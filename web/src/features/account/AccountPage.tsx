@@ -1,14 +1,14 @@
 import { Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../content/PageState';
-import { usePageMeta } from '../../content/usePageMeta';
-import { useSession } from '../auth/useSession';
+import { PageLoading } from '../../ui/page/PageState';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { useSession } from '../../lib/useSession';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { LedgerList } from './LedgerList';
 import { PurchaseHistory } from './PurchaseHistory';
 import { ProfileSummary } from './ProfileSummary';
-import { PrivacyLink } from '../privacy/PrivacyLink';
+import { PrivacyLink } from './PrivacyLink';
 
 /**
  * AccountPage (/account, signed-in users only): the profile as the server

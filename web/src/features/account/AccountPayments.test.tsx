@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LedgerEntry, Purchase } from '../../api/payments';
-import { RequireAuth } from '../auth/RequireAuth';
-import { sampleUser } from '../auth/testing';
-import { renderPage, stubApi } from '../contact/testUtils';
+import { RequireAuth } from '../../ui/RequireAuth';
+import { renderPage, stubApi } from '../../test/utils';
 import AccountPage from './AccountPage';
 import ReceiptPage from './ReceiptPage';
+import { sampleUser } from '../../test/fixtures/users';
 
 const routes = [
   {

@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, authApi } from '../../api/client';
-import { apiErrorMessage, isNetworkError } from '../../i18n/errorMessage';
-import { FormError, PasswordField } from '../auth/AuthFields';
-import { sessionSignedOut } from '../auth/useSession';
-import { notify } from '../layout/notify';
+import { apiErrorText, isNetworkError } from '../../lib/apiErrorText';
+import { FormError, PasswordField } from '../../ui/AuthFields';
+import { sessionSignedOut } from '../../lib/useSession';
+import { notify } from '../../lib/notify';
 import classes from './account.module.css';
 import {
   emptyPasswordValues,
@@ -47,7 +47,7 @@ function fromServer(fields: Record<string, string>): Partial<Record<Field, Field
  * user's other sessions; this one stays.
  */
 export function ChangePasswordForm() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useQueryClient();
   const [values, setValues] = useState<PasswordValues>(emptyPasswordValues);
   const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
@@ -113,7 +113,7 @@ export function ChangePasswordForm() {
         setFormError(
           isNetworkError(err)
             ? t('account.password.network')
-            : apiErrorMessage(i18n, err, t('account.password.failed')),
+            : apiErrorText(err, 'common', t('account.password.failed')),
         );
       },
     });

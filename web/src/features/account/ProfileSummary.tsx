@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { User } from '../../api/client';
-import { formatDate, formatNumber, initials } from './format';
+import { formatDate, formatNumber, initials } from '../../lib/format';
 import classes from './account.module.css';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {

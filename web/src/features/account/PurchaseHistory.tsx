@@ -1,13 +1,13 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { Title } from '../../ui/Title';
+import { Anchor, Button, Table } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pageCount } from '../../api/client';
-import { paymentsApi } from '../../api/payments';
-import { formatDate, formatDollars, formatNumber } from './format';
-import { ListPager, ListState, PurchaseStatusBadge } from './PaymentsParts';
+import { paymentsApi, type Purchase } from '../../api/payments';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { formatDate, formatDollars, formatNumber } from '../../lib/format';
+import { PagedSection } from './PagedSection';
+import { PurchaseStatusBadge } from './PurchaseStatusBadge';
 
 /** PurchaseHistory lists the user's purchases (GET /api/v1/me/purchases), each with its receipt. */
 export function PurchaseHistory() {
@@ -21,77 +21,63 @@ export function PurchaseHistory() {
   });
 
   return (
-    <Paper withBorder shadow="xs" radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="account-purchases">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <div>
-            <Title order={2} size="h3" id="account-purchases">
-              {t('purchases.title')}
-            </Title>
-            <Text size="sm" c="gray.7">
-              {t('purchases.intro')}
-            </Text>
-          </div>
-          <Button component={Link} to="/pricing" variant="light" size="sm">
-            {t('purchases.buy')}
-          </Button>
-        </Group>
-        <ListState
-          query={list}
-          isEmpty={(d) => d.items.length === 0}
-          loadingLabel={t('purchases.loading')}
-          errorTitle={t('purchases.loadError')}
-          emptyText={t('purchases.empty')}
-          testId="purchases"
-        >
-          {(data) => (
-            <Table.ScrollContainer minWidth={600}>
-              <Table verticalSpacing="sm" data-testid="purchases-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('purchases.columns.date')}</Table.Th>
-                    <Table.Th scope="col">{t('purchases.columns.package')}</Table.Th>
-                    <Table.Th scope="col">{t('purchases.columns.amount')}</Table.Th>
-                    <Table.Th scope="col">{t('purchases.columns.credits')}</Table.Th>
-                    <Table.Th scope="col">{t('purchases.columns.status')}</Table.Th>
-                    <Table.Th scope="col">{t('purchases.columns.receipt')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((p) => {
-                    const date = formatDate(p.createdAt, lang);
-                    return (
-                      <Table.Tr key={p.id} data-testid="purchase-row">
-                        <Table.Td>
-                          <time dateTime={p.createdAt}>{date}</time>
-                        </Table.Td>
-                        <Table.Td>{p.packageName}</Table.Td>
-                        <Table.Td>{formatDollars(p.amountCents, lang)}</Table.Td>
-                        <Table.Td>{formatNumber(p.credits, lang)}</Table.Td>
-                        <Table.Td>
-                          <PurchaseStatusBadge status={p.status} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Anchor
-                            component={Link}
-                            to={`/account/receipts/${p.id}`}
-                            size="sm"
-                            fw={600}
-                            aria-label={t('purchases.receiptLabel', { package: p.packageName, date })}
-                          >
-                            {t('purchases.receiptLink')}
-                          </Anchor>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </ListState>
-        <ListPager total={pageCount(list.data)} value={page} onChange={setPage} label={t('purchases.pagination')} />
-      </Stack>
-    </Paper>
+    <PagedSection<Purchase>
+      id="account-purchases"
+      title={t('purchases.title')}
+      intro={t('purchases.intro')}
+      action={
+        <Button component={Link} to="/pricing" variant="light" size="sm">
+          {t('purchases.buy')}
+        </Button>
+      }
+      query={list}
+      page={page}
+      onPage={setPage}
+      minWidth={600}
+      testId="purchases"
+      texts={{
+        loading: t('purchases.loading'),
+        errorTitle: t('purchases.loadError'),
+        errorText: apiErrorText(list.error, 'payments'),
+        retry: t('retry'),
+        empty: t('purchases.empty'),
+        pagination: t('purchases.pagination'),
+      }}
+      columns={[
+        { label: t('purchases.columns.date') },
+        { label: t('purchases.columns.package') },
+        { label: t('purchases.columns.amount') },
+        { label: t('purchases.columns.credits') },
+        { label: t('purchases.columns.status') },
+        { label: t('purchases.columns.receipt') },
+      ]}
+      row={(p) => {
+        const date = formatDate(p.createdAt, lang);
+        return (
+          <Table.Tr key={p.id} data-testid="purchase-row">
+            <Table.Td>
+              <time dateTime={p.createdAt}>{date}</time>
+            </Table.Td>
+            <Table.Td>{p.packageName}</Table.Td>
+            <Table.Td>{formatDollars(p.amountCents, lang)}</Table.Td>
+            <Table.Td>{formatNumber(p.credits, lang)}</Table.Td>
+            <Table.Td>
+              <PurchaseStatusBadge status={p.status} />
+            </Table.Td>
+            <Table.Td>
+              <Anchor
+                component={Link}
+                to={`/account/receipts/${p.id}`}
+                size="sm"
+                fw={600}
+                aria-label={t('purchases.receiptLabel', { package: p.packageName, date })}
+              >
+                {t('purchases.receiptLink')}
+              </Anchor>
+            </Table.Td>
+          </Table.Tr>
+        );
+      }}
+    />
   );
 }

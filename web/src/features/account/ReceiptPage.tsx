@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { paymentsApi, type Purchase } from '../../api/payments';
-import { PageLoading } from '../../content/PageState';
-import { usePageMeta } from '../../content/usePageMeta';
+import { PageLoading } from '../../ui/page/PageState';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { languageFor } from '../../i18n/languages';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { countryName } from '../festivals/countries';
-import { formatDate, formatDollars, formatNumber } from './format';
-import { PurchaseStatusBadge } from './PaymentsParts';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { countryName } from '../../lib/countries';
+import { formatDate, formatDollars, formatNumber } from '../../lib/format';
+import { PurchaseStatusBadge } from './PurchaseStatusBadge';
 import classes from './receipt.module.css';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {

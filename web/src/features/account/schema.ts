@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { charCount } from '../../lib/text';
 
 /**
  * The change-password form's rules, mirroring the server: every field is
@@ -14,8 +15,6 @@ export const passwordFields: PasswordField[] = ['currentPassword', 'newPassword'
 export type PasswordValues = Record<PasswordField, string>;
 export const emptyPasswordValues: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Length in characters (code points), as the server counts. */
-const charCount = (s: string) => Array.from(s).length;
 
 // No rule aborts: the cross-field rules then run even when a field already
 // failed, so every field shows its own problem at once. Each field's rules

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FestivalActivity } from '../../api/audit';
-import { renderPage, stubApi } from '../contact/testUtils';
-import { festivalAnswer } from '../manage-submissions/fixtures';
+import { renderPage, stubApi } from '../../test/utils';
+import { festivalAnswer } from '../../test/fixtures/manageSubmissions';
 import ActivityPage from './ActivityPage';
 
 afterEach(() => vi.unstubAllGlobals());

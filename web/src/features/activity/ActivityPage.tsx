@@ -5,15 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { auditApi, type FestivalActivity } from '../../api/audit';
 import { pageCount } from '../../api/client';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { languageFor } from '../../i18n/languages';
 import { AuditChangeList } from '../../ui/AuditChangeList';
 import { shortAuditValue } from '../../ui/auditChanges';
-import { AdminListState } from '../admin/AdminList';
-import { AdminPagination } from '../admin/AdminPagination';
-import { AdminTable } from '../admin/AdminTable';
-import { apiErrorText } from '../contact/apiErrorText';
-import { ManageFrame, sectionPath, ns as manageNs } from '../manage-submissions/shared';
+import { ListState } from '../../ui/list/ListState';
+import { ListPagination } from '../../ui/list/ListPagination';
+import { StackedTable } from '../../ui/list/StackedTable';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { ManageFrame, sectionPath } from '../../ui/ManageFrame';
+
+/** The organiser's submission pages' namespace: the activity shows their statuses and flags in their words. */
+const manageNs = 'manage-submissions';
 
 const ns = 'activity';
 
@@ -70,7 +73,7 @@ export default function ActivityPage() {
           </Text>
         )}
       </Group>
-      <AdminListState
+      <ListState
         query={query}
         isEmpty={(d) => d.items.length === 0}
         loadingLabel={t('loading')}
@@ -83,7 +86,7 @@ export default function ActivityPage() {
       >
         {(d) => (
           <Paper withBorder radius="md">
-            <AdminTable minWidth={760}>
+            <StackedTable minWidth={760}>
               <Table striped verticalSpacing="sm" data-testid="activity-table">
                 <Table.Thead>
                   <Table.Tr>
@@ -115,11 +118,11 @@ export default function ActivityPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </AdminTable>
+            </StackedTable>
           </Paper>
         )}
-      </AdminListState>
-      <AdminPagination total={pageCount(query.data)} value={page} onChange={setPage} label={t('pagination')} />
+      </ListState>
+      <ListPagination total={pageCount(query.data)} value={page} onChange={setPage} label={t('pagination')} />
     </ManageFrame>
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '../../api/audit';
-import { renderPage, stubApi } from '../contact/testUtils';
+import { renderPage, stubApi } from '../../test/utils';
 import { auditChanges } from '../../ui/auditChanges';
 import AdminAuditPage from './AdminAuditPage';
 

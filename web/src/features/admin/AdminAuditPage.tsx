@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { auditActions, auditApi } from '../../api/audit';
 import { pageCount } from '../../api/client';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { AuditChangeList } from '../../ui/AuditChangeList';
 import { shortAuditValue as shortValue } from '../../ui/auditChanges';
-import { apiErrorText } from '../contact/apiErrorText';
-import { AdminListState, AdminPageHeading } from './AdminList';
-import { AdminPagination } from './AdminPagination';
-import { AdminTable } from './AdminTable';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { ListState } from '../../ui/list/ListState';
+import { PageHeading } from '../../ui/page/PageHeading';
+import { ListPagination } from '../../ui/list/ListPagination';
+import { StackedTable } from '../../ui/list/StackedTable';
 import { count } from './format';
 
 /** /admin/audit: the append-only audit log, newest first, filtered by actor, action, target and festival; 50 a page. */
@@ -49,7 +50,7 @@ export default function AdminAuditPage() {
 
   return (
     <Stack gap="lg">
-      <AdminPageHeading title={t('audit.title')} subtitle={t('audit.subtitle')} />
+      <PageHeading title={t('audit.title')} subtitle={t('audit.subtitle')} />
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
           type="search"
@@ -97,7 +98,7 @@ export default function AdminAuditPage() {
           </Text>
         )}
       </Group>
-      <AdminListState
+      <ListState
         query={query}
         isEmpty={(d) => d.items.length === 0}
         loadingLabel={t('audit.loading')}
@@ -110,7 +111,7 @@ export default function AdminAuditPage() {
       >
         {(d) => (
           <Paper withBorder radius="md">
-            <AdminTable minWidth={900}>
+            <StackedTable minWidth={900}>
               <Table striped verticalSpacing="sm" data-testid="audit-table">
                 <Table.Thead>
                   <Table.Tr>
@@ -153,11 +154,11 @@ export default function AdminAuditPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </AdminTable>
+            </StackedTable>
           </Paper>
         )}
-      </AdminListState>
-      <AdminPagination total={pageCount(query.data)} value={page} onChange={setPage} label={t('audit.pagination')} />
+      </ListState>
+      <ListPagination total={pageCount(query.data)} value={page} onChange={setPage} label={t('audit.pagination')} />
     </Stack>
   );
 }

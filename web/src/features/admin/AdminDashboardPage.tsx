@@ -5,8 +5,8 @@ import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorMessage } from '../../i18n/errorMessage';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
 import { count, dollars, longMonth, monthName } from './format';
 import { DollarIcon, SwapIcon, TicketIcon, UsersIcon } from './icons';
 import { StatCard } from './StatCard';
@@ -27,7 +27,7 @@ export default function AdminDashboardPage() {
   } else if (query.isError) {
     body = (
       <Text c="red.8" role="alert" data-testid="dashboard-error">
-        {t('dashboard.error', { message: apiErrorMessage(i18n, query.error, t('dashboard.failed')) })}
+        {t('dashboard.error', { message: apiErrorText(query.error, 'common', t('dashboard.failed')) })}
       </Text>
     );
   } else {
@@ -46,7 +46,7 @@ export default function AdminDashboardPage() {
     }));
     body = (
       <Stack gap="lg">
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
           <StatCard title={t('dashboard.totalUsers')} value={count(d.totalUsers, language)} icon={<UsersIcon />} />
           <StatCard
             title={t('dashboard.totalSubscriptions')}
@@ -67,6 +67,22 @@ export default function AdminDashboardPage() {
                   credits: dollars(d.totalIncomeCents, language),
                   tickets: dollars(ticketIncome, language),
                 })}
+              </span>
+            }
+            icon={<DollarIcon />}
+          />
+          <StatCard
+            title={t('dashboard.platformRevenue')}
+            value={dollars(d.commissionCents ?? 0, language)}
+            detail={<span data-testid="platform-revenue">{t('dashboard.platformRevenueDetail')}</span>}
+            icon={<DollarIcon />}
+          />
+          <StatCard
+            title={t('dashboard.festivalEarnings')}
+            value={dollars(d.festivalEarningsCents ?? 0, language)}
+            detail={
+              <span data-testid="festival-earnings">
+                {t('dashboard.festivalEarningsDetail', { value: dollars(d.creditValueCents ?? 0, language) })}
               </span>
             }
             icon={<DollarIcon />}

@@ -2,8 +2,8 @@ import { Notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
-import { festival } from '../festivals/testUtils';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
+import { festival } from '../../test/fixtures/festivals';
 import AdminFestivalsPage from './AdminFestivalsPage';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,35 +1,23 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/client';
-import { adminFestivalsApi, type AdminFestivalFilter, type Festival } from '../../api/festivals';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { formatDateRange, formatTimestamp, useLanguage } from '../festivals/dates';
-import { StatusBadge } from '../festivals/FestivalStatus';
-import { RevisionChanges } from '../festivals/RevisionChanges';
-import { adminFestivalsKey } from '../festivals/queries';
-import { charCount } from '../festivals/schema';
-import { notify } from '../layout/notify';
-import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from './AdminList';
-import { AdminPagination } from './AdminPagination';
-import { AdminTable } from './AdminTable';
+import { adminFestivalsApi, type AdminFestivalFilter, type Festival, adminFestivalsKey } from '../../api/festivals';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { formatDateRange, formatTimestamp, useLanguage } from '../../lib/dates';
+import { StatusBadge } from '../../ui/FestivalStatus';
+import { RevisionChanges } from '../../ui/RevisionChanges';
+import { notify } from '../../lib/notify';
+import { ListFilter, ListState } from '../../ui/list/ListState';
+import { PageHeading } from '../../ui/page/PageHeading';
+import { useListParams } from '../../lib/useListParams';
+import { ListPagination } from '../../ui/list/ListPagination';
+import { StackedTable } from '../../ui/list/StackedTable';
+import { RejectModal } from './RejectModal';
 
 const filters: AdminFestivalFilter[] = ['pending', 'revision', 'approved', 'rejected', 'all'];
-const reasonMax = 1000;
 
 /**
  * /admin/festivals: the review queue. Admins approve a festival (it becomes
@@ -43,7 +31,7 @@ export default function AdminFestivalsPage() {
   const { t: tr } = useTranslation('revision');
   const { tag } = useLanguage();
   usePageMeta(t('admin.meta.title'), t('admin.meta.description'));
-  const { status, page, setStatus, setPage } = useAdminListParams<AdminFestivalFilter>(filters, 'pending');
+  const { status, page, setStatus, setPage } = useListParams<AdminFestivalFilter>(filters, 'pending');
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState<Festival | null>(null);
   const [rejectingRevision, setRejectingRevision] = useState<Festival | null>(null);
@@ -76,9 +64,9 @@ export default function AdminFestivalsPage() {
 
   return (
     <Stack gap="lg">
-      <AdminPageHeading title={t('admin.title')} subtitle={t('admin.subtitle')} />
+      <PageHeading title={t('admin.title')} subtitle={t('admin.subtitle')} />
 
-      <AdminListFilter
+      <ListFilter
         label={t('admin.filterLabel')}
         value={status}
         onChange={setStatus}
@@ -87,7 +75,7 @@ export default function AdminFestivalsPage() {
         totalTestId="festivals-total"
       />
 
-      <AdminListState
+      <ListState
         query={list}
         isEmpty={(data) => data.items.length === 0}
         loadingLabel={t('admin.loading')}
@@ -99,7 +87,7 @@ export default function AdminFestivalsPage() {
         emptyTestId="admin-festivals-empty"
       >
         {(data) => (
-          <AdminTable minWidth={820}>
+          <StackedTable minWidth={820}>
             <Table striped highlightOnHover withTableBorder verticalSpacing="sm" data-testid="admin-festivals">
               <Table.Thead>
                 <Table.Tr>
@@ -194,11 +182,11 @@ export default function AdminFestivalsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </AdminTable>
+          </StackedTable>
         )}
-      </AdminListState>
+      </ListState>
 
-      <AdminPagination
+      <ListPagination
         total={totalPages}
         value={page}
         onChange={setPage}
@@ -226,109 +214,5 @@ export default function AdminFestivalsPage() {
         }}
       />
     </Stack>
-  );
-}
-
-/**
- * RejectModal asks for the reason (required, at most 1,000 characters) the
- * organiser will read; rejectWith sends it (the festival's rejection unless
- * given, e.g. its revision's).
- */
-function RejectModal({
-  festival,
-  onClose,
-  onRejected,
-  title,
-  rejectWith = (f, reason) => adminFestivalsApi.reject(f.id, reason),
-}: {
-  festival: Festival | null;
-  onClose: () => void;
-  onRejected: (f: Festival) => void;
-  title?: string;
-  rejectWith?: (f: Festival, reason: string) => Promise<Festival>;
-}) {
-  const { t } = useTranslation('festivals');
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const reject = useMutation({
-    mutationFn: ({ f, reason }: { f: Festival; reason: string }) => rejectWith(f, reason),
-    onSuccess: (f) => {
-      setReason('');
-      setProblem(null);
-      onRejected(f);
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.fields.reason) setProblem(err.fields.reason);
-    },
-  });
-
-  const close = () => {
-    if (reject.isPending) return;
-    setReason('');
-    setProblem(null);
-    reject.reset();
-    onClose();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!festival) return;
-    const text = reason.trim();
-    if (!text) return setProblem(t('admin.reasonRequired'));
-    if (charCount(text) > reasonMax) return setProblem(t('admin.reasonTooLong', { max: reasonMax }));
-    setProblem(null);
-    reject.mutate({ f: festival, reason: text });
-  };
-
-  const otherError = reject.isError && !(reject.error instanceof ApiError && reject.error.fields.reason);
-
-  return (
-    <Modal
-      opened={festival !== null}
-      onClose={close}
-      title={title ?? t('admin.rejectTitle', { name: festival?.name ?? '' })}
-      closeButtonProps={{ 'aria-label': t('admin.cancel') }}
-      styles={{ title: { fontWeight: 700 } }}
-    >
-      <form onSubmit={submit} noValidate data-testid="reject-form">
-        <Stack gap="md">
-          {otherError && (
-            <Notice color="red" role="alert">
-              <Text size="sm" c="gray.9">
-                {apiErrorText(reject.error, 'festivals')}
-              </Text>
-            </Notice>
-          )}
-          <Textarea
-            label={t('admin.reason')}
-            description={t('admin.reasonHint', { count: charCount(reason.trim()), max: reasonMax })}
-            withAsterisk
-            aria-required
-            rows={5}
-            resize="vertical"
-            data-autofocus
-            value={reason}
-            onChange={(e) => {
-              setReason(e.currentTarget.value);
-              if (problem && e.currentTarget.value.trim()) setProblem(null);
-            }}
-            error={problem}
-            disabled={reject.isPending}
-            styles={{
-              description: { color: 'var(--mantine-color-gray-7)' },
-              error: { color: 'var(--mantine-color-red-9)' },
-            }}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={reject.isPending}>
-              {t('admin.cancel')}
-            </Button>
-            <Button type="submit" color="red.9" loading={reject.isPending}>
-              {t('admin.confirmReject')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FestivalRevision } from '../../api/festivals';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
-import { festival } from '../festivals/testUtils';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
+import { festival } from '../../test/fixtures/festivals';
 import AdminFestivalsPage from './AdminFestivalsPage';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,7 @@ import { Button, Container, Stack, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 
 /** AdminForbidden: what a signed-in non-admin sees at /admin/*. */
 export function AdminForbidden() {

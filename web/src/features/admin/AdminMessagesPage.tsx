@@ -2,14 +2,16 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from './AdminList';
-import { AdminPagination } from './AdminPagination';
+import { ListFilter, ListState } from '../../ui/list/ListState';
+import { PageHeading } from '../../ui/page/PageHeading';
+import { useListParams } from '../../lib/useListParams';
+import { ListPagination } from '../../ui/list/ListPagination';
 import { pageCount, type Page } from '../../api/client';
 import { adminMessagesApi, type ContactMessage, type MessageStatus } from '../../api/contact';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { dateTime } from '../reminders/format';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { dateTime } from '../../lib/format';
 
 const statuses: MessageStatus[] = ['open', 'handled', 'all'];
 type MessageList = Page<ContactMessage>;
@@ -18,7 +20,7 @@ type MessageList = Page<ContactMessage>;
 export default function AdminMessagesPage() {
   const { t, i18n } = useTranslation('contact');
   usePageMeta(t('admin.meta.title'), t('admin.meta.description'));
-  const { status, page, setStatus, setPage } = useAdminListParams<MessageStatus>(statuses, 'open', { replace: true });
+  const { status, page, setStatus, setPage } = useListParams<MessageStatus>(statuses, 'open', { replace: true });
   const queryClient = useQueryClient();
   const key = ['admin', 'messages', status, page] as const;
 
@@ -59,9 +61,9 @@ export default function AdminMessagesPage() {
 
   return (
     <Stack gap="lg">
-      <AdminPageHeading title={t('admin.title')} subtitle={t('admin.subtitle')} />
+      <PageHeading title={t('admin.title')} subtitle={t('admin.subtitle')} />
 
-      <AdminListFilter
+      <ListFilter
         label={t('admin.filterLabel')}
         value={status}
         onChange={setStatus}
@@ -79,7 +81,7 @@ export default function AdminMessagesPage() {
         </Notice>
       )}
 
-      <AdminListState
+      <ListState
         query={list}
         isEmpty={(data) => data.items.length === 0}
         loadingLabel={t('admin.loading')}
@@ -161,8 +163,8 @@ export default function AdminMessagesPage() {
             })}
           </Stack>
         )}
-      </AdminListState>
-      <AdminPagination
+      </ListState>
+      <ListPagination
         total={totalPages}
         value={page}
         onChange={setPage}

@@ -1,27 +1,18 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminOutboxApi, outboxFilters, type Mail, type MailStatus, type OutboxFilter } from '../../api/reminders';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { languageFor } from '../../i18n/languages';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { dateTime } from '../reminders/format';
-import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from './AdminList';
-import { AdminPagination } from './AdminPagination';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { dateTime } from '../../lib/format';
+import { ListFilter } from '../../ui/list/ListState';
+import { PageHeading } from '../../ui/page/PageHeading';
+import { useListParams } from '../../lib/useListParams';
 import { count } from './format';
-import { AdminTable } from './AdminTable';
+import { PagedTable } from '../../ui/list/PagedTable';
 
 /** Badge colours dark enough for white text at AA contrast. */
 const statusColor: Record<MailStatus, string> = {
@@ -41,7 +32,7 @@ export default function AdminOutboxPage() {
   const { t, i18n } = useTranslation('reminders');
   const language = i18n.resolvedLanguage ?? i18n.language;
   usePageMeta(t('outbox.meta.title'), t('outbox.meta.description'));
-  const { status, page, setStatus, setPage } = useAdminListParams<OutboxFilter>(outboxFilters, 'all', { replace: true });
+  const { status, page, setStatus, setPage } = useListParams<OutboxFilter>(outboxFilters, 'all', { replace: true });
   const [open, setOpen] = useState<Mail | null>(null);
 
   const list = useQuery({
@@ -49,17 +40,15 @@ export default function AdminOutboxPage() {
     queryFn: () => adminOutboxApi.list(status, page),
     placeholderData: keepPreviousData,
   });
-  const perPage = list.data?.perPage || 1;
-  const totalPages = Math.max(1, Math.ceil((list.data?.total ?? 0) / perPage));
 
   const kindLabel = (kind: string) => t(`outbox.kind.${kind}`, { defaultValue: kind });
   const languageLabel = (code: string) => (code ? languageFor(code).name : '');
 
   return (
     <Stack gap="lg">
-      <AdminPageHeading title={t('outbox.title')} subtitle={t('outbox.subtitle')} />
+      <PageHeading title={t('outbox.title')} subtitle={t('outbox.subtitle')} />
 
-      <AdminListFilter
+      <ListFilter
         label={t('outbox.filterLabel')}
         value={status}
         onChange={setStatus}
@@ -74,84 +63,61 @@ export default function AdminOutboxPage() {
         totalTestId="outbox-total"
       />
 
-      <AdminListState
+      <PagedTable
         query={list}
-        isEmpty={(data) => data.items.length === 0}
-        loadingLabel={t('outbox.loading')}
-        errorTitle={t('outbox.loadError')}
-        errorText={apiErrorText(list.error, 'reminders')}
-        retryLabel={t('outbox.retry')}
-        errorTestId="outbox-error"
-        emptyText={t(`outbox.empty.${status}`)}
-        emptyTestId="outbox-empty"
-      >
-        {(data) => (
-          <Paper withBorder radius="md">
-            <AdminTable minWidth={860}>
-              <Table striped highlightOnHover verticalSpacing="sm" data-testid="outbox-table" aria-busy={list.isPlaceholderData}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('outbox.columns.to')}</Table.Th>
-                    <Table.Th scope="col">{t('outbox.columns.subject')}</Table.Th>
-                    <Table.Th scope="col">{t('outbox.columns.kind')}</Table.Th>
-                    <Table.Th scope="col">{t('outbox.columns.language')}</Table.Th>
-                    <Table.Th scope="col">{t('outbox.columns.status')}</Table.Th>
-                    <Table.Th scope="col">{t('outbox.columns.created')}</Table.Th>
-                    <Table.Th scope="col">{t('outbox.columns.attempts')}</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>{t('outbox.columns.actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((m) => (
-                    <Table.Tr
-                      key={m.id}
-                      data-testid="outbox-row"
-                      data-mail-id={m.id}
-                      onClick={() => setOpen(m)}
-                      style={{ cursor: 'pointer' }}
-                    >
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.to}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.subject}</Table.Td>
-                      <Table.Td>{kindLabel(m.kind)}</Table.Td>
-                      <Table.Td lang={m.language || undefined}>{languageLabel(m.language)}</Table.Td>
-                      <Table.Td>
-                        <Badge color={statusColor[m.status] ?? 'gray.7'} variant="filled">
-                          {t(`outbox.status.${m.status}`, { defaultValue: m.status })}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <time dateTime={m.createdAt}>{dateTime(m.createdAt, language)}</time>
-                      </Table.Td>
-                      <Table.Td ta="right">{m.attempts}</Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={(e) => {
-                            e.stopPropagation();
-                            setOpen(m);
-                          }}
-                          aria-label={t('outbox.viewFor', { subject: m.subject, to: m.to })}
-                        >
-                          {t('outbox.view')}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </AdminTable>
-          </Paper>
+        page={page}
+        onPage={setPage}
+        minWidth={860}
+        highlightOnHover
+        testId="outbox"
+        texts={{
+          loading: t('outbox.loading'),
+          errorTitle: t('outbox.loadError'),
+          errorText: apiErrorText(list.error, 'reminders'),
+          retry: t('outbox.retry'),
+          empty: t(`outbox.empty.${status}`),
+          pagination: t('outbox.pagination'),
+        }}
+        columns={[
+          { label: t('outbox.columns.to') },
+          { label: t('outbox.columns.subject') },
+          { label: t('outbox.columns.kind') },
+          { label: t('outbox.columns.language') },
+          { label: t('outbox.columns.status') },
+          { label: t('outbox.columns.created') },
+          { label: t('outbox.columns.attempts') },
+          { label: t('outbox.columns.actions'), hidden: true },
+        ]}
+        row={(m) => (
+          <Table.Tr key={m.id} data-testid="outbox-row" data-mail-id={m.id} onClick={() => setOpen(m)} style={{ cursor: 'pointer' }}>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.to}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.subject}</Table.Td>
+            <Table.Td>{kindLabel(m.kind)}</Table.Td>
+            <Table.Td lang={m.language || undefined}>{languageLabel(m.language)}</Table.Td>
+            <Table.Td>
+              <Badge color={statusColor[m.status] ?? 'gray.7'} variant="filled">
+                {t(`outbox.status.${m.status}`, { defaultValue: m.status })}
+              </Badge>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <time dateTime={m.createdAt}>{dateTime(m.createdAt, language)}</time>
+            </Table.Td>
+            <Table.Td ta="right">{m.attempts}</Table.Td>
+            <Table.Td>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  setOpen(m);
+                }}
+                aria-label={t('outbox.viewFor', { subject: m.subject, to: m.to })}
+              >
+                {t('outbox.view')}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
         )}
-      </AdminListState>
-
-      <AdminPagination
-        total={totalPages}
-        value={page}
-        onChange={setPage}
-        label={t('outbox.pagination')}
       />
 
       <MailModal mail={open} onClose={() => setOpen(null)} language={language} kindLabel={kindLabel} />

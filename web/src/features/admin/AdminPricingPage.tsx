@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adminPackagesApi, type PackageEdit, type PackageLanguage } from '../../api/adminPackages';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorMessage } from '../../i18n/errorMessage';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
 import { dollars } from './format';
 import { PackageEditForm } from './PackageEditForm';
-import { PromotionPricesSection } from '../promotion/PromotionPricesSection';
+import { PromotionPricesSection } from './PromotionPricesSection';
 
 /** AdminPricingPage: the seed's 'Pricing Plans' cards, read from the packages table (hidden ones too), each with Edit. */
 export default function AdminPricingPage() {
@@ -35,7 +35,7 @@ export default function AdminPricingPage() {
       )}
       {query.isError && (
         <Text c="red.8" role="alert">
-          {t('pricing.error', { message: apiErrorMessage(i18n, query.error, t('pricing.failed')) })}
+          {t('pricing.error', { message: apiErrorText(query.error, 'common', t('pricing.failed')) })}
         </Text>
       )}
       {saved && (

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminTicketOrder } from '../../api/adminTicketOrders';
 import type { Purchase, RefundPlan } from '../../api/payments';
-import { renderPage, stubApi } from '../contact/testUtils';
+import { renderPage, stubApi } from '../../test/utils';
 import AdminDashboardPage from './AdminDashboardPage';
 import AdminPurchasesPage from './AdminPurchasesPage';
 
@@ -265,17 +265,25 @@ describe('AdminDashboardPage income', () => {
           ticketOrders: 2,
           ticketIncomeCents: 3600,
           ticketIncomeByMonth: months.map((month, i) => ({ month, amountCents: i === 11 ? 2400 : i === 10 ? 1200 : 0 })),
+          commissionCents: 374,
+          festivalEarningsCents: 4026,
+          creditValueCents: 40,
         },
       },
     });
     renderPage([{ path: '/admin', Component: AdminDashboardPage }], ['/admin']);
     const cards = await screen.findAllByTestId('stat-card');
-    expect(cards).toHaveLength(4);
+    expect(cards).toHaveLength(6);
     expect(cards[1]).toHaveTextContent('3');
     expect(cards[2]).toHaveTextContent('4');
     // The income card adds both kinds and says which is which.
     expect(cards[3]).toHaveTextContent('$186');
     expect(within(cards[3]).getByTestId('income-split')).toHaveTextContent('Credit purchases $150 · Tickets $36');
+    // The platform's revenue (commission) beside the festivals' earnings, with the credit value.
+    expect(cards[4]).toHaveTextContent('Platform revenue');
+    expect(cards[4]).toHaveTextContent('$3.74');
+    expect(cards[5]).toHaveTextContent('$40.26');
+    expect(within(cards[5]).getByTestId('festival-earnings')).toHaveTextContent('a credit counts $0.40');
     const income = screen.getByTestId('income-table');
     expect(within(income).getByRole('columnheader', { name: 'Credit purchases' })).toBeInTheDocument();
     expect(within(income).getByRole('columnheader', { name: 'Tickets' })).toBeInTheDocument();

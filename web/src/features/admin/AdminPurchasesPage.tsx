@@ -1,18 +1,18 @@
-import { Anchor, Badge, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageCount } from '../../api/client';
 import { adminPurchasesApi, type Purchase, type PurchaseFilter, type PurchaseStatus, type RefundResult } from '../../api/payments';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { AdminListFilter, AdminListState, AdminPageHeading, useAdminListParams } from './AdminList';
-import { AdminPagination } from './AdminPagination';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { ListFilter } from '../../ui/list/ListState';
+import { PageHeading } from '../../ui/page/PageHeading';
+import { useListParams } from '../../lib/useListParams';
 import { count, dollars, shortDate } from './format';
-import { AdminTable } from './AdminTable';
 import { AdminTicketOrders } from './AdminTicketOrders';
 import { RefundDialog } from './RefundDialog';
+import { PagedTable } from '../../ui/list/PagedTable';
 
 const filters: PurchaseFilter[] = ['all', 'succeeded', 'pending', 'failed', 'refunded'];
 
@@ -33,7 +33,7 @@ export default function AdminPurchasesPage() {
   const { t, i18n } = useTranslation('admin');
   usePageMeta(t('purchases.title'), t('purchases.description'));
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const { status, page, setStatus, setPage } = useAdminListParams<PurchaseFilter>(filters, 'all', { replace: true });
+  const { status, page, setStatus, setPage } = useListParams<PurchaseFilter>(filters, 'all', { replace: true });
   const queryClient = useQueryClient();
   const [refunding, setRefunding] = useState<Purchase | null>(null);
   const [result, setResult] = useState<RefundResult | null>(null);
@@ -64,9 +64,9 @@ export default function AdminPurchasesPage() {
 
   return (
     <Stack gap="lg">
-      <AdminPageHeading title={t('purchases.title')} subtitle={t('purchases.subtitle')} />
+      <PageHeading title={t('purchases.title')} subtitle={t('purchases.subtitle')} />
 
-      <AdminListFilter
+      <ListFilter
         label={t('purchases.filterLabel')}
         value={status}
         onChange={setStatus}
@@ -101,103 +101,92 @@ export default function AdminPurchasesPage() {
         </Notice>
       )}
 
-      <AdminListState
+      <PagedTable
         query={list}
-        isEmpty={(data) => data.items.length === 0}
-        loadingLabel={t('purchases.loading')}
-        errorTitle={t('purchases.loadError')}
-        errorText={apiErrorText(list.error, 'admin')}
-        retryLabel={t('purchases.retry')}
-        errorTestId="purchases-error"
-        emptyText={t(`purchases.empty.${status}`)}
-        emptyTestId="purchases-empty"
-      >
-        {(data) => (
-          <AdminTable minWidth={820}>
-            <Table striped verticalSpacing="sm" data-testid="purchases-table" bg="white">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('purchases.columns.date')}</Table.Th>
-                  <Table.Th scope="col">{t('purchases.columns.buyer')}</Table.Th>
-                  <Table.Th scope="col">{t('purchases.columns.package')}</Table.Th>
-                  <Table.Th scope="col">{t('purchases.columns.amount')}</Table.Th>
-                  <Table.Th scope="col">{t('purchases.columns.credits')}</Table.Th>
-                  <Table.Th scope="col">{t('purchases.columns.status')}</Table.Th>
-                  <Table.Th scope="col">{t('purchases.columns.reference')}</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{t('purchases.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((p) => (
-                  <Table.Tr key={p.id} data-testid="purchase-row" data-purchase-id={p.id}>
-                    <Table.Td>
-                      <time dateTime={p.createdAt}>{shortDate(p.createdAt, language)}</time>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      <Anchor size="sm" href={`mailto:${p.userEmail}`}>
-                        {p.userEmail}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{p.packageName}</Table.Td>
-                    <Table.Td>{dollars(p.amountCents, language)}</Table.Td>
-                    <Table.Td>
-                      {count(p.credits, language)}
-                      {p.refundedCredits > 0 && (
-                        <Text span size="xs" c="gray.7">
-                          {' '}
-                          ({t('purchases.refundedCredits', { count: p.refundedCredits })})
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="outline" color={statusColor[p.status] ?? 'gray.8'} data-testid="purchase-status">
-                        {p.refundPending
-                          ? t('purchases.refundPending')
-                          : t(`purchases.status.${p.status}`, { defaultValue: p.status })}
-                      </Badge>
-                      {p.status === 'refunded' && p.refundedCents > 0 && (
-                        <Text size="xs" c="gray.7" mt={4} data-testid="purchase-refunded-amount">
-                          {dollars(p.refundedCents, language)}
-                        </Text>
-                      )}
-                      {p.status === 'failed' && p.failureMessage && (
-                        <Text size="xs" c="gray.7" mt={4}>
-                          {p.failureMessage}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text span size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                        {p.reference}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {(p.status === 'succeeded' || p.refundPending) && (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          color="red.9"
-                          onClick={() => openRefund(p)}
-                          aria-label={t(p.refundPending ? 'purchases.retryFor' : 'purchases.refundFor', {
-                            package: p.packageName,
-                            email: p.userEmail,
-                          })}
-                        >
-                          {p.refundPending ? t('purchases.retryRefund') : t('purchases.refund')}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </AdminTable>
+        page={page}
+        onPage={setPage}
+        minWidth={820}
+        testId="purchases"
+        texts={{
+          loading: t('purchases.loading'),
+          errorTitle: t('purchases.loadError'),
+          errorText: apiErrorText(list.error, 'admin'),
+          retry: t('purchases.retry'),
+          empty: t(`purchases.empty.${status}`),
+          pagination: t('purchases.pagination'),
+        }}
+        columns={[
+          { label: t('purchases.columns.date') },
+          { label: t('purchases.columns.buyer') },
+          { label: t('purchases.columns.package') },
+          { label: t('purchases.columns.amount') },
+          { label: t('purchases.columns.credits') },
+          { label: t('purchases.columns.status') },
+          { label: t('purchases.columns.reference') },
+          { label: t('purchases.columns.actions'), hidden: true },
+        ]}
+        row={(p) => (
+          <Table.Tr key={p.id} data-testid="purchase-row" data-purchase-id={p.id}>
+            <Table.Td>
+              <time dateTime={p.createdAt}>{shortDate(p.createdAt, language)}</time>
+            </Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              <Anchor size="sm" href={`mailto:${p.userEmail}`}>
+                {p.userEmail}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{p.packageName}</Table.Td>
+            <Table.Td>{dollars(p.amountCents, language)}</Table.Td>
+            <Table.Td>
+              {count(p.credits, language)}
+              {p.refundedCredits > 0 && (
+                <Text span size="xs" c="gray.7">
+                  {' '}
+                  ({t('purchases.refundedCredits', { count: p.refundedCredits })})
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="outline" color={statusColor[p.status] ?? 'gray.8'} data-testid="purchase-status">
+                {p.refundPending
+                  ? t('purchases.refundPending')
+                  : t(`purchases.status.${p.status}`, { defaultValue: p.status })}
+              </Badge>
+              {p.status === 'refunded' && p.refundedCents > 0 && (
+                <Text size="xs" c="gray.7" mt={4} data-testid="purchase-refunded-amount">
+                  {dollars(p.refundedCents, language)}
+                </Text>
+              )}
+              {p.status === 'failed' && p.failureMessage && (
+                <Text size="xs" c="gray.7" mt={4}>
+                  {p.failureMessage}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text span size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                {p.reference}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {(p.status === 'succeeded' || p.refundPending) && (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="red.9"
+                  onClick={() => openRefund(p)}
+                  aria-label={t(p.refundPending ? 'purchases.retryFor' : 'purchases.refundFor', {
+                    package: p.packageName,
+                    email: p.userEmail,
+                  })}
+                >
+                  {p.refundPending ? t('purchases.retryRefund') : t('purchases.refund')}
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
         )}
-      </AdminListState>
-
-      <AdminPagination total={pageCount(list.data)} value={page} onChange={setPage} label={t('purchases.pagination')} />
+      />
 
       <RefundDialog purchase={refunding} onClose={closeRefund} onRefunded={refunded} />
 

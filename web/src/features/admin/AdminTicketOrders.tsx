@@ -1,15 +1,13 @@
-import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminTicketOrdersApi, type AdminTicketOrder, type TicketOrderStatus } from '../../api/adminTicketOrders';
-import { pageCount } from '../../api/client';
 import { Title } from '../../ui/Title';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { AdminListState } from './AdminList';
-import { AdminPagination } from './AdminPagination';
-import { AdminTable } from './AdminTable';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { PagedTable } from '../../ui/list/PagedTable';
 import { count, dollars, shortDate } from './format';
 
 const statusColor: Record<TicketOrderStatus, string> = {
@@ -84,122 +82,100 @@ export function AdminTicketOrders() {
           </Text>
         </Notice>
       )}
-      <AdminListState
+      <PagedTable
         query={list}
-        isEmpty={(data) => data.items.length === 0}
-        loadingLabel={t('ticketOrders.loading')}
-        errorTitle={t('ticketOrders.loadError')}
-        errorText={apiErrorText(list.error, 'admin')}
-        retryLabel={t('ticketOrders.retry')}
-        errorTestId="ticket-orders-error"
-        emptyText={t('ticketOrders.empty')}
-        emptyTestId="ticket-orders-empty"
-      >
-        {(data) => (
-          <AdminTable minWidth={820}>
-            <Table striped verticalSpacing="sm" data-testid="ticket-orders-table" bg="white">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('ticketOrders.columns.date')}</Table.Th>
-                  <Table.Th scope="col">{t('ticketOrders.columns.buyer')}</Table.Th>
-                  <Table.Th scope="col">{t('ticketOrders.columns.screening')}</Table.Th>
-                  <Table.Th scope="col">{t('ticketOrders.columns.tickets')}</Table.Th>
-                  <Table.Th scope="col">{t('ticketOrders.columns.amount')}</Table.Th>
-                  <Table.Th scope="col">{t('ticketOrders.columns.status')}</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{t('ticketOrders.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((o) => (
-                  <Table.Tr key={o.id} data-testid="ticket-order-row" data-order-id={o.id}>
-                    <Table.Td>
-                      <time dateTime={o.createdAt}>{shortDate(o.createdAt, language)}</time>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      <Anchor size="sm" href={`mailto:${o.userEmail}`}>
-                        {o.userEmail}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{o.screeningTitle}</Text>
-                      <Text size="xs" c="gray.7">
-                        {o.festivalName}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{count(o.quantity, language)}</Table.Td>
-                    <Table.Td>{dollars(o.amountCents, language)}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="outline" color={statusColor[o.status] ?? 'gray.8'} data-testid="ticket-order-status">
-                        {t(`ticketOrders.status.${o.status}`, { defaultValue: o.status })}
-                      </Badge>
-                      {o.status === 'failed' && o.failureMessage && (
-                        <Text size="xs" c="gray.7" mt={4}>
-                          {o.failureMessage}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {o.refundable && (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          color="red.9"
-                          onClick={() => {
-                            setDone(null);
-                            setRefunding(o);
-                          }}
-                          aria-label={t('ticketOrders.refundFor', { screening: o.screeningTitle, email: o.userEmail })}
-                        >
-                          {t('ticketOrders.refund')}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </AdminTable>
+        page={page}
+        onPage={setPage}
+        minWidth={820}
+        testId="ticket-orders"
+        texts={{
+          loading: t('ticketOrders.loading'),
+          errorTitle: t('ticketOrders.loadError'),
+          errorText: apiErrorText(list.error, 'admin'),
+          retry: t('ticketOrders.retry'),
+          empty: t('ticketOrders.empty'),
+          pagination: t('ticketOrders.pagination'),
+        }}
+        columns={[
+          { label: t('ticketOrders.columns.date') },
+          { label: t('ticketOrders.columns.buyer') },
+          { label: t('ticketOrders.columns.screening') },
+          { label: t('ticketOrders.columns.tickets') },
+          { label: t('ticketOrders.columns.amount') },
+          { label: t('ticketOrders.columns.status') },
+          { label: t('ticketOrders.columns.actions'), hidden: true },
+        ]}
+        row={(o) => (
+          <Table.Tr key={o.id} data-testid="ticket-order-row" data-order-id={o.id}>
+            <Table.Td>
+              <time dateTime={o.createdAt}>{shortDate(o.createdAt, language)}</time>
+            </Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              <Anchor size="sm" href={`mailto:${o.userEmail}`}>
+                {o.userEmail}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{o.screeningTitle}</Text>
+              <Text size="xs" c="gray.7">
+                {o.festivalName}
+              </Text>
+            </Table.Td>
+            <Table.Td>{count(o.quantity, language)}</Table.Td>
+            <Table.Td>{dollars(o.amountCents, language)}</Table.Td>
+            <Table.Td>
+              <Badge variant="outline" color={statusColor[o.status] ?? 'gray.8'} data-testid="ticket-order-status">
+                {t(`ticketOrders.status.${o.status}`, { defaultValue: o.status })}
+              </Badge>
+              {o.status === 'failed' && o.failureMessage && (
+                <Text size="xs" c="gray.7" mt={4}>
+                  {o.failureMessage}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              {o.refundable && (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="red.9"
+                  onClick={() => {
+                    setDone(null);
+                    setRefunding(o);
+                  }}
+                  aria-label={t('ticketOrders.refundFor', { screening: o.screeningTitle, email: o.userEmail })}
+                >
+                  {t('ticketOrders.refund')}
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
         )}
-      </AdminListState>
-      <AdminPagination total={pageCount(list.data)} value={page} onChange={setPage} label={t('ticketOrders.pagination')} />
+      />
 
-      <Modal
+      <ConfirmDialog
         opened={refunding !== null}
-        onClose={close}
         title={t('ticketOrders.confirmTitle')}
-        closeButtonProps={{ 'aria-label': t('ticketOrders.cancel') }}
+        onClose={close}
+        onConfirm={() => refunding && refund.mutate(refunding.id)}
+        pending={refund.isPending}
+        error={refund.isError ? `${t('ticketOrders.refundError')} ${apiErrorText(refund.error, 'admin')}` : null}
+        cancelLabel={t('ticketOrders.cancel')}
+        closeLabel={t('purchases.close')}
+        confirmLabel={refunding ? t('ticketOrders.confirmButton', { amount: dollars(refunding.amountCents, language) }) : ''}
       >
         {refunding && (
-          <Stack gap="sm">
-            <Text size="sm" c="gray.9">
-              {t('ticketOrders.confirmText', {
-                email: refunding.userEmail,
-                amount: dollars(refunding.amountCents, language),
-                screening: refunding.screeningTitle,
-                festival: refunding.festivalName,
-                count: refunding.quantity,
-              })}
-            </Text>
-            {refund.isError && (
-              <Notice color="red" role="alert">
-                <Text size="sm" c="gray.9">
-                  {t('ticketOrders.refundError')} {apiErrorText(refund.error, 'admin')}
-                </Text>
-              </Notice>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={refund.isPending}>
-                {t('ticketOrders.cancel')}
-              </Button>
-              <Button color="red.9" loading={refund.isPending} onClick={() => refund.mutate(refunding.id)}>
-                {t('ticketOrders.confirmButton', { amount: dollars(refunding.amountCents, language) })}
-              </Button>
-            </Group>
-          </Stack>
+          <Text size="sm" c="gray.9">
+            {t('ticketOrders.confirmText', {
+              email: refunding.userEmail,
+              amount: dollars(refunding.amountCents, language),
+              screening: refunding.screeningTitle,
+              festival: refunding.festivalName,
+              count: refunding.quantity,
+            })}
+          </Text>
         )}
-      </Modal>
+      </ConfirmDialog>
     </Stack>
   );
 }

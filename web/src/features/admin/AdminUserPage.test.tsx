@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser, UserDetail } from '../../api/adminUsers';
-import { renderPage, stubApi } from '../contact/testUtils';
+import { renderPage, stubApi } from '../../test/utils';
 import AdminUserPage from './AdminUserPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -25,6 +25,7 @@ function user(over: Partial<AdminUser> = {}): AdminUser {
     createdAt: '2026-05-01T09:30:00Z',
     emailVerified: true,
     disabledAt: null,
+    termsAcceptedAt: null,
     ...over,
   };
 }

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/client';
-import { renderPage, stubApi } from '../contact/testUtils';
+import { renderPage, stubApi } from '../../test/utils';
 import AdminUsersPage from './AdminUsersPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
 function user(id: number): User {
-  return { id, email: `seed-${id}@example.test`, name: `Filmmaker ${id}`, role: 'filmmaker', credits: 0, createdAt: '2026-05-01T09:30:00Z' };
+  return { id, email: `seed-${id}@example.test`, name: `Filmmaker ${id}`, role: 'filmmaker', credits: 0, createdAt: '2026-05-01T09:30:00Z', termsAcceptedAt: null, emailVerified: true, disabledAt: null };
 }
 
 const routes = [{ path: '/admin/users', Component: AdminUsersPage }];

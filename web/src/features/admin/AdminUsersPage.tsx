@@ -4,14 +4,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminPagination } from './AdminPagination';
+import { ListPagination } from '../../ui/list/ListPagination';
 import { Link } from 'react-router';
 import { adminUsersApi } from '../../api/adminUsers';
 import { pageCount, type Role } from '../../api/client';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorMessage } from '../../i18n/errorMessage';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
 import { count, shortDate } from './format';
-import { AdminTable } from './AdminTable';
+import { StackedTable } from '../../ui/list/StackedTable';
 
 const roles: Role[] = ['filmmaker', 'organiser', 'admin'];
 
@@ -70,13 +70,13 @@ export default function AdminUsersPage() {
       </Group>
       {query.isError && (
         <Text c="red.8" role="alert">
-          {t('users.error', { message: apiErrorMessage(i18n, query.error, t('users.failed')) })}
+          {t('users.error', { message: apiErrorText(query.error, 'common', t('users.failed')) })}
         </Text>
       )}
       {query.isPending && <Text>{t('dashboard.loading')}</Text>}
       {query.data && (
         <Paper withBorder radius="md">
-          <AdminTable minWidth={760}>
+          <StackedTable minWidth={760}>
             <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
               <Table.Thead>
                 <Table.Tr>
@@ -123,10 +123,10 @@ export default function AdminUsersPage() {
                 )}
               </Table.Tbody>
             </Table>
-          </AdminTable>
+          </StackedTable>
         </Paper>
       )}
-      <AdminPagination total={totalPages} value={page} onChange={setPage} label={t('users.pagination')} />
+      <ListPagination total={totalPages} value={page} onChange={setPage} label={t('users.pagination')} />
     </Stack>
   );
 }

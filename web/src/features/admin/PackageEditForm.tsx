@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminPackagesApi, type PackageEdit } from '../../api/adminPackages';
 import { ApiError } from '../../api/client';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { packageLanguages, toPackageForm, validatePackage, type PackageFormValues } from './adminEditSchemas';
 
 const languageNames = { en: 'English', ja: '日本語', zh: '中文' } as const;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase, RefundPlan } from '../../api/payments';
 import i18n from '../../i18n';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
 import { RefundDialog } from './RefundDialog';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,8 +2,8 @@ import { Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core'
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminPurchasesApi, type Purchase, type RefundPlan, type RefundResult } from '../../api/payments';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { dollars } from './format';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PackageLanguage, PackageUpdate } from '../../api/adminPackages';
+import { charCount } from '../../lib/text';
 
 /**
  * The admins' forms' rules, mirroring the server (marquee.CreditAdjustment,
@@ -9,8 +10,6 @@ import type { PackageLanguage, PackageUpdate } from '../../api/adminPackages';
 export const creditLimits = { max: 1_000_000, reason: 200 } as const;
 export const packageLimits = { priceCents: 1_000_000, credits: 1_000_000, position: 1000, name: 60, description: 300, features: 10, feature: 100 } as const;
 
-/** Length in characters (code points), as the server counts. */
-const charCount = (s: string) => Array.from(s).length;
 
 export const creditAdjustmentSchema = z.object({
   delta: z

@@ -7,10 +7,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { analyticsApi, analyticsRanges, type AnalyticsRange, type AnalyticsTable, type NamedCount } from '../../api/analytics';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { ManageFrame } from '../manage-submissions/shared';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { ManageFrame } from '../../ui/ManageFrame';
 
 const ns = 'analytics';
 

@@ -2,12 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LoginPage from './LoginPage';
-import { mockApi, renderRoutes, sampleUser } from './testing';
+import { renderPage, stubApi } from '../../test/utils';
+import { sampleUser } from '../../test/fixtures/users';
 
 const unauthorized = { status: 200, body: { user: null } };
 
 function renderLogin(state?: unknown) {
-  return renderRoutes(
+  return renderPage(
     [
       { path: '/login', Component: LoginPage },
       { path: '/signup', element: <p>signup page</p> },
@@ -29,7 +30,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('LoginPage', () => {
   it('has labelled email and password inputs and a link to sign up', async () => {
-    mockApi({ 'GET /api/v1/session': unauthorized });
+    stubApi({ 'GET /api/v1/session': unauthorized });
     renderLogin();
     const email = await screen.findByLabelText(/^Email/);
     expect(email).toHaveAttribute('type', 'email');
@@ -39,7 +40,7 @@ describe('LoginPage', () => {
   });
 
   it('requires both fields without calling the server', async () => {
-    const fetch = mockApi({ 'GET /api/v1/session': unauthorized });
+    const fetch = stubApi({ 'GET /api/v1/session': unauthorized });
     renderLogin();
     await fillAndSubmit('ana@example.com', '');
     expect(await screen.findByRole('alert')).toHaveTextContent('Both fields are required');
@@ -47,7 +48,7 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's message for wrong credentials", async () => {
-    mockApi({
+    stubApi({
       'GET /api/v1/session': unauthorized,
       'POST /api/v1/user/login': { status: 401, body: { message: 'Invalid email or password', code: 'invalid_credentials' } },
     });
@@ -57,7 +58,7 @@ describe('LoginPage', () => {
   });
 
   it('shows an untranslated server message as is, and field errors beside the field', async () => {
-    mockApi({
+    stubApi({
       'GET /api/v1/session': unauthorized,
       'POST /api/v1/user/login': {
         status: 418,
@@ -73,21 +74,21 @@ describe('LoginPage', () => {
   });
 
   it("falls back to 'Login failed' when the server gives no message", async () => {
-    mockApi({ 'GET /api/v1/session': unauthorized, 'POST /api/v1/user/login': { status: 500 } });
+    stubApi({ 'GET /api/v1/session': unauthorized, 'POST /api/v1/user/login': { status: 500 } });
     renderLogin();
     await fillAndSubmit('ana@example.com', 'secret-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
   });
 
   it('reports a network failure', async () => {
-    mockApi({ 'GET /api/v1/session': unauthorized, 'POST /api/v1/user/login': 'network' });
+    stubApi({ 'GET /api/v1/session': unauthorized, 'POST /api/v1/user/login': 'network' });
     renderLogin();
     await fillAndSubmit('ana@example.com', 'secret-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Internal Error Occurred. Try Again Later.');
   });
 
   it('signs in and returns to the page the guard came from', async () => {
-    const fetch = mockApi({
+    const fetch = stubApi({
       'GET /api/v1/session': unauthorized,
       'POST /api/v1/user/login': { status: 200, body: { user: sampleUser, token: 'opaque' } },
     });
@@ -102,7 +103,7 @@ describe('LoginPage', () => {
   });
 
   it('goes home after login when no page asked for it', async () => {
-    mockApi({
+    stubApi({
       'GET /api/v1/session': unauthorized,
       'POST /api/v1/user/login': { status: 200, body: { user: sampleUser, token: 'opaque' } },
     });
@@ -112,7 +113,7 @@ describe('LoginPage', () => {
   });
 
   it('sends a signed-in user home', async () => {
-    mockApi({ 'GET /api/v1/session': { status: 200, body: { user: sampleUser } } });
+    stubApi({ 'GET /api/v1/session': { status: 200, body: { user: sampleUser } } });
     renderLogin();
     await waitFor(() => expect(screen.getByText('home page')).toBeInTheDocument());
   });

@@ -2,10 +2,10 @@ import { Button, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/client';
-import { usePageMeta } from '../../content/usePageMeta';
-import { ForgotPasswordLink } from '../privacy/ForgotPasswordLink';
-import { AuthCard } from './AuthCard';
-import { EmailField, FormError, PasswordField } from './AuthFields';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { ForgotPasswordLink } from './ForgotPasswordLink';
+import { AuthCard } from '../../ui/AuthCard';
+import { EmailField, FormError, PasswordField } from '../../ui/AuthFields';
 import { useAuthForm } from './useAuthForm';
 
 /** LoginPage: the seed's email and password form, signed in by the server. */

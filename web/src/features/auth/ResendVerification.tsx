@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/client';
-import { apiErrorMessage } from '../../i18n/errorMessage';
+import { apiErrorText } from '../../lib/apiErrorText';
 
 /**
  * ResendVerification is the button that e-mails the signed-in user a new
@@ -10,7 +10,7 @@ import { apiErrorMessage } from '../../i18n/errorMessage';
  * outcome announced beside it.
  */
 export function ResendVerification({ email }: { email: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const resend = useMutation({ mutationFn: authApi.requestVerification });
   return (
     <Group gap="xs" wrap="wrap">
@@ -19,7 +19,7 @@ export function ResendVerification({ email }: { email: string }) {
       </Button>
       <Text size="sm" role="status" aria-live="polite" c={resend.isError ? 'red.8' : undefined}>
         {resend.isSuccess && t('verifyEmail.sent', { email })}
-        {resend.isError && apiErrorMessage(i18n, resend.error, t('verifyEmail.resendFailed'))}
+        {resend.isError && apiErrorText(resend.error, 'common', t('verifyEmail.resendFailed'))}
       </Text>
     </Group>
   );

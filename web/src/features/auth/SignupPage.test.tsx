@@ -2,12 +2,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import SignupPage from './SignupPage';
-import { mockApi, renderRoutes, sampleUser } from './testing';
+import { renderPage, stubApi } from '../../test/utils';
+import { sampleUser } from '../../test/fixtures/users';
 
 const unauthorized = { status: 200, body: { user: null } };
 
 function renderSignup() {
-  return renderRoutes(
+  return renderPage(
     [
       { path: '/signup', Component: SignupPage },
       { path: '/login', element: <p>login page</p> },
@@ -30,7 +31,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('SignupPage', () => {
   it('has an optional name, an email input of email type and a link to login', async () => {
-    mockApi({ 'GET /api/v1/session': unauthorized });
+    stubApi({ 'GET /api/v1/session': unauthorized });
     renderSignup();
     expect(await screen.findByLabelText(/^Email/)).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText(/^Name/)).not.toBeRequired();
@@ -38,7 +39,7 @@ describe('SignupPage', () => {
   });
 
   it("says 'Please fill in all fields' when email or password is missing", async () => {
-    const fetch = mockApi({ 'GET /api/v1/session': unauthorized });
+    const fetch = stubApi({ 'GET /api/v1/session': unauthorized });
     renderSignup();
     await fillAndSubmit({ email: 'new@example.com' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all fields');
@@ -46,7 +47,7 @@ describe('SignupPage', () => {
   });
 
   it('shows a taken email', async () => {
-    mockApi({
+    stubApi({
       'GET /api/v1/session': unauthorized,
       'POST /api/v1/user/register': { status: 409, body: { message: 'Email already exists', code: 'email_taken' } },
     });
@@ -56,7 +57,7 @@ describe('SignupPage', () => {
   });
 
   it('shows server field errors beside the field', async () => {
-    mockApi({
+    stubApi({
       'GET /api/v1/session': unauthorized,
       'POST /api/v1/user/register': {
         status: 400,
@@ -76,14 +77,14 @@ describe('SignupPage', () => {
   });
 
   it("falls back to 'Registration failed'", async () => {
-    mockApi({ 'GET /api/v1/session': unauthorized, 'POST /api/v1/user/register': { status: 502 } });
+    stubApi({ 'GET /api/v1/session': unauthorized, 'POST /api/v1/user/register': { status: 502 } });
     renderSignup();
     await fillAndSubmit({ email: 'new@example.com', password: 'long-enough' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
   });
 
   it('reports a network failure with the seed text', async () => {
-    mockApi({ 'GET /api/v1/session': unauthorized, 'POST /api/v1/user/register': 'network' });
+    stubApi({ 'GET /api/v1/session': unauthorized, 'POST /api/v1/user/register': 'network' });
     renderSignup();
     await fillAndSubmit({ email: 'new@example.com', password: 'long-enough' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -92,7 +93,7 @@ describe('SignupPage', () => {
   });
 
   it('creates the account with the name and goes home signed in', async () => {
-    const fetch = mockApi({
+    const fetch = stubApi({
       'GET /api/v1/session': unauthorized,
       'POST /api/v1/user/register': { status: 201, body: { user: sampleUser } },
     });

@@ -2,9 +2,9 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/client';
-import { usePageMeta } from '../../content/usePageMeta';
-import { AuthCard } from './AuthCard';
-import { EmailField, FormError, PasswordField } from './AuthFields';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { AuthCard } from '../../ui/AuthCard';
+import { EmailField, FormError, PasswordField } from '../../ui/AuthFields';
 import { useAuthForm } from './useAuthForm';
 
 /** SignupPage: the seed's sign-up form plus an optional name; signs the new user in. */

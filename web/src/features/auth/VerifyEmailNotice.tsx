@@ -2,7 +2,7 @@ import { Box, Container, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useSession } from './useSession';
+import { useSession } from '../../lib/useSession';
 
 // Only an unverified user sees the button (and its mutation code): not part of every page's first load.
 const ResendVerification = lazy(() => import('./ResendVerification').then((m) => ({ default: m.ResendVerification })));

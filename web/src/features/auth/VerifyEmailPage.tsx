@@ -5,9 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { authApi } from '../../api/client';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { ResendVerification } from './ResendVerification';
-import { sessionKey, useSession } from './useSession';
+import { sessionKey, useSession } from '../../lib/useSession';
 
 type Outcome = 'checking' | 'done' | 'failed' | 'missing';
 

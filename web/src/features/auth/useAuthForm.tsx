@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, type User } from '../../api/client';
-import { PageLoading } from '../../content/PageState';
-import { apiErrorMessage, isNetworkError } from '../../i18n/errorMessage';
-import { notify } from '../layout/notify';
-import { returnPath } from './RequireAuth';
-import { sessionSignedIn, useSession } from './useSession';
+import { PageLoading } from '../../ui/page/PageState';
+import { apiErrorText, isNetworkError } from '../../lib/apiErrorText';
+import { notify } from '../../lib/notify';
+import { returnPath } from '../../ui/RequireAuth';
+import { sessionSignedIn, useSession } from '../../lib/useSession';
 
 /**
  * useAuthForm holds what the login and sign-up forms share: the seed's
@@ -16,7 +16,7 @@ import { sessionSignedIn, useSession } from './useSession';
  * success (back to the page a guard came from, else /).
  */
 export function useAuthForm(kind: 'login' | 'signup') {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user, isLoading } = useSession();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -24,12 +24,13 @@ export function useAuthForm(kind: 'login' | 'signup') {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
-  const justSignedIn = useRef(false);
+  // Set with the session, in the same render: the form leaves by its own navigation, not as a signed-in visitor.
+  const [justSignedIn, setJustSignedIn] = useState(false);
 
   /** What to render instead of the form: a spinner, or home for someone already signed in. */
   let replacement: ReactNode = null;
   if (isLoading) replacement = <PageLoading />;
-  else if (user && !justSignedIn.current) replacement = <Navigate to="/" replace />;
+  else if (user && !justSignedIn) replacement = <Navigate to="/" replace />;
 
   /** submit runs call once the required fields are filled, and signs the user in. */
   async function submit(requiredFilled: boolean, call: () => Promise<User>) {
@@ -42,7 +43,7 @@ export function useAuthForm(kind: 'login' | 'signup') {
     setSubmitting(true);
     try {
       const signedIn = await call();
-      justSignedIn.current = true;
+      setJustSignedIn(true);
       sessionSignedIn(client, signedIn);
       void notify('green', t(`auth.${kind}.success`));
       await navigate(returnPath(location.state), { replace: true });
@@ -51,7 +52,7 @@ export function useAuthForm(kind: 'login' | 'signup') {
       if (isNetworkError(err)) {
         setError(t(`auth.${kind}.network`));
       } else if (err instanceof ApiError) {
-        setError(apiErrorMessage(i18n, err, t(`auth.${kind}.failed`)));
+        setError(apiErrorText(err, 'common', t(`auth.${kind}.failed`)));
         setFieldErrors(err.fields);
       } else {
         setError(t(`auth.${kind}.unexpected`));

@@ -2,14 +2,14 @@ import { Button, Container, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageContentGate } from '../../content/PageState';
-import { usePageContent } from '../../content/usePageContent';
-import { usePageMeta } from '../../content/usePageMeta';
-import { PageHero } from '../shared-pages/PageHero';
-import { PageSection } from '../shared-pages/PageSection';
-import { Picture } from '../shared-pages/Picture';
-import type { ContentImage, Meta } from '../shared-pages/types';
-import classes from '../shared-pages/pages.module.css';
+import { PageContentGate } from '../../ui/page/PageState';
+import { usePageContent } from '../../i18n/usePageContent';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { PageHero } from '../../ui/page/PageHero';
+import { PageSection } from '../../ui/page/PageSection';
+import { Picture } from '../../ui/page/Picture';
+import type { ContentImage, Meta } from '../../ui/page/types';
+import classes from '../../ui/page/pages.module.css';
 import local from './blogs.module.css';
 
 export type BlogsContent = {

@@ -1,7 +1,7 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CheckInOutcome, CheckInResult } from '../../api/tickets';
-import { formatLocalTime, useTag } from '../tickets/format';
+import { formatLocalTime, useTag } from '../../lib/format';
 
 /** The namespace of the check-in page. */
 export const ns = 'check-in';

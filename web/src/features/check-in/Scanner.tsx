@@ -1,5 +1,5 @@
 import { BrowserQRCodeReader, type IScannerControls } from '@zxing/browser';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 
 /** Why the camera could not start: permission refused, no camera, or anything else. */
 export type CameraProblem = 'denied' | 'missing' | 'failed';
@@ -27,8 +27,9 @@ export default function Scanner({
   label: string;
 }) {
   const video = useRef<HTMLVideoElement>(null);
-  const handlers = useRef({ onCode, onProblem });
-  handlers.current = { onCode, onProblem };
+  // The camera starts once; the reader's callbacks always reach the latest handlers.
+  const reportCode = useEffectEvent((text: string) => onCode(text));
+  const reportProblem = useEffectEvent((p: CameraProblem) => onProblem(p));
 
   useEffect(() => {
     let controls: IScannerControls | undefined;
@@ -38,14 +39,14 @@ export default function Scanner({
     if (!el) return;
     reader
       .decodeFromConstraints({ video: { facingMode: 'environment' }, audio: false }, el, (result) => {
-        if (result && !stopped) handlers.current.onCode(result.getText());
+        if (result && !stopped) reportCode(result.getText());
       })
       .then((c) => {
         if (stopped) c.stop();
         else controls = c;
       })
       .catch((err: unknown) => {
-        if (!stopped) handlers.current.onProblem(cameraProblem(err));
+        if (!stopped) reportProblem(cameraProblem(err));
       });
     return () => {
       stopped = true;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactForm } from './ContactForm';
-import { bodyOf, renderPage, stubApi } from './testUtils';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
 
 afterEach(() => vi.unstubAllGlobals());
 

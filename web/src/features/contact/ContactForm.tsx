@@ -4,10 +4,9 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { contactApi } from '../../api/contact';
-import { apiErrorText } from './apiErrorText';
-import { Notice } from './Notice';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import {
-  charCount,
   contactFields,
   contactLimits,
   emptyContact,
@@ -16,6 +15,7 @@ import {
   type ContactField,
   type ContactValues,
 } from './schema';
+import { charCount } from '../../lib/text';
 
 // Mantine's default description and error colours are too light for AA contrast.
 const inputStyles = {

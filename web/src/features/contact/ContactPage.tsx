@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { siteApi } from '../../api/site';
-import { usePageMeta } from '../../content/usePageMeta';
-import { ContentPage } from '../shared-pages/ContentPage';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { ContentPage } from '../../ui/page/ContentPage';
 import { ContactForm } from './ContactForm';
 import { lineIconProps } from '../../ui/lineIcon';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { charCount } from '../../lib/text';
 
 /**
  * The contact form's rules, mirroring the server: every text is trimmed, then
@@ -15,9 +16,6 @@ export const contactLimits = {
 
 export type ContactField = 'name' | 'email' | 'subject' | 'message';
 export const contactFields: ContactField[] = ['name', 'email', 'subject', 'message'];
-
-/** Length in characters (code points), as the server counts. */
-export const charCount = (s: string) => Array.from(s).length;
 
 // A pragmatic address check close to the server's: one @, no spaces, a dot in the domain.
 const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;

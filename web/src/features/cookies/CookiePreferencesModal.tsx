@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsent, type Consent } from './consent';
 
@@ -27,11 +27,14 @@ export function CookiePreferencesModal({
   const { effective, save } = useConsent();
   const [draft, setDraft] = useState<Consent>(effective);
 
-  // Each time the dialog opens it starts from the choice in force.
-  useEffect(() => {
+  // Each time the dialog opens it starts from the choice in force (set while
+  // rendering the opening, as React advises for state that follows a prop);
+  // later cookie changes must not overwrite the draft.
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
     if (opened) setDraft(effective);
-    // Only on opening: later cookie changes must not overwrite the draft.
-  }, [opened]);
+  }
 
   const submit = () => {
     save(draft);

@@ -2,8 +2,8 @@ import { Badge, Button, Card, Group, List, Paper, SimpleGrid, Stack, Text } from
 import { Title } from '../../ui/Title';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageMeta } from '../../content/usePageMeta';
-import { ContentPage } from '../shared-pages/ContentPage';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { ContentPage } from '../../ui/page/ContentPage';
 import { useConsent } from './consent';
 import { CookiePreferencesModal } from './CookiePreferencesModal';
 import { CyclingIcon, type CookieCategory } from './icons';

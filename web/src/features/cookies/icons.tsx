@@ -93,15 +93,14 @@ export function CyclingIcon({
   const [index, setIndex] = useState(0);
 
   useEffect(() => {
-    if (reduceMotion) {
-      setIndex(0);
-      return;
-    }
+    if (reduceMotion) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % icons.length), intervalMs);
     return () => window.clearInterval(timer);
   }, [reduceMotion, intervalMs, icons.length]);
 
-  const Icon = icons[index];
+  // With reduced motion the first icon stays, whatever the last one shown.
+  const shown = reduceMotion ? 0 : index;
+  const Icon = icons[shown];
   return (
     <ThemeIcon
       size={56}
@@ -110,10 +109,10 @@ export function CyclingIcon({
       color={color}
       aria-hidden
       data-testid={`cookie-icon-${category}`}
-      data-icon-index={index}
+      data-icon-index={shown}
       data-cycling={!reduceMotion}
     >
-      <span key={index} className={classes.glyph}>
+      <span key={shown} className={classes.glyph}>
         <Icon />
       </span>
     </ThemeIcon>

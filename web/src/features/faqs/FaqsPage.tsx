@@ -2,12 +2,12 @@ import { Accordion, Button, Container, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageContentGate } from '../../content/PageState';
-import { usePageContent } from '../../content/usePageContent';
-import { usePageMeta } from '../../content/usePageMeta';
-import { PageHero } from '../shared-pages/PageHero';
-import type { Meta } from '../shared-pages/types';
-import classes from '../shared-pages/pages.module.css';
+import { PageContentGate } from '../../ui/page/PageState';
+import { usePageContent } from '../../i18n/usePageContent';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { PageHero } from '../../ui/page/PageHero';
+import type { Meta } from '../../ui/page/types';
+import classes from '../../ui/page/pages.module.css';
 import local from './faqs.module.css';
 
 export type FaqsContent = {

@@ -3,7 +3,7 @@ import { Title } from '../../ui/Title';
 import { DatePickerInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { deadlineTiers, festivalsApi, type CategoryInput, type DeadlineTier } from '../../api/festivals';
-import { dateInputFormat, FestivalDatesProvider, formatDate, parseISODate, useCalendarLabels, useLanguage } from './dates';
+import { dateInputFormat, FestivalDatesProvider, formatDate, parseISODate, useCalendarLabels, useLanguage } from '../../lib/dates';
 import { SectionErrors } from './DetailsSection';
 import {
   categoryDrafts,
@@ -14,7 +14,7 @@ import {
   type CategoryDraft,
   type TierDraft,
 } from './editorSchema';
-import { inputStyles } from './FestivalDetailsFields';
+import { inputStyles } from '../../ui/inputStyles';
 import { numberInputValue, useDraftList } from './useDraftList';
 import type { SectionProps } from './useSectionSave';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { festivalsApi, type CriterionInput } from '../../api/festivals';
 import { SectionErrors } from './DetailsSection';
 import { criterionDrafts, criterionInputs, editorLimits, newCriterionDraft, validateCriteria, type CriterionDraft } from './editorSchema';
-import { inputStyles } from './FestivalDetailsFields';
+import { inputStyles } from '../../ui/inputStyles';
 import { numberInputValue, useDraftList } from './useDraftList';
 import type { SectionProps } from './useSectionSave';
 

@@ -3,8 +3,8 @@ import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Festival } from '../../api/festivals';
-import { countryName } from './countries';
-import { formatDate, formatDateRange, useLanguage } from './dates';
+import { countryName } from '../../lib/countries';
+import { formatDate, formatDateRange, useLanguage } from '../../lib/dates';
 import { submissionState } from './submissionState';
 
 /** festivalPlace is "City, Country" (or the free-text location when neither is set). */

@@ -2,17 +2,12 @@ import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CountrySelect } from './CountrySelect';
-import { dateInputFormat, useCalendarLabels, useLanguage } from './dates';
-import { charCount, detailsLimits } from './schema';
+import { CountrySelect } from '../../ui/CountrySelect';
+import { dateInputFormat, useCalendarLabels, useLanguage } from '../../lib/dates';
+import { detailsLimits } from './schema';
+import { charCount } from '../../lib/text';
 import type { DetailsForm } from './useDetailsForm';
-
-// Mantine's default description and error colours are too light for AA contrast.
-export const inputStyles = {
-  description: { color: 'var(--mantine-color-gray-7)' },
-  error: { color: 'var(--mantine-color-red-9)' },
-  input: { color: 'var(--mantine-color-black)' },
-};
+import { inputStyles } from '../../ui/inputStyles';
 
 /**
  * FestivalDetailsFields are the inputs of a festival's details, in the

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
-import { renderPage, stubApi } from '../contact/testUtils';
+import { renderPage, stubApi } from '../../test/utils';
 import FestivalPage, { remindMeLink } from './FestivalPage';
-import { festival } from './testUtils';
+import { festival } from '../../test/fixtures/festivals';
 
 afterEach(() => vi.unstubAllGlobals());
 

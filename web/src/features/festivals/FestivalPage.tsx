@@ -1,22 +1,19 @@
 import { Anchor, Badge, Button, Container, Grid, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { usePageViewBeacon } from '../analytics/usePageViewBeacon';
+import { Link, useParams } from 'react-router';
+import { usePageViewBeacon } from '../../lib/usePageViewBeacon';
 import { ApiError } from '../../api/client';
-import { festivalsApi, type Category, type Festival } from '../../api/festivals';
-import { PageLoading } from '../../content/PageState';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { DeadlineReminderButton, PendingDeadlineReminder, remindParam } from '../reminders/DeadlineReminder';
-import { ScreeningsSection } from '../tickets/ScreeningsSection';
+import { festivalsApi, type Category, type Festival, publicFestivalKey } from '../../api/festivals';
+import { PageLoading } from '../../ui/page/PageState';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { festivalPlace } from './FestivalCard';
-import { formatDate, formatDateRange, useLanguage } from './dates';
+import { formatDate, formatDateRange, useLanguage } from '../../lib/dates';
 import { callForEntries, submissionState } from './submissionState';
-import { publicFestivalKey } from './queries';
 
 /** remindMeLink opens the reminder form on /manage filled with the festival (the reminders feature reads these). */
 export function remindMeLink(f: Pick<Festival, 'slug' | 'name' | 'startDate'>): string {
@@ -36,11 +33,22 @@ export function submitFilmLink(slug: string): string {
  * /festival/:slug: the public page of an approved festival (no login):
  * details, categories with their current fee tier and deadline, 'Submit a
  * film' while submissions are open, a 'Remind me' button (the festival's
- * dates) and one per category (its deadlines, DeadlineReminderButton;
- * visitors are asked to sign in and come back). Unknown and unapproved
- * festivals are not found.
+ * dates) and one per category (its deadlines; visitors are asked to sign in
+ * and come back). Unknown and unapproved festivals are not found.
+ * Other features' parts come in as render props, which src/app/FestivalRoute.tsx
+ * supplies: the festival's screenings (`screenings`, between the facts and the
+ * categories), a category's deadline reminder (`categoryReminder`) and the
+ * reminder a visitor chose before signing in (`pendingReminder`, given only
+ * while one is pending).
  */
-export default function FestivalPage() {
+/** FestivalSlots are the parts of the festival page that other features render (see FestivalPage). */
+export interface FestivalSlots {
+  screenings?: (slug: string) => ReactNode;
+  categoryReminder?: (slug: string, category: Category) => ReactNode;
+  pendingReminder?: (slug: string, categories: Category[]) => ReactNode;
+}
+
+export default function FestivalPage(slots: FestivalSlots) {
   const { slug = '' } = useParams();
   const { t } = useTranslation('festivals');
   const query = useQuery({ queryKey: publicFestivalKey(slug), queryFn: () => festivalsApi.get(slug) });
@@ -69,7 +77,7 @@ export default function FestivalPage() {
       </Container>
     );
   }
-  return <FestivalView festival={query.data} />;
+  return <FestivalView festival={query.data} slots={slots} />;
 }
 
 // The page description for search engines and link previews: the festival's first 160 characters.
@@ -107,11 +115,9 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function FestivalView({ festival: f }: { festival: Festival }) {
+function FestivalView({ festival: f, slots }: { festival: Festival; slots: FestivalSlots }) {
   const { t } = useTranslation('festivals');
   const { tag } = useLanguage();
-  const [params] = useSearchParams();
-  const pendingReminder = params.has(remindParam);
   const categories = f.categories ?? [];
   // One rule with the list's cards: city and the country named in the page's language.
   const place = festivalPlace(f, tag);
@@ -228,16 +234,10 @@ function FestivalView({ festival: f }: { festival: Festival }) {
         </Grid>
 
         {/* A deadline reminder a visitor chose before signing in is set on their return. */}
-        {pendingReminder && (
-          <Suspense fallback={null}>
-            <PendingDeadlineReminder slug={f.slug} categories={categories} />
-          </Suspense>
-        )}
+        {slots.pendingReminder && <Suspense fallback={null}>{slots.pendingReminder(f.slug, categories)}</Suspense>}
 
         {/* Upcoming screenings with what is left and Buy (their own translations load with them). */}
-        <Suspense fallback={null}>
-          <ScreeningsSection slug={f.slug} />
-        </Suspense>
+        {slots.screenings && <Suspense fallback={null}>{slots.screenings(f.slug)}</Suspense>}
 
         <Stack gap="sm" component="section" aria-labelledby="festival-categories">
           <Title order={2} size="h3" id="festival-categories">
@@ -260,7 +260,7 @@ function FestivalView({ festival: f }: { festival: Festival }) {
                 </Table.Thead>
                 <Table.Tbody>
                   {categories.map((c) => (
-                    <CategoryRow key={c.id} slug={f.slug} category={c} />
+                    <CategoryRow key={c.id} slug={f.slug} category={c} reminder={slots.categoryReminder} />
                   ))}
                 </Table.Tbody>
               </Table>
@@ -272,7 +272,15 @@ function FestivalView({ festival: f }: { festival: Festival }) {
   );
 }
 
-function CategoryRow({ slug, category: c }: { slug: string; category: Category }) {
+function CategoryRow({
+  slug,
+  category: c,
+  reminder,
+}: {
+  slug: string;
+  category: Category;
+  reminder?: FestivalSlots['categoryReminder'];
+}) {
   const { t } = useTranslation('festivals');
   const { tag } = useLanguage();
   const current = c.current;
@@ -299,9 +307,7 @@ function CategoryRow({ slug, category: c }: { slug: string; category: Category }
             <Stack gap={6} align="flex-start">
               <time dateTime={current.date}>{formatDate(current.date, tag)}</time>
               {/* Remind me of one of its deadlines (its reminder texts load with it). */}
-              <Suspense fallback={null}>
-                <DeadlineReminderButton slug={slug} category={c} />
-              </Suspense>
+              {reminder && <Suspense fallback={null}>{reminder(slug, c)}</Suspense>}
             </Stack>
           </Table.Td>
         </>

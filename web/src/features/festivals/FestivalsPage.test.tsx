@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage, stubApi } from '../contact/testUtils';
+import { renderPage, stubApi } from '../../test/utils';
 import FestivalsPage from './FestivalsPage';
-import { festival } from './testUtils';
+import { festival } from '../../test/fixtures/festivals';
 
 afterEach(() => vi.unstubAllGlobals());
 

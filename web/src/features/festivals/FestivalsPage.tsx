@@ -5,19 +5,18 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { festivalsApi } from '../../api/festivals';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { CountrySelect } from './CountrySelect';
-import { FestivalDatesProvider, monthInputFormat, useCalendarLabels, useLanguage } from './dates';
+import { festivalsApi, festivalSearchKey } from '../../api/festivals';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { CountrySelect } from '../../ui/CountrySelect';
+import { FestivalDatesProvider, monthInputFormat, useCalendarLabels, useLanguage } from '../../lib/dates';
 import { effectiveSort, readFilters, toSearch, withChanges, type FilterParam } from './discoveryParams';
 import { FestivalCard } from './FestivalCard';
-import { inputStyles } from './FestivalDetailsFields';
-import { FestivalInquirySlot } from './FestivalInquirySlot';
+import { inputStyles } from '../../ui/inputStyles';
+import { FestivalInquiry } from './FestivalInquiry';
 import { FiltersFold } from './FiltersFold';
-import { festivalSearchKey } from './queries';
-import { useDebouncedUrlValue } from './useDebouncedUrlValue';
+import { useDebouncedUrlValue } from '../../lib/useDebouncedUrlValue';
 
 /**
  * /festivals: discovery of the approved festivals (GET /api/v1/festivals)
@@ -226,7 +225,8 @@ export default function FestivalsPage() {
           )}
         </Stack>
 
-        <FestivalInquirySlot />
+        {/* The seed's 'Ask About Any Film Festival' block: the festival assistant. */}
+        <FestivalInquiry />
       </Stack>
     </Container>
   );

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render';
 import { FiltersFold } from './FiltersFold';
+import { renderWithProviders } from '../../test/utils';
 
 describe('FiltersFold', () => {
   it('folds the filters behind a button that tells how many are in use', async () => {

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Festival } from '../../api/festivals';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
 import ManageFestivalPage from './ManageFestivalPage';
-import { festival, isoInMonths, pickDate } from './testUtils';
+import { festival, isoInMonths, pickDate } from '../../test/fixtures/festivals';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -80,7 +80,7 @@ describe('ManageFestivalPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save criteria' }));
     await waitFor(() => expect(puts(fetch)).toHaveLength(2));
     expect(bodyOf(puts(fetch)[1][1])).toEqual({ version: 4, criteria: [{ id: 7, name: 'Story', weight: 2, maxScore: 10 }] });
-  }, 30_000);
+  });
 
   it('shows a conflict with a Reload button that fetches the latest version', async () => {
     let latest = false;
@@ -110,7 +110,7 @@ describe('ManageFestivalPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(puts(fetch).map(([, init]) => (bodyOf(init) as { version: number }).version)).toEqual([3, 6]);
-  }, 30_000);
+  });
 
   it("shows a deadline's server error beside the right input", async () => {
     stubApi({
@@ -166,7 +166,7 @@ describe('ManageFestivalPage', () => {
         { name: 'Animation', description: '', deadlines: [{ tier: 'regular', date: deadline, fee: 25 }] },
       ],
     });
-  }, 30_000);
+  });
 
   it('adds and removes judging criteria', async () => {
     const fetch = stubApi({

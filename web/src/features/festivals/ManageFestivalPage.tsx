@@ -5,18 +5,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { festivalsApi, type Festival } from '../../api/festivals';
-import { PageLoading } from '../../content/PageState';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { festivalsApi, type Festival, manageFestivalKey, myFestivalsKey, publicFestivalKey } from '../../api/festivals';
+import { PageLoading } from '../../ui/page/PageState';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { CategoriesSection } from './CategoriesSection';
 import { CriteriaSection } from './CriteriaSection';
-import { formatDateRange, useLanguage } from './dates';
+import { formatDateRange, useLanguage } from '../../lib/dates';
 import { DetailsSection } from './DetailsSection';
-import { StatusBadge, StatusBanner } from './FestivalStatus';
-import { ManageNav } from '../manage-submissions/shared';
-import { manageFestivalKey, myFestivalsKey, publicFestivalKey } from './queries';
+import { StatusBadge, StatusBanner } from '../../ui/FestivalStatus';
+import { ManageNav } from '../../ui/ManageFrame';
 
 type Section = 'details' | 'categories' | 'criteria';
 

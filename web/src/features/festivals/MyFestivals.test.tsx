@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage, stubApi } from '../contact/testUtils';
+import { renderPage, stubApi } from '../../test/utils';
 import { MyFestivals } from './MyFestivals';
-import { festival } from './testUtils';
+import { festival } from '../../test/fixtures/festivals';
 
 afterEach(() => vi.unstubAllGlobals());
 

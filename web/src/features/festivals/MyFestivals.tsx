@@ -3,12 +3,11 @@ import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { festivalsApi, type Festival } from '../../api/festivals';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { formatDateRange, useLanguage } from './dates';
-import { StatusBadge } from './FestivalStatus';
-import { myFestivalsKey } from './queries';
+import { festivalsApi, type Festival, myFestivalsKey } from '../../api/festivals';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { formatDateRange, useLanguage } from '../../lib/dates';
+import { StatusBadge } from '../../ui/FestivalStatus';
 
 /**
  * MyFestivals lists the signed-in user's festivals (GET

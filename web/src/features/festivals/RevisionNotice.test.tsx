@@ -3,9 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FestivalRevision } from '../../api/festivals';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
 import ManageFestivalPage from './ManageFestivalPage';
-import { festival } from './testUtils';
+import { festival } from '../../test/fixtures/festivals';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -56,7 +56,7 @@ describe('the editor of an approved festival', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Kyoto Shorts' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText(/^Festival name/i)).toHaveValue('Kyoto Short Film Week'));
     expect((bodyOf(puts(fetch)[0][1]) as { name: string }).name).toBe('Kyoto Short Film Week');
-  }, 30_000);
+  });
 
   it('opens with the pending values in the form', async () => {
     stubApi({ [`GET ${url}`]: { status: 200, body: { festival: { ...approved, revision: pending } } } });

@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Festival, FestivalDetails } from '../../api/festivals';
-import { Notice } from '../contact/Notice';
-import { RevisionChanges } from './RevisionChanges';
+import { Notice } from '../../ui/Notice';
+import { RevisionChanges } from '../../ui/RevisionChanges';
 
 /** withPendingValues is the festival's details with its pending revision's values: what the editor shows. */
 export function withPendingValues(f: Festival, d: FestivalDetails): FestivalDetails {

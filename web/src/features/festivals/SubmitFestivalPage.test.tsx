@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
 import SubmitFestivalPage from './SubmitFestivalPage';
-import { festival, isoInMonths, pickDate } from './testUtils';
+import { festival, isoInMonths, pickDate } from '../../test/fixtures/festivals';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -94,7 +94,7 @@ describe('SubmitFestivalPage', () => {
     const form = screen.getByTestId('festival-form');
     expect(form.querySelector('input[name="startDate"]')).toHaveValue('');
     expect(form.querySelector('input[name="endDate"]')).toHaveValue('');
-  }, 30_000);
+  });
 
   it('shows Submitting... on a disabled button while busy', async () => {
     stubApi({ 'POST /api/v1/festivals': 'pending' });
@@ -103,7 +103,7 @@ describe('SubmitFestivalPage', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Festival' }));
     const busy = await screen.findByRole('button', { name: /Submitting\.\.\./ });
     expect(busy).toBeDisabled();
-  }, 30_000);
+  });
 
   it("shows the server's field errors beside the fields", async () => {
     stubApi({
@@ -124,7 +124,7 @@ describe('SubmitFestivalPage', () => {
       expect.stringContaining('Start date cannot be in the past'),
     );
     expect(screen.getByLabelText(/^Festival Name/)).toHaveValue('  Kyoto Shorts ');
-  }, 30_000);
+  });
 
   it("reports any other failure as 'Error: {message}' with a cross", async () => {
     stubApi({ 'POST /api/v1/festivals': { status: 500, body: { message: 'Internal error. Please try again later.', code: 'internal' } } });
@@ -135,5 +135,5 @@ describe('SubmitFestivalPage', () => {
     expect(error).toHaveTextContent('❌ Error: Internal error. Please try again later.');
     expect(error).toHaveAttribute('role', 'alert');
     expect(screen.queryByTestId('submit-success')).toBeNull();
-  }, 30_000);
+  });
 });

@@ -1,6 +1,6 @@
 import type { FestivalSearch, FestivalSort } from '../../api/festivals';
-import { countryCodes } from '../../ui/countries';
-import { monthRange } from './dates';
+import { countryCodes } from '../../lib/countries';
+import { monthRange } from '../../lib/dates';
 
 /**
  * The discovery page keeps its whole state in the URL so that a search can

@@ -7,7 +7,7 @@ import {
   type CriterionInput,
   type DeadlineTier,
 } from '../../api/festivals';
-import { charCount } from './schema';
+import { charCount } from '../../lib/text';
 
 /**
  * The organiser editor's categories and criteria: drafts as the form holds

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FestivalDetails } from '../../api/festivals';
-import { countryCodes } from '../../ui/countries';
+import { countryCodes } from '../../lib/countries';
+import { charCount } from '../../lib/text';
 
 /**
  * The festival details rules, mirroring the server (marquee.FestivalDetails
@@ -46,9 +47,6 @@ export const emptyDetails: FestivalDetails = {
   endDate: '',
   contactEmail: '',
 };
-
-/** Length in characters (code points), as the server counts. */
-export const charCount = (s: string) => Array.from(s).length;
 
 // Close to the server's check: no spaces or angle brackets, one @, a dot in the domain.
 const emailPattern = /^[^\s@<>]+@[^\s@<>.]+(\.[^\s@<>.]+)+$/;

@@ -32,12 +32,12 @@ export function useDetailsForm(initial: FestivalDetails, { today = null }: { tod
   const { t } = useTranslation('festivals');
   const [values, setValues] = useState<FestivalDetails>(initial);
   const [problems, setProblems] = useState<Partial<Record<DetailsField, FieldProblem>>>({});
-  const [attempted, setAttempted] = useState(false);
   const refs = useRef<Partial<Record<DetailsField, HTMLElement | null>>>({});
   // `set` and `refFor` keep their identity across renders (through these refs), so that
   // memoised inputs such as the long country list do not re-render on every keystroke.
-  const latest = useRef({ values, attempted });
-  latest.current = { values, attempted };
+  // `latest` holds the values (every change below sets both) and whether a first
+  // attempt was made (fields are re-checked while typing from then on).
+  const latest = useRef({ values: initial, attempted: false });
   const refSetters = useRef<Partial<Record<DetailsField, (el: HTMLElement | null) => void>>>({});
 
   const focusFirst = (fields: string[]) => {
@@ -64,7 +64,7 @@ export function useDetailsForm(initial: FestivalDetails, { today = null }: { tod
   }, [today]);
 
   const validate = () => {
-    setAttempted(true);
+    latest.current.attempted = true;
     const result = validateDetails(values, { today });
     if (result.ok) {
       setProblems({});
@@ -85,10 +85,9 @@ export function useDetailsForm(initial: FestivalDetails, { today = null }: { tod
   };
 
   const reset = useCallback((next: FestivalDetails) => {
-    latest.current.values = next;
+    latest.current = { values: next, attempted: false };
     setValues(next);
     setProblems({});
-    setAttempted(false);
   }, []);
 
   const errorOf = (field: DetailsField) => {

@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import type { Festival } from '../../api/festivals';
-import { apiErrorText } from '../contact/apiErrorText';
-import { notify } from '../layout/notify';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { notify } from '../../lib/notify';
 
 /** What a section of the organiser editor needs from the page. */
 export interface SectionProps {

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { filmLimits } from '../../api/films';
-import { inputStyles } from '../festivals/FestivalDetailsFields';
+import { inputStyles } from '../../ui/inputStyles';
 import { newCreditRow, type CreditRow } from './schema';
 
 /** CreditsField edits the film's credits: rows of name and role, added and removed. */

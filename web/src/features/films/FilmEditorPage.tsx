@@ -1,18 +1,18 @@
-import { Anchor, Button, Container, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { filmsApi, type Film } from '../../api/films';
-import { PageLoading } from '../../content/PageState';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { notify } from '../layout/notify';
+import { filmsApi, type Film, filmKey, filmsKey } from '../../api/films';
+import { PageLoading } from '../../ui/page/PageState';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { notify } from '../../lib/notify';
 import { FilmForm, type SavedState } from './FilmForm';
-import { filmKey, filmsKey } from './queries';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 function BackLink() {
   const { t } = useTranslation('films');
@@ -134,24 +134,20 @@ function DeleteFilm({ film }: { film: Film }) {
           {t('delete.button')}
         </Button>
       </Group>
-      <Modal opened={open} onClose={close} title={t('delete.confirmTitle')} closeButtonProps={{ 'aria-label': t('delete.cancel') }}>
-        <Stack gap="md">
-          <Text size="sm">{t('delete.confirmText', { title: film.title })}</Text>
-          {remove.isError && (
-            <Notice color="red" role="alert" data-testid="film-delete-error">
-              {apiErrorText(remove.error, 'films')}
-            </Notice>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={remove.isPending}>
-              {t('delete.cancel')}
-            </Button>
-            <Button color="red.9" onClick={() => remove.mutate()} disabled={remove.isPending} data-testid="film-delete-confirm">
-              {remove.isPending ? t('delete.deleting') : t('delete.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={open}
+        title={t('delete.confirmTitle')}
+        onClose={close}
+        onConfirm={() => remove.mutate()}
+        pending={remove.isPending}
+        error={remove.isError ? apiErrorText(remove.error, 'films') : null}
+        cancelLabel={t('delete.cancel')}
+        confirmLabel={t('delete.confirm')}
+        confirmTestId="film-delete-confirm"
+        errorTestId="film-delete-error"
+      >
+        <Text size="sm">{t('delete.confirmText', { title: film.title })}</Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,22 +1,19 @@
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
-import { filmLimits, filmsApi, type Film, type FilmDetails } from '../../api/films';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { CountrySelect } from '../festivals/CountrySelect';
-import { inputStyles } from '../festivals/FestivalDetailsFields';
+import { filmLimits, filmsApi, type Film, type FilmDetails, filmKey, filmsKey } from '../../api/films';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { CountrySelect } from '../../ui/CountrySelect';
+import { inputStyles } from '../../ui/inputStyles';
 import { CreditsField } from './CreditsField';
 import { PosterField } from './PosterField';
-import { filmKey, filmsKey } from './queries';
-import { emptyFilm, filmFields, filmValues, serverField, validateFilm, type FilmField, type FilmValues } from './schema';
-
-/** A field's problem: a translation key from our rules, or the server's message. */
-type Problem = { key?: string; text?: string };
+import { serverField, type FilmField } from './schema';
+import { useFilmForm, type Problem } from './useFilmForm';
 
 /** What the editor page shows after navigating from a created film. */
 export interface SavedState {
@@ -34,38 +31,11 @@ export function FilmForm({ film, onSaved }: { film?: Film; onSaved: (state: Save
   const { t } = useTranslation('films');
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [values, setValues] = useState<FilmValues>(() => (film ? filmValues(film) : emptyFilm));
+  const { values, set, validate, showProblems, errorOf, refFor } = useFilmForm(film);
   const [poster, setPoster] = useState<File | null>(null);
   const [posterError, setPosterError] = useState<string | undefined>();
-  const [problems, setProblems] = useState<Partial<Record<FilmField, Problem>>>({});
-  const [attempted, setAttempted] = useState(false);
-  const refs = useRef<Partial<Record<FilmField, HTMLElement | null>>>({});
-  // The values as last set, so that two changes before a render both count.
-  const latest = useRef(values);
-  latest.current = values;
-
-  const recheck = (next: FilmValues, field: FilmField) => {
-    if (!attempted) return;
-    const result = validateFilm(next);
-    const key = result.ok ? undefined : result.errors[field];
-    setProblems((p) => ({ ...p, [field]: key ? { key } : undefined }));
-  };
-
-  const set = <K extends keyof FilmValues>(field: K, value: FilmValues[K]) => {
-    const next = { ...latest.current, [field]: value };
-    latest.current = next;
-    setValues(next);
-    if ((filmFields as readonly string[]).includes(field)) recheck(next, field as FilmField);
-  };
   // CountrySelect is memoised: give it a stable callback.
-  const setRef = useRef(set);
-  setRef.current = set;
-  const onCountry = useCallback((v: string | null) => setRef.current('country', v ?? ''), []);
-
-  const focusFirst = (fields: string[]) => {
-    const first = filmFields.find((f) => fields.includes(f));
-    if (first) refs.current[first]?.focus();
-  };
+  const onCountry = useCallback((v: string | null) => set('country', v ?? ''), [set]);
 
   const save = useMutation({
     mutationFn: async ({ details, image }: { details: FilmDetails; image: File | null }) => {
@@ -92,10 +62,7 @@ export function FilmForm({ film, onSaved }: { film?: Film; onSaved: (state: Save
         const f = serverField(k);
         if (f && !fields[f]) fields[f] = { text };
       }
-      if (Object.keys(fields).length > 0) {
-        setProblems(fields);
-        focusFirst(Object.keys(fields));
-      }
+      if (Object.keys(fields).length > 0) showProblems(fields);
     },
   });
   const busy = save.isPending;
@@ -103,25 +70,10 @@ export function FilmForm({ film, onSaved }: { film?: Film; onSaved: (state: Save
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.reset();
-    setAttempted(true);
-    const result = validateFilm(values);
-    if (!result.ok) {
-      setProblems(Object.fromEntries(Object.entries(result.errors).map(([f, key]) => [f, { key }])));
-      focusFirst(Object.keys(result.errors));
-      return;
-    }
-    setProblems({});
-    save.mutate({ details: result.data, image: poster });
+    const details = validate();
+    if (details) save.mutate({ details, image: poster });
   };
 
-  const errorOf = (f: FilmField) => {
-    const p = problems[f];
-    if (!p) return undefined;
-    return p.text ?? t(`form.errors.${p.key}`);
-  };
-  const refFor = (f: FilmField) => (el: HTMLElement | null) => {
-    refs.current[f] = el;
-  };
   const common = { styles: inputStyles, disabled: busy };
   const serverFieldsShown = save.error instanceof ApiError && Object.keys(save.error.fields).some((k) => serverField(k));
 

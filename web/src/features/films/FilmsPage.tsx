@@ -3,12 +3,11 @@ import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { filmsApi, type Film } from '../../api/films';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { filmsApi, type Film, filmsKey } from '../../api/films';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { PosterImage } from '../../ui/PosterImage';
-import { filmsKey } from './queries';
 
 /** /films: the signed-in user's film projects as cards, and 'New film'. */
 export default function FilmsPage() {

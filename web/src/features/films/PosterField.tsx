@@ -37,19 +37,16 @@ export function PosterField({
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = objectUrl(file);
-    setPreview(url);
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [file]);
+  // The chosen file's preview address, made when it is chosen and freed when
+  // another replaces it or the field goes; shown while the form holds that file.
+  const [chosenPreview, setChosenPreview] = useState<{ file: File; url: string | null } | null>(null);
+  useEffect(
+    () => () => {
+      if (chosenPreview?.url) URL.revokeObjectURL(chosenPreview.url);
+    },
+    [chosenPreview],
+  );
+  const preview = chosenPreview && chosenPreview.file === file ? chosenPreview.url : null;
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
@@ -61,6 +58,7 @@ export function PosterField({
       return;
     }
     setProblem(null);
+    setChosenPreview({ file: chosen, url: objectUrl(chosen) });
     onChange(chosen);
   };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { filmLimits, posterTypes, type Film, type FilmDetails } from '../../api/films';
-import { countryCodes } from '../../ui/countries';
+import { countryCodes } from '../../lib/countries';
+import { charCount } from '../../lib/text';
 
 /**
  * The film form as typed (numbers as text), its rules mirroring the
@@ -95,15 +96,13 @@ export function filmValues(f: Film): FilmValues {
   };
 }
 
-/** Length in characters (code points), as the server counts. */
-const chars = (s: string) => Array.from(s).length;
 const countries = new Set<string>(countryCodes);
 
 const text = (max: number, key: string) =>
   z
     .string()
     .transform((s) => s.trim())
-    .refine((s) => chars(s) <= max, { error: key });
+    .refine((s) => charCount(s) <= max, { error: key });
 
 const whole = (min: number, max: number, key: string) =>
   z
@@ -114,7 +113,7 @@ const whole = (min: number, max: number, key: string) =>
 
 function validUrl(s: string): boolean {
   if (s === '') return true;
-  if (chars(s) > filmLimits.screener || /\s/.test(s)) return false;
+  if (charCount(s) > filmLimits.screener || /\s/.test(s)) return false;
   try {
     const u = new URL(s);
     return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
@@ -129,13 +128,13 @@ function schema(thisYear: number) {
       .string()
       .transform((s) => s.trim())
       .refine((s) => s.length > 0, { error: 'title.required', abort: true })
-      .refine((s) => chars(s) <= filmLimits.title, { error: 'title.tooLong' }),
+      .refine((s) => charCount(s) <= filmLimits.title, { error: 'title.tooLong' }),
     originalTitle: text(filmLimits.title, 'originalTitle.tooLong'),
     logline: text(filmLimits.logline, 'logline.tooLong'),
     synopsis: z
       .string()
       .transform((s) => s.replaceAll('\r\n', '\n').trim())
-      .refine((s) => chars(s) <= filmLimits.synopsis, { error: 'synopsis.tooLong' }),
+      .refine((s) => charCount(s) <= filmLimits.synopsis, { error: 'synopsis.tooLong' }),
     runtimeMinutes: whole(1, filmLimits.runtime, 'runtimeMinutes.range'),
     genre: text(filmLimits.genre, 'genre.tooLong'),
     country: z.string().refine((s) => s === '' || countries.has(s), { error: 'country.invalid' }),
@@ -149,14 +148,14 @@ function schema(thisYear: number) {
       )
       .refine((rows) => rows.length <= filmLimits.credits, { error: 'credits.tooMany', abort: true })
       .refine((rows) => rows.every((r) => r.name !== ''), { error: 'credits.nameRequired', abort: true })
-      .refine((rows) => rows.every((r) => chars(r.name) <= filmLimits.creditName && chars(r.role) <= filmLimits.creditRole), {
+      .refine((rows) => rows.every((r) => charCount(r.name) <= filmLimits.creditName && charCount(r.role) <= filmLimits.creditRole), {
         error: 'credits.tooLong',
       }),
     screenerUrl: z
       .string()
       .transform((s) => s.trim())
       .refine(validUrl, { error: 'screenerUrl.invalid' }),
-    screenerPassword: z.string().refine((s) => chars(s) <= filmLimits.screener, { error: 'screenerPassword.tooLong' }),
+    screenerPassword: z.string().refine((s) => charCount(s) <= filmLimits.screener, { error: 'screenerPassword.tooLong' }),
     public: z.boolean(),
   });
 }

@@ -3,17 +3,17 @@ import { Title } from '../../ui/Title';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageContentGate } from '../../content/PageState';
-import { usePageContent } from '../../content/usePageContent';
-import { usePageMeta } from '../../content/usePageMeta';
-import type { IconName } from '../shared-pages/icons';
-import { PageHero } from '../shared-pages/PageHero';
-import { PageSection } from '../shared-pages/PageSection';
-import { Picture } from '../shared-pages/Picture';
-import { QuoteCards } from '../shared-pages/QuoteCards';
-import type { ContentImage, Meta, Quote } from '../shared-pages/types';
-import classes from '../shared-pages/pages.module.css';
-import { IconCard } from '../shared-pages/IconCard';
+import { PageContentGate } from '../../ui/page/PageState';
+import { usePageContent } from '../../i18n/usePageContent';
+import { usePageMeta } from '../../lib/usePageMeta';
+import type { IconName } from '../../ui/page/icons';
+import { PageHero } from '../../ui/page/PageHero';
+import { PageSection } from '../../ui/page/PageSection';
+import { Picture } from '../../ui/page/Picture';
+import { QuoteCards } from '../../ui/page/QuoteCards';
+import type { ContentImage, Meta, Quote } from '../../ui/page/types';
+import classes from '../../ui/page/pages.module.css';
+import { IconCard } from '../../ui/page/IconCard';
 
 export type HomeContent = {
   meta: Meta;
@@ -33,7 +33,7 @@ export type HomeContent = {
 }
 
 // The featured festivals load after the page: their code and data stay out of its first load.
-const FeaturedStrip = lazy(() => import('../promotion/FeaturedStrip'));
+const FeaturedStrip = lazy(() => import('./FeaturedStrip'));
 
 const serviceIcons: Record<string, IconName> = { '/festivals': 'compass', '/submit': 'send', '/manage': 'clipboard' };
 

@@ -2,9 +2,9 @@ import { Anchor, Badge, Container, Group, Paper, Progress, Stack, Text } from '@
 import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageMeta } from '../../content/usePageMeta';
-import { AdminListState } from '../admin/AdminList';
-import { apiErrorText } from '../contact/apiErrorText';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { ListState } from '../../ui/list/ListState';
+import { apiErrorText } from '../../lib/apiErrorText';
 import { ns, useJudgeFestivals } from './shared';
 
 /** /judge: the festivals I judge, with my progress in each. */
@@ -19,7 +19,7 @@ export default function JudgeHomePage() {
           <Title order={1}>{t('home.title')}</Title>
           <Text c="gray.7">{t('home.subtitle')}</Text>
         </Stack>
-        <AdminListState
+        <ListState
           query={festivals}
           isEmpty={(d) => d.length === 0}
           loadingLabel={t('home.loading')}
@@ -55,7 +55,7 @@ export default function JudgeHomePage() {
               })}
             </Stack>
           )}
-        </AdminListState>
+        </ListState>
       </Stack>
     </Container>
   );

@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { judgingApi, type Assignment } from '../../api/judging';
-import { usePageMeta } from '../../content/usePageMeta';
-import { AdminListState } from '../admin/AdminList';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { useLanguage } from '../festivals/dates';
-import { formatScore } from '../manage-submissions/shared';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { ListState } from '../../ui/list/ListState';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { useLanguage } from '../../lib/dates';
+import { formatScore } from '../../lib/format';
 import { ns, queueKey, useJudgeFestivals } from './shared';
 
 type Show = 'all' | 'unscored' | 'scored';
@@ -70,7 +70,7 @@ export default function JudgeQueuePage() {
           data={shows.map((s) => ({ value: s, label: t(`queue.show.${s}`) }))}
           style={{ alignSelf: 'flex-start' }}
         />
-        <AdminListState
+        <ListState
           query={{ ...queue, data: queue.data ? items : undefined }}
           isEmpty={(d) => d.length === 0}
           loadingLabel={t('queue.loading')}
@@ -116,7 +116,7 @@ export default function JudgeQueuePage() {
               </Table>
             </Table.ScrollContainer>
           )}
-        </AdminListState>
+        </ListState>
       </Stack>
     </Container>
   );

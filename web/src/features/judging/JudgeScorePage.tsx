@@ -5,14 +5,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { judgingApi, weightedScore, type Assignment } from '../../api/judging';
-import { PageLoading } from '../../content/PageState';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { useLanguage } from '../festivals/dates';
-import { FilmCard } from '../manage-submissions/SubmissionDetailPage';
-import { formatScore } from '../manage-submissions/shared';
+import { judgingApi, weightedScore, withSubmission, type Assignment, type ScoredAssignment } from '../../api/judging';
+import { PageLoading } from '../../ui/page/PageState';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { useLanguage } from '../../lib/dates';
+import { FilmCard } from '../../ui/FilmCard';
+import { formatScore } from '../../lib/format';
 import { assignmentKey, judgeFestivalsKey, ns, queueKey } from './shared';
 
 /**
@@ -58,11 +58,11 @@ export default function JudgeScorePage() {
         )}
       </Notice>
     );
-  } else {
+  } else if (withSubmission(assignment.data)) {
     body = <Scoring key={id} slug={slug} a={assignment.data} />;
   }
 
-  const title = assignment.data?.film?.title || assignment.data?.submission.filmTitle || inQueue?.submission.filmTitle;
+  const title = assignment.data?.film?.title || assignment.data?.submission?.filmTitle || inQueue?.submission.filmTitle;
 
   return (
     <Container size="md" px="md" py={{ base: 'lg', sm: 40 }}>
@@ -96,7 +96,7 @@ export default function JudgeScorePage() {
   );
 }
 
-function Scoring({ slug, a }: { slug: string; a: Assignment }) {
+function Scoring({ slug, a }: { slug: string; a: ScoredAssignment }) {
   const { t } = useTranslation(ns);
   const { tag } = useLanguage();
   const queryClient = useQueryClient();

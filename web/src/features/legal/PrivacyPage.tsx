@@ -2,8 +2,8 @@ import { Anchor, Divider, Paper, Stack, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageMeta } from '../../content/usePageMeta';
-import { ContentPage } from '../shared-pages/ContentPage';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { ContentPage } from '../../ui/page/ContentPage';
 import { LegalSection, type LegalSectionContent } from './LegalSection';
 
 export type PrivacyContent = {

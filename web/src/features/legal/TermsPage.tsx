@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { termsApi } from '../../api/terms';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { languageFor } from '../../i18n/languages';
-import { sessionKey, useSession } from '../auth/useSession';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { ContentPage } from '../shared-pages/ContentPage';
+import { sessionKey, useSession } from '../../lib/useSession';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { ContentPage } from '../../ui/page/ContentPage';
 import { LegalSection, type LegalSectionContent } from './LegalSection';
 
 export interface TermsContent {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
-import { isoInMonths, pickDate } from '../festivals/testUtils';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
+import { isoInMonths, pickDate } from '../../test/fixtures/festivals';
 import type { ScoreSummary } from '../../api/manageSubmissions';
-import { festivalAnswer, judge, page, submission } from './fixtures';
+import { festivalAnswer, judge, page, submission } from '../../test/fixtures/manageSubmissions';
 import JudgesPage from './JudgesPage';
 import RankingPage from './RankingPage';
 import SettingsPage from './SettingsPage';

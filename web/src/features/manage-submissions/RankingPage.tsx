@@ -8,12 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { pageCount } from '../../api/client';
 import { manageSubmissionsApi, type RankedSubmission, type RankingFilter, type RankingSort } from '../../api/manageSubmissions';
-import { usePageMeta } from '../../content/usePageMeta';
-import { AdminListState } from '../admin/AdminList';
-import { AdminPagination } from '../admin/AdminPagination';
-import { apiErrorText } from '../contact/apiErrorText';
-import { useLanguage } from '../festivals/dates';
-import { formatCalibrated, formatScore, ManageFrame, ns, rankingKey, useManagedFestival } from './shared';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { ListState } from '../../ui/list/ListState';
+import { ListPagination } from '../../ui/list/ListPagination';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { useLanguage } from '../../lib/dates';
+import { ns, rankingKey } from './shared';
+import { ManageFrame, useManagedFestival } from '../../ui/ManageFrame';
+import { formatCalibrated, formatScore } from '../../lib/format';
 
 /**
  * /manage/festivals/:slug/ranking: one category's submissions ranked by
@@ -94,7 +96,7 @@ function Ranking({ slug }: { slug: string }) {
       <Text size="sm" c="gray.7" data-testid="calibration-help">
         {t('ranking.explanation')}
       </Text>
-      <AdminListState
+      <ListState
         query={weighted}
         isEmpty={(d) => d.total === 0}
         loadingLabel={t('ranking.loading')}
@@ -116,14 +118,14 @@ function Ranking({ slug }: { slug: string }) {
                 score={(r) => formatScore(r.summary.weighted, tag)}
                 tag={tag}
               >
-                <AdminPagination
+                <ListPagination
                   total={pageCount(byWeighted)}
                   value={pages.weighted}
                   onChange={(p) => setPage('weighted', p)}
                   label={t('ranking.weightedPages')}
                 />
               </RankTable>
-              <AdminListState
+              <ListState
                 query={calibrated}
                 isEmpty={(d) => d.total === 0}
                 loadingLabel={t('ranking.loading')}
@@ -143,7 +145,7 @@ function Ranking({ slug }: { slug: string }) {
                     score={(r) => formatCalibrated(r.summary.calibrated, tag)}
                     tag={tag}
                   >
-                    <AdminPagination
+                    <ListPagination
                       total={pageCount(byCalibrated)}
                       value={pages.calibrated}
                       onChange={(p) => setPage('calibrated', p)}
@@ -151,7 +153,7 @@ function Ranking({ slug }: { slug: string }) {
                     />
                   </RankTable>
                 )}
-              </AdminListState>
+              </ListState>
             </SimpleGrid>
             {top.length > 0 && (
               <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ranking-chart-title">
@@ -186,7 +188,7 @@ function Ranking({ slug }: { slug: string }) {
             )}
           </Stack>
         )}
-      </AdminListState>
+      </ListState>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { DatePickerInput } from '@mantine/dates';
-import { Button, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -7,14 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { manageSubmissionsApi, type FestivalSettings, type Waiver } from '../../api/manageSubmissions';
-import { usePageMeta } from '../../content/usePageMeta';
-import { AdminListState } from '../admin/AdminList';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { dateInputFormat, FestivalDatesProvider, formatDate, todayISO, useCalendarLabels, useLanguage } from '../festivals/dates';
-import { ManageFrame, ns, settingsKey, waiversKey } from './shared';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { ListState } from '../../ui/list/ListState';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { dateInputFormat, FestivalDatesProvider, formatDate, todayISO, useCalendarLabels, useLanguage } from '../../lib/dates';
+import { ns, settingsKey, waiversKey } from './shared';
+import { ManageFrame } from '../../ui/ManageFrame';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
-const switches: (keyof FestivalSettings)[] = ['refundOnWithdraw', 'blindReview', 'judgingLocked'];
+const switches = ['refundOnWithdraw', 'blindReview', 'judgingLocked'] as const satisfies (keyof FestivalSettings)[];
 
 /** /manage/festivals/:slug/settings: the submission and judging switches, and the fee waiver codes. */
 export default function SettingsPage() {
@@ -45,7 +46,7 @@ function SettingsSwitches({ slug }: { slug: string }) {
       <Title order={2} size="h4" id="settings-title" mb="sm">
         {t('settings.switches')}
       </Title>
-      <AdminListState
+      <ListState
         query={settings}
         isEmpty={() => false}
         loadingLabel={t('settings.loading')}
@@ -81,7 +82,7 @@ function SettingsSwitches({ slug }: { slug: string }) {
             )}
           </Stack>
         )}
-      </AdminListState>
+      </ListState>
     </Paper>
   );
 }
@@ -106,7 +107,7 @@ function Waivers({ slug }: { slug: string }) {
         {t('waivers.help')}
       </Text>
       <Stack gap="lg">
-        <AdminListState
+        <ListState
           query={waivers}
           isEmpty={(d) => d.length === 0}
           loadingLabel={t('waivers.loading')}
@@ -156,37 +157,21 @@ function Waivers({ slug }: { slug: string }) {
               </Table>
             </Table.ScrollContainer>
           )}
-        </AdminListState>
+        </ListState>
         <WaiverForm slug={slug} />
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={deleting !== null}
-        onClose={() => !remove.isPending && setDeleting(null)}
         title={t('waivers.confirmTitle')}
-        closeButtonProps={{ 'aria-label': t('common.cancel') }}
-        styles={{ title: { fontWeight: 700 } }}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        pending={remove.isPending}
+        error={remove.isError ? apiErrorText(remove.error, ns) : null}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('waivers.confirmDelete')}
       >
-        {deleting && (
-          <Stack gap="md">
-            <Text size="sm">{t('waivers.confirmText', { code: deleting.code })}</Text>
-            {remove.isError && (
-              <Notice color="red" role="alert">
-                <Text size="sm" c="gray.9">
-                  {apiErrorText(remove.error, ns)}
-                </Text>
-              </Notice>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setDeleting(null)} disabled={remove.isPending} data-autofocus>
-                {t('common.cancel')}
-              </Button>
-              <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate(deleting.id)}>
-                {t('waivers.confirmDelete')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+        {deleting && <Text size="sm">{t('waivers.confirmText', { code: deleting.code })}</Text>}
+      </ConfirmDialog>
     </Paper>
   );
 }

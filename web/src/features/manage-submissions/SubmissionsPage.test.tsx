@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
-import { festivalAnswer, film, judge, page, pickOption, submission } from './fixtures';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
+import { festivalAnswer, film, judge, page, pickOption, submission } from '../../test/fixtures/manageSubmissions';
 import SubmissionDetailPage from './SubmissionDetailPage';
 import SubmissionsPage from './SubmissionsPage';
 

@@ -1,86 +1,29 @@
-import { ActionIcon, Anchor, Button, Checkbox, Group, Menu, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { pageCount } from '../../api/client';
 import {
   manageSubmissionsApi,
   submissionFlags,
   submissionStatuses,
-  type ReceivedFilter,
-  type ReceivedSort,
-  type Submission,
   type SubmissionFlag,
 } from '../../api/manageSubmissions';
-import { usePageMeta } from '../../content/usePageMeta';
-import { AdminListState } from '../admin/AdminList';
-import { AdminPagination } from '../admin/AdminPagination';
-import { apiErrorText } from '../contact/apiErrorText';
-import { notify } from '../layout/notify';
-import { CountrySelect } from '../festivals/CountrySelect';
-import { useLanguage } from '../festivals/dates';
-import { useDebouncedUrlValue } from '../festivals/useDebouncedUrlValue';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { ListState } from '../../ui/list/ListState';
+import { ListPagination } from '../../ui/list/ListPagination';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { notify } from '../../lib/notify';
+import { CountrySelect } from '../../ui/CountrySelect';
+import { useLanguage } from '../../lib/dates';
+import { useDebouncedUrlValue } from '../../lib/useDebouncedUrlValue';
 import { DecisionForm } from './DecisionForm';
-import {
-  countryName,
-  FlagBadge,
-  formatCalibrated,
-  formatDay,
-  formatScore,
-  manageKey,
-  ManageFrame,
-  ns,
-  receivedKey,
-  SubmissionStatusBadge,
-  useManagedFestival,
-} from './shared';
-
-const sorts: ReceivedSort[] = ['date', 'score', 'calibrated'];
-const filterKeys = ['category', 'status', 'country', 'flag', 'minScore', 'maxScore'] as const;
-type FilterKey = (typeof filterKeys)[number];
-
-/** useReceivedFilter reads the list's filters, sort and page from the URL; empty ones stay out of it. */
-function useReceivedFilter() {
-  const [params, setParams] = useSearchParams();
-  const rawSort = params.get('sort') as ReceivedSort | null;
-  const filter: Required<Pick<ReceivedFilter, FilterKey>> & { sort: ReceivedSort; page: number } = {
-    category: params.get('category') ?? '',
-    status: params.get('status') ?? '',
-    country: params.get('country') ?? '',
-    flag: params.get('flag') ?? '',
-    minScore: params.get('minScore') ?? '',
-    maxScore: params.get('maxScore') ?? '',
-    sort: rawSort && sorts.includes(rawSort) ? rawSort : 'date',
-    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
-  };
-  const change = (values: Partial<Record<FilterKey | 'sort', string>>) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete('page');
-        for (const [k, v] of Object.entries(values)) {
-          if (!v || (k === 'sort' && v === 'date')) next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  };
-  const setPage = (p: number) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (p === 1) next.delete('page');
-      else next.set('page', String(p));
-      return next;
-    });
-  const clear = () => setParams(new URLSearchParams(), { replace: true });
-  const filtered = filterKeys.some((k) => filter[k] !== '');
-  return { filter, change, setPage, clear, filtered };
-}
-
+import { manageKey, ns, receivedKey } from './shared';
+import { ManageFrame, useManagedFestival } from '../../ui/ManageFrame';
+import { sorts, useReceivedFilter } from './useReceivedFilter';
+import { SubmissionRow } from './SubmissionRow';
 /**
  * /manage/festivals/:slug/submissions: the organiser's list of received
  * submissions, 50 a page, with filters and sort in the URL, row selection
@@ -239,7 +182,7 @@ function SubmissionsList({ slug }: { slug: string }) {
         </Text>
       )}
 
-      <AdminListState
+      <ListState
         query={list}
         isEmpty={(d) => d.items.length === 0}
         loadingLabel={t('list.loading')}
@@ -287,7 +230,7 @@ function SubmissionsList({ slug }: { slug: string }) {
               </Table.Thead>
               <Table.Tbody>
                 {data.items.map((s) => (
-                  <Row
+                  <SubmissionRow
                     key={s.id}
                     s={s}
                     slug={slug}
@@ -301,95 +244,9 @@ function SubmissionsList({ slug }: { slug: string }) {
             </Table>
           </Table.ScrollContainer>
         )}
-      </AdminListState>
+      </ListState>
 
-      <AdminPagination total={pageCount(list.data)} value={filter.page} onChange={setPage} label={t('list.pagination')} />
+      <ListPagination total={pageCount(list.data)} value={filter.page} onChange={setPage} label={t('list.pagination')} />
     </Stack>
   );
 }
-
-function Row({
-  s,
-  slug,
-  tag,
-  checked,
-  onToggle,
-  onFlag,
-}: {
-  s: Submission;
-  slug: string;
-  tag: string;
-  checked: boolean;
-  onToggle: () => void;
-  onFlag: (f: SubmissionFlag) => void;
-}) {
-  const { t } = useTranslation(ns);
-  return (
-    <Table.Tr data-testid="submission-row" data-submission-id={s.id}>
-      <Table.Td>
-        <Checkbox aria-label={t('list.select', { title: s.filmTitle })} checked={checked} onChange={onToggle} />
-      </Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>
-        <Anchor component={Link} to={`/manage/festivals/${encodeURIComponent(slug)}/submissions/${s.id}`} fw={600} size="sm">
-          {s.filmTitle}
-        </Anchor>
-      </Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>
-        <Text size="sm">{s.filmmakerName}</Text>
-        <Text size="xs" c="gray.7">
-          {s.filmmakerEmail}
-        </Text>
-      </Table.Td>
-      <Table.Td>{countryName(s.country, tag)}</Table.Td>
-      <Table.Td>{s.categoryName}</Table.Td>
-      <Table.Td>{t(`tier.${s.tier}`, { defaultValue: s.tier })}</Table.Td>
-      <Table.Td>
-        {t('list.credits', { count: s.paidCredits })}
-        {s.waiverCode && (
-          <Text span size="xs" c="gray.7">
-            {' '}
-            ({s.waiverCode})
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        <time dateTime={s.createdAt}>{formatDay(s.createdAt, tag)}</time>
-      </Table.Td>
-      <Table.Td>
-        <SubmissionStatusBadge status={s.status} awardName={s.awardName} />
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          <FlagBadge flag={s.flag} />
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray.8" aria-label={t('flag.menu', { title: s.filmTitle })}>
-                <FlagIcon />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {submissionFlags.map((f) => (
-                <Menu.Item key={f} onClick={() => onFlag(f)} aria-current={s.flag === f ? 'true' : undefined}>
-                  {t(`flag.${f}`)}
-                </Menu.Item>
-              ))}
-              <Menu.Item onClick={() => onFlag('')}>{t('flag.clear')}</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
-      </Table.Td>
-      <Table.Td>{s.scores?.judges ?? 0}</Table.Td>
-      <Table.Td data-testid="weighted">{formatScore(s.scores?.weighted, tag)}</Table.Td>
-      <Table.Td data-testid="calibrated">{formatCalibrated(s.scores?.calibrated, tag)}</Table.Td>
-    </Table.Tr>
-  );
-}
-
-function FlagIcon() {
-  return (
-    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
-      <path d="M5 21V4M5 4h11l-2 4 2 4H5" strokeLinejoin="round" strokeLinecap="round" />
-    </svg>
-  );
-}
-

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { moviesApi, type Movie } from '../../api/movies';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { PosterImage } from '../../ui/PosterImage';
 import { movieKey, releaseText } from './format';
-import classes from '../shared-pages/pages.module.css';
+import classes from '../../ui/page/pages.module.css';
 import local from './movies.module.css';
 
 /**

@@ -1,13 +1,13 @@
 import { Button, Container, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { Link } from 'react-router';
-import { PageContentGate } from '../../content/PageState';
-import { usePageContent } from '../../content/usePageContent';
-import { usePageMeta } from '../../content/usePageMeta';
-import { PageHero } from '../shared-pages/PageHero';
-import { Picture } from '../shared-pages/Picture';
-import type { ContentImage, Meta } from '../shared-pages/types';
-import classes from '../shared-pages/pages.module.css';
+import { PageContentGate } from '../../ui/page/PageState';
+import { usePageContent } from '../../i18n/usePageContent';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { PageHero } from '../../ui/page/PageHero';
+import { Picture } from '../../ui/page/Picture';
+import type { ContentImage, Meta } from '../../ui/page/types';
+import classes from '../../ui/page/pages.module.css';
 import { MovieGrid } from './MovieGrid';
 import local from './movies.module.css';
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Movie, MoviePage } from '../../api/movies';
 import i18n from '../../i18n';
-import { renderPage, stubApi } from '../contact/testUtils';
+import { renderPage, stubApi } from '../../test/utils';
 import { releaseText } from './format';
 import { nextPage } from './MovieGrid';
 import MovieDetailPage from './MovieDetailPage';

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '../../api/payments';
-import { sampleUser } from '../auth/testing';
-import { bodyOf, renderPage, stubApi, type Answer } from '../contact/testUtils';
+import { bodyOf, renderPage, stubApi, type Answer } from '../../test/utils';
 import CheckoutPage from './CheckoutPage';
+import { sampleUser } from '../../test/fixtures/users';
 
 // Stripe is mocked: the real modules would fetch js.stripe.com.
 const stripeMock = vi.hoisted(() => ({

@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import type { CreditPackage } from '../../api/packages';
 import type { Purchase } from '../../api/payments';
-import { apiErrorMessage } from '../../i18n/errorMessage';
-import { sessionCreditsChanged, sessionKey } from '../auth/useSession';
-import { Notice } from '../contact/Notice';
-import { CardError, cardFieldMessage, checkPayment, type CardCheck } from './checkout';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { sessionCreditsChanged, sessionKey } from '../../lib/useSession';
+import { Notice } from '../../ui/Notice';
+import { CardError, cardFieldMessage, checkPayment, type CardCheck } from '../../lib/checkout';
 import { formatPrice } from './format';
-import { useCountryField } from './CountryInput';
+import { useCountryField } from '../../ui/payment/CountryInput';
 
 /** What a finished payment call answers: the purchase and the buyer's balance. */
 export interface ChargeResult {
@@ -49,7 +49,7 @@ export function PaymentForm({
   /** Called after a successful payment (to clear the card). */
   onSucceeded?: () => void;
 }) {
-  const { t, i18n } = useTranslation('pricing');
+  const { t } = useTranslation('pricing');
   const client = useQueryClient();
   const { country, setCountryError, field: countryField } = useCountryField();
   const [busy, setBusy] = useState(false);
@@ -61,7 +61,7 @@ export function PaymentForm({
       if (err.status === 0) return t('checkout.pay.error', { message: t('errors.network') });
       const card = cardFieldMessage(err);
       if (card) return card;
-      return t('checkout.pay.failed', { error: apiErrorMessage(i18n, err, t('errors.generic')) });
+      return t('checkout.pay.failed', { error: apiErrorText(err, 'common', t('errors.generic')) });
     }
     const text = err instanceof Error && err.message ? err.message : t('errors.generic');
     return t('checkout.pay.error', { message: text });

@@ -2,10 +2,10 @@ import { Accordion, Button, Card, Center, Loader, SimpleGrid, Stack, Text } from
 import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { ContentPage } from '../shared-pages/ContentPage';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { ContentPage } from '../../ui/page/ContentPage';
 import { PackageDetails } from './PackageDetails';
 import { useLanguage, usePackages } from './usePackages';
 

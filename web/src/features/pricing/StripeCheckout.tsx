@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CreditPackage } from '../../api/packages';
 import { paymentsApi } from '../../api/payments';
 import { PaymentForm, type ChargeResult } from './PaymentForm';
-import { stripeFor, useStripeCard } from './StripeCard';
+import { stripeFor, useStripeCard } from '../../ui/payment/StripeCard';
 
 function StripeForm({ pkg, locale }: { pkg: CreditPackage; locale: string }) {
   const { t } = useTranslation('pricing');

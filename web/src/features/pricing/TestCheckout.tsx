@@ -1,7 +1,7 @@
 import type { CreditPackage } from '../../api/packages';
 import { paymentsApi } from '../../api/payments';
 import { PaymentForm } from './PaymentForm';
-import { useTestCard } from './TestCard';
+import { useTestCard } from '../../ui/payment/TestCard';
 
 /**
  * TestCheckout is the checkout of the test mode (no card provider configured):

@@ -1,6 +1,6 @@
 import { screen, within, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage, stubApi } from '../contact/testUtils';
+import { renderPage, stubApi } from '../../test/utils';
 import CheckoutPage from './CheckoutPage';
 import PricingPage from './PricingPage';
 

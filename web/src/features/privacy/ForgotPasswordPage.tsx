@@ -4,10 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { privacyApi } from '../../api/privacy';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { privacyErrorMessage } from './errors';
-import { AuthCard } from '../auth/AuthCard';
-import { EmailField, FormError } from '../auth/AuthFields';
+import { AuthCard } from '../../ui/AuthCard';
+import { EmailField, FormError } from '../../ui/AuthFields';
 import { fieldErrors, forgotSchema } from './schema';
 
 /**
@@ -16,7 +16,7 @@ import { fieldErrors, forgotSchema } from './schema';
  * address has an account or not, and so does this page.
  */
 export default function ForgotPasswordPage() {
-  const { t, i18n } = useTranslation('privacy');
+  const { t } = useTranslation('privacy');
   usePageMeta(t('forgot.title'), t('forgot.description'));
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
@@ -39,7 +39,7 @@ export default function ForgotPasswordPage() {
     });
   }
 
-  const error = send.isError && !problem ? privacyErrorMessage(i18n, send.error, t('forgot.failed')) : null;
+  const error = send.isError && !problem ? privacyErrorMessage(send.error, t('forgot.failed')) : null;
 
   return (
     <AuthCard

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { exportDownloadUrl, privacyApi } from '../../api/privacy';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { privacyErrorMessage } from './errors';
-import { FormError, PasswordField } from '../auth/AuthFields';
-import { notify } from '../layout/notify';
+import { FormError, PasswordField } from '../../ui/AuthFields';
+import { notify } from '../../lib/notify';
 import { deleteSchema, fieldErrors } from './schema';
 
 /**
@@ -53,7 +53,7 @@ export default function PrivacyPage() {
 
 /** ExportSection asks for a copy of the user's data. */
 function ExportSection() {
-  const { t, i18n } = useTranslation('privacy');
+  const { t } = useTranslation('privacy');
   const ask = useMutation({ mutationFn: privacyApi.requestExport });
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
@@ -71,7 +71,7 @@ function ExportSection() {
         </div>
         {ask.isError && (
           <Alert color="red" variant="light" role="alert">
-            {privacyErrorMessage(i18n, ask.error, t('export.failed'))}
+            {privacyErrorMessage(ask.error, t('export.failed'))}
           </Alert>
         )}
         <Button onClick={() => ask.mutate()} loading={ask.isPending} disabled={ask.isSuccess}>
@@ -84,7 +84,7 @@ function ExportSection() {
 
 /** DeleteSection deletes the account, confirmed with the password and a typed word. */
 function DeleteSection() {
-  const { t, i18n } = useTranslation('privacy');
+  const { t } = useTranslation('privacy');
   const navigate = useNavigate();
   const word = t('delete.word');
   const [password, setPassword] = useState('');
@@ -112,7 +112,7 @@ function DeleteSection() {
   }
 
   const fieldError = remove.error instanceof ApiError && remove.error.fields.password;
-  const error = remove.isError && !fieldError ? privacyErrorMessage(i18n, remove.error, t('delete.failed')) : null;
+  const error = remove.isError && !fieldError ? privacyErrorMessage(remove.error, t('delete.failed')) : null;
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">

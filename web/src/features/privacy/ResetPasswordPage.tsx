@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { privacyApi } from '../../api/privacy';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { privacyErrorMessage } from './errors';
-import { AuthCard } from '../auth/AuthCard';
-import { FormError, PasswordField } from '../auth/AuthFields';
-import { sessionKey } from '../auth/useSession';
+import { AuthCard } from '../../ui/AuthCard';
+import { FormError, PasswordField } from '../../ui/AuthFields';
+import { sessionKey } from '../../lib/useSession';
 import { fieldErrors, passwordLimits, resetSchema } from './schema';
 
 /**
@@ -19,7 +19,7 @@ import { fieldErrors, passwordLimits, resetSchema } from './schema';
  * then logs in with it.
  */
 export default function ResetPasswordPage() {
-  const { t, i18n } = useTranslation('privacy');
+  const { t } = useTranslation('privacy');
   usePageMeta(t('reset.title'), t('reset.description'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -48,7 +48,7 @@ export default function ResetPasswordPage() {
   }
 
   const fieldError = reset.error instanceof ApiError && reset.error.fields.password;
-  const error = reset.isError && !fieldError ? privacyErrorMessage(i18n, reset.error, t('reset.failed')) : null;
+  const error = reset.isError && !fieldError ? privacyErrorMessage(reset.error, t('reset.failed')) : null;
 
   return (
     <AuthCard

@@ -1,14 +1,13 @@
-import type { i18n as I18n } from 'i18next';
 import { ApiError } from '../../api/client';
-import { apiErrorMessage } from '../../i18n/errorMessage';
+import { apiErrorText } from '../../lib/apiErrorText';
 
 /**
  * privacyErrorMessage is the text for a failed privacy call: the server's
  * own message (already in the request's language) when it names the problem
  * — a dead reset link, the hourly export limit, the festivals that block a
- * deletion — rather than the generic text of its code; else apiErrorMessage.
+ * deletion — rather than the generic text of its code; else apiErrorText.
  */
-export function privacyErrorMessage(i18n: I18n, err: unknown, fallback: string): string {
+export function privacyErrorMessage(err: unknown, fallback: string): string {
   if (
     err instanceof ApiError &&
     err.status >= 400 &&
@@ -19,5 +18,5 @@ export function privacyErrorMessage(i18n: I18n, err: unknown, fallback: string):
   ) {
     return err.message;
   }
-  return apiErrorMessage(i18n, err, fallback);
+  return apiErrorText(err, 'common', fallback);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { charCount } from '../../lib/text';
 
 /**
  * The privacy pages' form rules, mirroring the server's: an e-mail address
@@ -8,7 +9,6 @@ import { z } from 'zod';
  */
 export const passwordLimits = { min: 8, max: 256 } as const;
 
-const charCount = (s: string) => Array.from(s).length;
 
 export const forgotSchema = z.object({
   email: z

@@ -1,14 +1,15 @@
-import { Anchor, Badge, Button, Container, Group, Modal, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { promotionsApi, type PromotableFestival, type PromotionPrice } from '../../api/promotions';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { sessionKey } from '../auth/useSession';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { sessionKey } from '../../lib/useSession';
 
 const ns = 'promotion';
 export const overviewKey = ['promotion', 'overview'] as const;
@@ -148,32 +149,24 @@ function FestivalPromotion({
         )}
         {f.status !== 'approved' && <Text size="sm" c="gray.7">{t('notApproved')}</Text>}
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={confirming && price !== undefined}
-        onClose={() => !start.isPending && setConfirming(false)}
         title={t('confirmTitle', { name: f.name })}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => start.mutate()}
+        pending={start.isPending}
+        error={start.isError ? apiErrorText(start.error, ns) : null}
+        cancelLabel={t('cancel')}
+        closeLabel={t('close')}
+        confirmLabel={price ? t('pay', { count: price.credits }) : ''}
+        confirmColor="indigo.8"
       >
         {price && (
-          <Stack>
-            <Text size="sm" data-testid="promotion-confirm-text">
-              {t('confirmText', { count: price.credits, days: price.days, balance, after: balance - price.credits })}
-            </Text>
-            {start.isError && (
-              <Text size="sm" c="red.8" role="alert">
-                {apiErrorText(start.error, ns)}
-              </Text>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirming(false)} disabled={start.isPending}>
-                {t('cancel')}
-              </Button>
-              <Button loading={start.isPending} onClick={() => start.mutate()}>
-                {t('pay', { count: price.credits })}
-              </Button>
-            </Group>
-          </Stack>
+          <Text size="sm" data-testid="promotion-confirm-text">
+            {t('confirmText', { count: price.credits, days: price.days, balance, after: balance - price.credits })}
+          </Text>
         )}
-      </Modal>
+      </ConfirmDialog>
     </Paper>
   );
 }

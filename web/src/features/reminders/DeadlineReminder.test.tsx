@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Category } from '../../api/festivals';
 import i18n from '../../i18n';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
 import {
   allowedPreferences,
   DeadlineReminderButton,

@@ -12,11 +12,11 @@ import {
   type NewDeadlineReminder,
   type ReminderPreference,
 } from '../../api/reminders';
-import { useSession } from '../auth/useSession';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { todayISO } from '../festivals/dates';
-import { notify } from '../layout/notify';
+import { useSession } from '../../lib/useSession';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { todayISO } from '../../lib/dates';
+import { notify } from '../../lib/notify';
 import { festivalDate, reminderDayPassed } from './format';
 import { remindersKey } from './queries';
 

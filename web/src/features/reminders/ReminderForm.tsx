@@ -15,9 +15,9 @@ import {
   type NewReminder,
   type ReminderPreference,
 } from '../../api/reminders';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { notify } from '../layout/notify';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { notify } from '../../lib/notify';
 import { localToday, reminderDayPassed } from './format';
 import { festivalNameMax, type ReminderPrefill } from './prefill';
 import { remindersKey } from './queries';

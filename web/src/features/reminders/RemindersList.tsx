@@ -1,13 +1,15 @@
 import { Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { remindersApi, type Reminder } from '../../api/reminders';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { notify } from '../layout/notify';
-import { dateTime, festivalDate } from './format';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { notify } from '../../lib/notify';
+import { festivalDate } from './format';
+import { dateTime } from '../../lib/format';
 import { remindersKey } from './queries';
 
 /**
@@ -137,6 +139,8 @@ export function RemindersList() {
 /** SendState says when the e-mail goes: 'Sends on …', 'Sending shortly' once due, or 'Sent'. */
 function SendState({ reminder, language }: { reminder: Reminder; language: string }) {
   const { t } = useTranslation('reminders');
+  // Due or not as of when the reminder was first shown (the clock does not re-render the list).
+  const [shownAt] = useState(Date.now);
   if (reminder.sentAt) {
     return (
       <Group gap="xs">
@@ -149,7 +153,7 @@ function SendState({ reminder, language }: { reminder: Reminder; language: strin
       </Group>
     );
   }
-  const due = new Date(reminder.sendAt).getTime() <= Date.now();
+  const due = new Date(reminder.sendAt).getTime() <= shownAt;
   return (
     <Text size="sm" c="gray.7" data-testid="reminder-send-state">
       {due ? (

@@ -34,10 +34,3 @@ export function festivalDate(date: string, language: string): string {
     new Date(Date.UTC(y, m - 1, d)),
   );
 }
-
-/** dateTime renders an ISO timestamp as date and time in the reader's time zone. */
-export function dateTime(iso: string, language: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(languageFor(language).htmlLang, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
-}

@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { screeningsApi, type ManagedScreening } from '../../api/tickets';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { checkScreening, emptyScreening, ns, serverField, valuesOf, type ScreeningField, type ScreeningValues } from './schema';
 
 /** TanStack Query keys of the organiser's screening pages. */

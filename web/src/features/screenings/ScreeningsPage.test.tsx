@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ManagedScreening } from '../../api/tickets';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
-import { festivalAnswer, pickOption } from '../manage-submissions/fixtures';
-import { screening } from '../tickets/fixtures';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
+import { festivalAnswer, pickOption } from '../../test/fixtures/manageSubmissions';
+import { screening } from '../../test/fixtures/tickets';
 import ScreeningsPage from './ScreeningsPage';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -5,17 +5,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { screeningsApi, type ManagedScreening } from '../../api/tickets';
-import { PageLoading } from '../../content/PageState';
-import { usePageMeta } from '../../content/usePageMeta';
-import { AdminTable } from '../admin/AdminTable';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { ManageFrame } from '../manage-submissions/shared';
-import { formatLocalTime, formatMoney, useTag } from '../tickets/format';
+import { PageLoading } from '../../ui/page/PageState';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { StackedTable } from '../../ui/list/StackedTable';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { ManageFrame } from '../../ui/ManageFrame';
+import { formatLocalTime, formatMoney, useTag } from '../../lib/format';
 import { DoorStaffSection } from './DoorStaffSection';
 import { ScreeningForm, screeningsKey } from './ScreeningForm';
 import { ns } from './schema';
 import { TimeZoneSection } from './TimeZoneSection';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 type Editing = { screening: ManagedScreening | null } | null;
 
@@ -152,7 +153,7 @@ function ScreeningsBody({ slug }: { slug: string }) {
             {t('list.empty')}
           </Text>
         ) : (
-          <AdminTable minWidth={880}>
+          <StackedTable minWidth={880}>
             <Table verticalSpacing="sm" data-testid="screenings-table">
               <Table.Thead>
                 <Table.Tr>
@@ -180,7 +181,7 @@ function ScreeningsBody({ slug }: { slug: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </AdminTable>
+          </StackedTable>
         )}
       </Paper>
 
@@ -216,35 +217,27 @@ function ScreeningsBody({ slug }: { slug: string }) {
         )}
       </Modal>
 
-      <Modal
+      <ConfirmDialog
         opened={cancelling !== null}
-        onClose={() => !cancel.isPending && setCancelling(null)}
         title={t('cancel.title')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        styles={{ title: { fontWeight: 700 } }}
+        onClose={() => setCancelling(null)}
+        onConfirm={() => cancelling && cancel.mutate(cancelling.id)}
+        pending={cancel.isPending}
+        error={cancel.isError ? apiErrorText(cancel.error, ns) : null}
+        cancelLabel={t('cancel.keep')}
+        closeLabel={t('common.close')}
+        confirmLabel={t('cancel.confirm')}
+        confirmTestId="confirm-cancel"
       >
         {cancelling && (
-          <Stack gap="md">
+          <>
             <Text size="sm">{t('cancel.text', { title: cancelling.title })}</Text>
             <Text size="sm" fw={600}>
               {t('cancel.refunds', { count: cancelling.sold })}
             </Text>
-            {cancel.isError && (
-              <Notice color="red" role="alert">
-                {apiErrorText(cancel.error, ns)}
-              </Notice>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setCancelling(null)} disabled={cancel.isPending} data-autofocus>
-                {t('cancel.keep')}
-              </Button>
-              <Button color="red.9" loading={cancel.isPending} onClick={() => cancel.mutate(cancelling.id)} data-testid="confirm-cancel">
-                {t('cancel.confirm')}
-              </Button>
-            </Group>
-          </Stack>
+          </>
         )}
-      </Modal>
+      </ConfirmDialog>
     </Stack>
   );
 }

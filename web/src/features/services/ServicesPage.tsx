@@ -2,14 +2,14 @@ import { Button, Container, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageContentGate } from '../../content/PageState';
-import { usePageMeta } from '../../content/usePageMeta';
-import { PageHero } from '../shared-pages/PageHero';
-import { PageSection } from '../shared-pages/PageSection';
+import { PageContentGate } from '../../ui/page/PageState';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { PageHero } from '../../ui/page/PageHero';
+import { PageSection } from '../../ui/page/PageSection';
 import { serviceIcon } from './serviceIcons';
 import { useServicesContent } from './serviceContent';
-import classes from '../shared-pages/pages.module.css';
-import { IconCard } from '../shared-pages/IconCard';
+import classes from '../../ui/page/pages.module.css';
+import { IconCard } from '../../ui/page/IconCard';
 
 export default function ServicesPage() {
   const { t } = useTranslation('pages');

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../content/en/services.json';
-import ja from '../../content/ja/services.json';
-import { serviceSlug, withSlugs, type ServiceSection } from './serviceContent';
+import { loadPageContent } from '../../i18n/pageContent';
+import { serviceSlug, withSlugs, type ServicesContent } from './serviceContent';
+
+const en = (await loadPageContent('services', 'en')) as ServicesContent;
+const ja = (await loadPageContent('services', 'ja')) as ServicesContent;
 
 describe('serviceSlug', () => {
   it('lower-cases the title and turns spaces into hyphens', () => {
@@ -17,7 +19,7 @@ describe('serviceSlug', () => {
     ]);
   });
   it('takes slugs from English whatever the language', () => {
-    const slugs = withSlugs(ja.sections as ServiceSection[], en.sections as ServiceSection[]).map((s) => s.slug);
+    const slugs = withSlugs(ja.sections, en.sections).map((s) => s.slug);
     expect(slugs).toEqual(en.sections.map((s) => serviceSlug(s.title)));
   });
 });

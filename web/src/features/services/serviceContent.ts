@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { loadPageContent } from '../../content/loader';
-import { usePageContent } from '../../content/usePageContent';
+import { loadPageContent } from '../../i18n/pageContent';
+import { usePageContent } from '../../i18n/usePageContent';
 import { defaultLanguage } from '../../i18n/languages';
-import type { Meta } from '../shared-pages/types';
+import type { Meta } from '../../ui/page/types';
 
 export interface ServiceSection {
   title: string;

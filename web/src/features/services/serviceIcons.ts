@@ -1,4 +1,4 @@
-import type { IconName } from '../shared-pages/icons';
+import type { IconName } from '../../ui/page/icons';
 
 const icons: Record<string, IconName> = {
   'technology-solutions': 'chip',

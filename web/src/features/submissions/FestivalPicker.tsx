@@ -5,14 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { festivalsApi, type Festival } from '../../api/festivals';
+import { festivalsApi, type Festival, festivalSearchKey, publicFestivalKey } from '../../api/festivals';
 import type { SubmissionEntry } from '../../api/submissions';
-import { formatNumber } from '../account/format';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { inputStyles } from '../festivals/FestivalDetailsFields';
-import { formatDate, useLanguage } from '../festivals/dates';
-import { festivalSearchKey, publicFestivalKey } from '../festivals/queries';
+import { formatNumber } from '../../lib/format';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { inputStyles } from '../../ui/inputStyles';
+import { formatDate, useLanguage } from '../../lib/dates';
 
 /** entryKey names one category of one festival. */
 export const entryKey = (e: SubmissionEntry) => `${e.festivalId}:${e.categoryId}`;

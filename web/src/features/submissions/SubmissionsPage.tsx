@@ -1,4 +1,17 @@
-import { Anchor, Button, Card, Center, Container, Group, List, Loader, Modal, Pagination, Select, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  List,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,16 +26,17 @@ import {
   type SubmissionFilter,
   type SubmissionStatus,
 } from '../../api/submissions';
-import { usePageMeta } from '../../content/usePageMeta';
-import { formatDate, formatNumber } from '../account/format';
-import { sessionKey } from '../auth/useSession';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { inputStyles } from '../festivals/FestivalDetailsFields';
-import { filmsKey } from '../films/queries';
-import { notify } from '../layout/notify';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { formatDate, formatNumber } from '../../lib/format';
+import { sessionKey } from '../../lib/useSession';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { inputStyles } from '../../ui/inputStyles';
+import { filmsKey } from '../../api/films';
+import { notify } from '../../lib/notify';
 import { mySubmissionsKey, submissionsKey } from './queries';
 import { SubmissionStatusBadge } from './StatusBadge';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 function statusOf(value: string | null): SubmissionFilter {
   return submissionStatuses.includes(value as SubmissionStatus) ? (value as SubmissionStatus) : '';
@@ -243,28 +257,26 @@ function WithdrawModal({ submission: s, onClose }: { submission: Submission | nu
   };
 
   return (
-    <Modal opened={s !== null} onClose={close} title={t('withdraw.title')} closeButtonProps={{ 'aria-label': t('withdraw.cancel') }}>
+    <ConfirmDialog
+      opened={s !== null}
+      title={t('withdraw.title')}
+      onClose={close}
+      onConfirm={() => s && withdraw.mutate(s.id)}
+      pending={withdraw.isPending}
+      error={withdraw.isError ? apiErrorText(withdraw.error, 'submissions') : null}
+      cancelLabel={t('withdraw.cancel')}
+      confirmLabel={t('withdraw.confirm')}
+      confirmTestId="withdraw-confirm"
+      errorTestId="withdraw-error"
+    >
       {s && (
-        <Stack gap="md">
+        <>
           <Text size="sm">{t('withdraw.question', { film: s.filmTitle, festival: s.festivalName, category: s.categoryName })}</Text>
           <Text size="sm" c="gray.8" data-testid="withdraw-refund-note">
             {t('withdraw.refundNote')}
           </Text>
-          {withdraw.isError && (
-            <Notice color="red" role="alert" data-testid="withdraw-error">
-              {apiErrorText(withdraw.error, 'submissions')}
-            </Notice>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={withdraw.isPending}>
-              {t('withdraw.cancel')}
-            </Button>
-            <Button color="red.9" onClick={() => withdraw.mutate(s.id)} disabled={withdraw.isPending} data-testid="withdraw-confirm">
-              {withdraw.isPending ? t('withdraw.withdrawing') : t('withdraw.confirm')}
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </ConfirmDialog>
   );
 }

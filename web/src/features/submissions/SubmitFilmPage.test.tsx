@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionKey } from '../auth/useSession';
-import { sampleUser } from '../auth/testing';
-import { bodyOf, renderPage, stubApi } from '../contact/testUtils';
-import { festival } from '../festivals/testUtils';
-import { film } from '../films/testUtils';
+import { sessionKey } from '../../lib/useSession';
+import { bodyOf, renderPage, stubApi } from '../../test/utils';
+import { festival } from '../../test/fixtures/festivals';
+import { film } from '../../test/fixtures/films';
 import SubmitFilmPage from './SubmitFilmPage';
 import { submission } from './testUtils';
+import { sampleUser } from '../../test/fixtures/users';
 
 afterEach(() => vi.unstubAllGlobals());
 

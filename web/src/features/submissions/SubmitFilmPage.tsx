@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Container, Group, List, Loader, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Container, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,25 +6,24 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { filmsApi } from '../../api/films';
+import { filmsApi, filmsKey } from '../../api/films';
 import {
   submissionEntriesMax,
   submissionsApi,
   type NewSubmission,
   type SubmissionEntry,
-  type SubmissionQuote,
   type SubmitResult,
 } from '../../api/submissions';
-import { usePageMeta } from '../../content/usePageMeta';
-import { formatNumber } from '../account/format';
-import { sessionCreditsChanged } from '../auth/useSession';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { inputStyles } from '../festivals/FestivalDetailsFields';
-import { formatDate, useLanguage } from '../festivals/dates';
-import { filmsKey } from '../films/queries';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { formatNumber } from '../../lib/format';
+import { sessionCreditsChanged } from '../../lib/useSession';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { inputStyles } from '../../ui/inputStyles';
 import { entryKey, FestivalCategories, FestivalSearch } from './FestivalPicker';
 import { quoteKey, submissionsKey } from './queries';
+import { QuoteView } from './QuoteView';
+import { Confirmation } from './Confirmation';
 
 /**
  * /submit-film?festival=slug&film=id: the filmmaker enters a film project in
@@ -278,134 +277,6 @@ export default function SubmitFilmPage() {
             </Group>
           </Stack>
         </Paper>
-      </Stack>
-    </Container>
-  );
-}
-
-function QuoteView({
-  quote,
-  loading,
-  updating,
-  error,
-  waiverTried,
-}: {
-  quote: SubmissionQuote | undefined;
-  loading: boolean;
-  updating: boolean;
-  error: string | null;
-  waiverTried: boolean;
-}) {
-  const { t, i18n } = useTranslation('submissions');
-  const { tag } = useLanguage();
-  const lang = i18n.resolvedLanguage ?? i18n.language;
-  const n = (x: number) => formatNumber(x, lang);
-  if (error) {
-    return (
-      <Notice color="red" role="alert" data-testid="quote-error">
-        {error}
-      </Notice>
-    );
-  }
-  if (loading || !quote) {
-    return (
-      <Center py="sm">
-        <Loader role="status" size="sm" aria-label={t('submit.quoting')} />
-      </Center>
-    );
-  }
-  return (
-    <Stack gap="xs" data-testid="quote" aria-busy={updating}>
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="xs" data-testid="quote-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('quote.festival')}</Table.Th>
-              <Table.Th scope="col">{t('quote.category')}</Table.Th>
-              <Table.Th scope="col">{t('quote.tier')}</Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('quote.fee')}
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('quote.discount')}
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('quote.price')}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {quote.lines.map((l) => (
-              <Table.Tr key={`${l.festivalId}:${l.categoryId}`} data-testid="quote-line">
-                <Table.Td>{l.festivalName}</Table.Td>
-                <Table.Td>{l.categoryName}</Table.Td>
-                <Table.Td>
-                  {t(`tiers.${l.tier}`)}
-                  <Text size="xs" c="gray.7">
-                    {t('quote.until', { date: formatDate(l.deadline, tag) })}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">{n(l.fee)}</Table.Td>
-                <Table.Td ta="right">{l.discount ? `−${n(l.discount)}` : '—'}</Table.Td>
-                <Table.Td ta="right" fw={600}>
-                  {n(l.price)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {waiverTried && (
-        <Text size="sm" c={quote.waiverApplied ? 'teal.9' : 'gray.8'} data-testid="waiver-status">
-          {quote.waiverApplied ? t('quote.waiverApplied') : t('quote.waiverNotApplied')}
-        </Text>
-      )}
-      <Group justify="space-between" gap="xs">
-        <Text fw={700} data-testid="quote-total">
-          {t('quote.total', { count: quote.total, total: n(quote.total) })}
-        </Text>
-        <Text size="sm" c={quote.balance < quote.total ? 'red.9' : 'gray.8'} data-testid="quote-balance">
-          {t('quote.balance', { count: quote.balance, balance: n(quote.balance) })}
-        </Text>
-      </Group>
-    </Stack>
-  );
-}
-
-function Confirmation({ result }: { result: SubmitResult }) {
-  const { t, i18n } = useTranslation('submissions');
-  const lang = i18n.resolvedLanguage ?? i18n.language;
-  return (
-    <Container size="md" px="md" py={{ base: 'lg', sm: 'xl' }}>
-      <Stack gap="lg" data-testid="submit-done">
-        <Title order={1}>{t('done.title')}</Title>
-        <Notice color="green" role="status">
-          {t('done.intro', { count: result.submissions.length })}
-        </Notice>
-        <List spacing="xs" data-testid="done-entries">
-          {result.submissions.map((s) => (
-            <List.Item key={s.id}>
-              {t('done.entry', {
-                film: s.filmTitle,
-                festival: s.festivalName,
-                category: s.categoryName,
-                paid: formatNumber(s.paidCredits, lang),
-                count: s.paidCredits,
-              })}
-            </List.Item>
-          ))}
-        </List>
-        <Text fw={600} data-testid="done-balance">
-          {t('done.balance', { count: result.balance, balance: formatNumber(result.balance, lang) })}
-        </Text>
-        <Group>
-          <Button component={Link} to="/submissions">
-            {t('done.viewSubmissions')}
-          </Button>
-          <Button component={Link} to="/films" variant="default">
-            {t('done.films')}
-          </Button>
-        </Group>
       </Stack>
     </Container>
   );

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, renderPage, stubApi, type Answer } from '../contact/testUtils';
-import { pickOption } from '../manage-submissions/fixtures';
+import { bodyOf, renderPage, stubApi, type Answer } from '../../test/utils';
+import { pickOption } from '../../test/fixtures/manageSubmissions';
 import BuyPage from './BuyPage';
-import { order, screening, ticket } from './fixtures';
+import { order, screening, ticket } from '../../test/fixtures/tickets';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,22 +1,21 @@
-import { Anchor, Button, Container, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Container, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { paymentsApi } from '../../api/payments';
 import { ticketsApi, type Screening, type TicketOrder } from '../../api/tickets';
-import { PageLoading } from '../../content/PageState';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { PageLoading } from '../../ui/page/PageState';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { Countdown } from './Countdown';
-import { formatMoney, secondsLeft, useTag } from './format';
-import { availability, festivalScreeningsKey, ns, priceText, ScreeningWhen } from './ScreeningsSection';
-import { TestTicketPayment, type PayOutcome } from './TicketPayForm';
-
-const StripeTicketPayment = lazy(() => import('./StripeTicketPayment'));
+import { secondsLeft } from './format';
+import { formatMoney, useTag } from '../../lib/format';
+import { availability, festivalScreeningsKey, ns } from './ScreeningsSection';
+import { type PayOutcome } from './TicketPayForm';
+import { ScreeningSummary, PaySection, PaidTickets, Expired } from './BuyParts';
 
 /** The most tickets one order can hold. */
 export const maxPerOrder = 10;
@@ -28,79 +27,9 @@ type Step =
   | { kind: 'failed'; order: TicketOrder }
   | { kind: 'paid'; order: TicketOrder };
 
-function ScreeningSummary({ screening: s }: { screening: Screening }) {
-  const { t } = useTranslation(ns);
-  const tag = useTag();
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="buy-summary">
-      <Stack gap={4}>
-        <Anchor component={Link} to={`/festival/${encodeURIComponent(s.festivalSlug)}`} size="sm" c="indigo.9">
-          {s.festivalName}
-        </Anchor>
-        <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-          {s.title}
-        </Title>
-        <Text c="gray.8">
-          <ScreeningWhen screening={s} />
-        </Text>
-        <Text c="gray.8" style={{ overflowWrap: 'anywhere' }}>
-          {s.venue}
-        </Text>
-        <Text fw={700}>{t('buy.each', { price: priceText(s, tag, t('free')) })}</Text>
-      </Stack>
-    </Paper>
-  );
-}
-
-/** PaySection is the card form of the server's provider for a held order. */
-function PaySection({ order, onOutcome }: { order: TicketOrder; onOutcome: (o: PayOutcome) => void }) {
-  const { t } = useTranslation(ns);
-  const config = useQuery({ queryKey: ['payments', 'config'], queryFn: paymentsApi.config, staleTime: 5 * 60_000 });
-  if (config.isPending) return <Loader role="status" size="sm" aria-label={t('buy.loadingForm')} />;
-  if (config.isError) {
-    return (
-      <Notice color="red" role="alert" title={t('buy.configError')}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{apiErrorText(config.error, ns)}</Text>
-          <Button size="xs" variant="default" onClick={() => void config.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
-      </Notice>
-    );
-  }
-  if (config.data.provider === 'stripe' && config.data.publishableKey) {
-    return (
-      <Suspense fallback={<Loader role="status" size="sm" aria-label={t('buy.loadingForm')} />}>
-        <StripeTicketPayment order={order} publishableKey={config.data.publishableKey} onOutcome={onOutcome} />
-      </Suspense>
-    );
-  }
-  return <TestTicketPayment order={order} onOutcome={onOutcome} />;
-}
-
-/** PaidTickets is the success: the order's tickets, each linking to its page. */
-function PaidTickets({ order }: { order: TicketOrder }) {
-  const { t } = useTranslation(ns);
-  return (
-    <Notice color="teal" role="status" title={t('buy.successTitle', { count: order.quantity })} data-testid="buy-success">
-      <Stack gap="xs">
-        <Text size="sm">{t('buy.successText')}</Text>
-        <Stack gap={4} component="ul" m={0} pl="md">
-          {order.tickets.map((tk, i) => (
-            <li key={tk.id}>
-              <Anchor component={Link} to={`/tickets/${tk.id}`} fw={600} c="indigo.9" data-testid="ticket-link">
-                {t('buy.ticketN', { n: i + 1 })}
-              </Anchor>
-            </li>
-          ))}
-        </Stack>
-        <Anchor component={Link} to="/tickets" size="sm" c="indigo.9">
-          {t('buy.allTickets')}
-        </Anchor>
-      </Stack>
-    </Notice>
-  );
+/** held is the step of a pending order: paying while its hold lasts, else expired (Countdown ends a hold that runs out later). */
+function held(order: TicketOrder): Step {
+  return secondsLeft(order.holdExpiresAt, Date.now()) === 0 ? { kind: 'expired' } : { kind: 'held', order };
 }
 
 function BuyFlow({ screening: s }: { screening: Screening }) {
@@ -126,7 +55,7 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
     setError(null);
     try {
       const order = await ticketsApi.createOrder(s.id, n);
-      setStep(order.status === 'paid' ? { kind: 'paid', order } : { kind: 'held', order });
+      setStep(order.status === 'paid' ? { kind: 'paid', order } : held(order));
       if (order.status === 'paid') void client.invalidateQueries({ queryKey: ['tickets'] });
     } catch (err) {
       setError(apiErrorText(err, ns));
@@ -174,7 +103,7 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
       setStep({ kind: 'paid', order });
       void client.invalidateQueries({ queryKey: ['tickets'] });
     } else if (order.status === 'pending') {
-      setStep({ kind: 'held', order });
+      setStep(held(order));
     } else {
       setStep({ kind: 'failed', order });
       refresh();
@@ -185,7 +114,6 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
 
   if (step.kind === 'held') {
     const order = step.order;
-    if (secondsLeft(order.holdExpiresAt, Date.now()) === 0) return <Expired onRestart={() => setStep({ kind: 'choose' })} />;
     return (
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="buy-pay" data-testid="buy-held">
         <Stack gap="md">
@@ -276,20 +204,6 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
         )}
       </Stack>
     </Paper>
-  );
-}
-
-function Expired({ onRestart }: { onRestart: () => void }) {
-  const { t } = useTranslation(ns);
-  return (
-    <Notice color="orange" role="alert" title={t('buy.expiredTitle')} data-testid="buy-expired">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t('buy.expiredText')}</Text>
-        <Button size="sm" onClick={onRestart}>
-          {t('buy.startAgain')}
-        </Button>
-      </Stack>
-    </Notice>
   );
 }
 

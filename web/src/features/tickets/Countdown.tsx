@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffectEvent, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCountdown, secondsLeft } from './format';
 import { ns } from './ScreeningsSection';
@@ -7,15 +7,15 @@ import { ns } from './ScreeningsSection';
 /**
  * Countdown shows the time left on a hold (m:ss) and calls onExpired once
  * when it runs out. The figure is written straight into its element each
- * second, so the page does not re-render with the clock.
+ * second (the first time before the browser paints), so the page does not
+ * re-render with the clock.
  */
 export function Countdown({ until, onExpired }: { until: string; onExpired: () => void }) {
   const { t } = useTranslation(ns);
   const ref = useRef<HTMLSpanElement>(null);
-  const expired = useRef(onExpired);
-  expired.current = onExpired;
+  const expire = useEffectEvent(() => onExpired());
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const tick = () => {
       const left = secondsLeft(until, Date.now());
       if (ref.current) ref.current.textContent = formatCountdown(left);
@@ -23,7 +23,7 @@ export function Countdown({ until, onExpired }: { until: string; onExpired: () =
     };
     tick();
     const interval = window.setInterval(tick, 1000);
-    const timeout = window.setTimeout(() => expired.current(), Math.max(0, new Date(until).getTime() - Date.now()));
+    const timeout = window.setTimeout(() => expire(), Math.max(0, new Date(until).getTime() - Date.now()));
     return () => {
       window.clearInterval(interval);
       window.clearTimeout(timeout);
@@ -33,9 +33,7 @@ export function Countdown({ until, onExpired }: { until: string; onExpired: () =
   return (
     <Text size="sm" c="gray.9" fw={600} data-testid="hold-countdown">
       {t('buy.holdLeft')}{' '}
-      <span role="timer" ref={ref} style={{ fontFamily: 'monospace', fontSize: 'var(--mantine-font-size-lg)', fontWeight: 800 }}>
-        {formatCountdown(secondsLeft(until, Date.now()))}
-      </span>
+      <span role="timer" ref={ref} style={{ fontFamily: 'monospace', fontSize: 'var(--mantine-font-size-lg)', fontWeight: 800 }} />
     </Text>
   );
 }

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { ticketsApi, type Screening } from '../../api/tickets';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
-import { formatLocalTime, formatMoney, useTag } from './format';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { formatLocalTime, formatMoney, useTag } from '../../lib/format';
 
 /** The namespace of the buyer's ticket pages. */
 export const ns = 'tickets';

@@ -1,7 +1,7 @@
 import { Elements } from '@stripe/react-stripe-js';
 import { useTranslation } from 'react-i18next';
 import { ticketsApi, type TicketOrder } from '../../api/tickets';
-import { stripeFor, useStripeCard } from '../pricing/StripeCard';
+import { stripeFor, useStripeCard } from '../../ui/payment/StripeCard';
 import { TicketPayForm, type PayOutcome } from './TicketPayForm';
 import { ns } from './ScreeningsSection';
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import QRCode from 'qrcode';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage, stubApi } from '../contact/testUtils';
-import { ticket } from './fixtures';
+import { renderPage, stubApi } from '../../test/utils';
+import { ticket } from '../../test/fixtures/tickets';
 import TicketPage from './TicketPage';
 import TicketsPage from './TicketsPage';
 

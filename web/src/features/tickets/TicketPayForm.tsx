@@ -3,13 +3,13 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { ticketsApi, type TicketOrder } from '../../api/tickets';
-import { apiErrorMessage } from '../../i18n/errorMessage';
-import { Notice } from '../contact/Notice';
-import { CardError, cardFieldMessage, checkPayment, type CardCheck } from '../pricing/checkout';
-import { useTestCard } from '../pricing/TestCard';
-import { formatMoney, useTag } from './format';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
+import { CardError, cardFieldMessage, checkPayment, type CardCheck } from '../../lib/checkout';
+import { useTestCard } from '../../ui/payment/TestCard';
+import { formatMoney, useTag } from '../../lib/format';
 import { ns } from './ScreeningsSection';
-import { useCountryField } from '../pricing/CountryInput';
+import { useCountryField } from '../../ui/payment/CountryInput';
 
 /**
  * What the buy page learns from a payment attempt: the order as it stands
@@ -37,7 +37,7 @@ export function TicketPayForm({
   onCardFieldErrors?: (fields: Record<string, string>) => void;
   onOutcome: (outcome: PayOutcome) => void;
 }) {
-  const { t, i18n } = useTranslation([ns, 'pricing']);
+  const { t } = useTranslation([ns, 'pricing']);
   const tag = useTag();
   const { country, setCountryError, field: countryField } = useCountryField();
   const [busy, setBusy] = useState(false);
@@ -75,7 +75,7 @@ export function TicketPayForm({
         if (err.fields.country) setCountryError(err.fields.country);
         onCardFieldErrors?.(err.fields);
         const cardText = cardFieldMessage(err);
-        setError(cardText ?? (err.status === 0 ? t('errors.network') : apiErrorMessage(i18n, err, t('errors.generic'))));
+        setError(cardText ?? (err.status === 0 ? t('errors.network') : apiErrorText(err, 'common', t('errors.generic'))));
         return;
       }
       setError(err instanceof Error && err.message ? err.message : t('errors.generic'));

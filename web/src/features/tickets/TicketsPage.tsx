@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pageCount } from '../../api/client';
-import { ticketsApi, type Ticket } from '../../api/tickets';
-import { PageLoading } from '../../content/PageState';
-import { usePageMeta } from '../../content/usePageMeta';
-import { apiErrorText } from '../contact/apiErrorText';
-import { Notice } from '../contact/Notice';
+import { myTickets } from '../../api/myTickets';
+import type { Ticket } from '../../api/tickets';
+import { PageLoading } from '../../ui/page/PageState';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { apiErrorText } from '../../lib/apiErrorText';
+import { Notice } from '../../ui/Notice';
 import { ns, ScreeningWhen } from './ScreeningsSection';
 import { TicketStatusBadge } from './TicketStatusBadge';
 
@@ -49,7 +50,7 @@ export default function TicketsPage() {
   const { t } = useTranslation(ns);
   usePageMeta(t('list.title'), t('list.description'));
   const [page, setPage] = useState(1);
-  const query = useQuery({ queryKey: ['tickets', 'list', page], queryFn: () => ticketsApi.list(page) });
+  const query = useQuery({ queryKey: ['tickets', 'list', page], queryFn: () => myTickets(page) });
 
   let body: React.ReactNode;
   if (query.isPending) body = <PageLoading />;

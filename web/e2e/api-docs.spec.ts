@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { presetCookieConsent, seriousViolations } from './helpers';
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await presetCookieConsent(context, baseURL!);
+});
+
+// A developer finds the API reference from the footer, in the site's
+// language, reads a route and its types on a phone, and downloads the
+// OpenAPI document it is rendered from.
+test('a developer reads the API reference from the footer, on a phone, in Japanese', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'API reference' }).click();
+  await expect(page).toHaveURL(/\/api-docs\?lang=en$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Marquee API reference' })).toBeVisible();
+
+  const route = page.locator('details#filmGet');
+  await route.locator('summary').click();
+  await expect(route).toContainText('/api/v1/films/{id}');
+  await route.getByRole('link', { name: 'FilmAnswer' }).click();
+  await expect(page.locator('#schema-FilmAnswer')).toBeInViewport();
+  const film = page.locator('#schema-Film + div table');
+  await expect(film).toContainText('at most 200 characters');
+  // Nothing is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The page repeats one template per route and per type (thousands of
+  // nodes, minutes of axe on a busy machine): axe reads the head, the
+  // contents, the opened route and one type.
+  expect(await seriousViolations(page, ['nav.langs', 'h1', 'ul.toc', '#filmGet', '#schema-Film', '#schema-Film + div'])).toEqual([]);
+
+  await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: '日本語' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Marquee API リファレンス' })).toBeVisible();
+  await expect(page.locator('#schema-Film + div table')).toContainText('200 文字以内');
+
+  const doc = await page.request.get('/api/v1/openapi.json');
+  expect(doc.ok()).toBe(true);
+  expect((await doc.json()).openapi).toBe('3.1.0');
+});

@@ -1,0 +1,99 @@
+import { useTranslation } from 'react-i18next';
+import { languageFor } from '../i18n/languages';
+
+/** formatDate writes an ISO timestamp as a long date in the UI language ('2 January 2025'), or as given if unreadable. */
+export function formatDate(iso: string, language: string | undefined): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(languageFor(language).htmlLang, { dateStyle: 'long' }).format(date);
+}
+
+/** formatNumber writes a count with the UI language's digit grouping. */
+export function formatNumber(n: number, language: string | undefined): string {
+  return new Intl.NumberFormat(languageFor(language).htmlLang).format(n);
+}
+
+/** initials are the one or two letters on the avatar: from the name, else the email. */
+export function initials(name: string, email: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 0 ? words.slice(0, 2).map((w) => Array.from(w)[0]) : [Array.from(email)[0] ?? '?'];
+  return letters.join('').toUpperCase();
+}
+
+/** formatDollars writes integer cents in US dollars in the UI language: $50, $25.50. */
+export function formatDollars(cents: number, language: string | undefined): string {
+  const whole = cents % 100 === 0;
+  return new Intl.NumberFormat(languageFor(language).htmlLang, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+}
+
+/** formatDelta writes a ledger change with its sign: +100, −50 (a true minus sign). */
+export function formatDelta(delta: number, language: string | undefined): string {
+  const n = formatNumber(Math.abs(delta), language);
+  return delta > 0 ? `+${n}` : delta < 0 ? `\u2212${n}` : n;
+}
+
+/** useTag is the BCP 47 tag of the site's language (for Intl). */
+export function useTag(): string {
+  const { i18n } = useTranslation();
+  return languageFor(i18n.resolvedLanguage ?? i18n.language).htmlLang;
+}
+
+/**
+ * formatLocalTime renders an instant as a date and time in the festival's
+ * time zone (the zone itself is shown beside it by the caller).
+ */
+export function formatLocalTime(iso: string | null | undefined, tag: string, timeZone: string): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  try {
+    return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
+  } catch {
+    return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(d);
+  }
+}
+
+/** formatTimeOnly renders an instant's time of day in a zone. */
+export function formatTimeOnly(iso: string | null | undefined, tag: string, timeZone: string): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  try {
+    return new Intl.DateTimeFormat(tag, { timeStyle: 'short', timeZone }).format(d);
+  } catch {
+    return new Intl.DateTimeFormat(tag, { timeStyle: 'short', timeZone: 'UTC' }).format(d);
+  }
+}
+
+/** formatMoney renders integer cents in a currency ("usd") in the language. */
+export function formatMoney(cents: number, currency: string, tag: string): string {
+  try {
+    return new Intl.NumberFormat(tag, { style: 'currency', currency: (currency || 'usd').toUpperCase() }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+/** dateTime renders an ISO timestamp as date and time in the reader's time zone. */
+export function dateTime(iso: string, language: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(languageFor(language).htmlLang, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+}
+
+/** formatScore renders a 0..100 score with one decimal, or the dash for none. */
+export function formatScore(n: number | null | undefined, tag: string): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return '—';
+  return new Intl.NumberFormat(tag, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(n);
+}
+
+/** formatCalibrated renders a standardised score with its sign and two decimals, or the dash. */
+export function formatCalibrated(n: number | null | undefined, tag: string): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return '—';
+  return new Intl.NumberFormat(tag, { maximumFractionDigits: 2, minimumFractionDigits: 2, signDisplay: 'exceptZero' }).format(n);
+}
