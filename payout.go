@@ -47,11 +47,12 @@ type PayoutTaxData struct {
 	TaxID   string `json:"taxId"`
 }
 
-// The bounds of the tax data's fields, in characters.
+// The bounds of the tax data's fields, in characters (the API document
+// states them).
 const (
-	payoutLegalNameMax = 200
-	payoutAddressMax   = 500
-	payoutTaxIDMax     = 40
+	PayoutLegalNameMax = 200
+	PayoutAddressMax   = 500
+	PayoutTaxIDMax     = 40
 )
 
 // Normalize trims every field and upper-cases the country.
@@ -70,13 +71,13 @@ func (d PayoutTaxData) Validate() error {
 	switch {
 	case d.LegalName == "":
 		f.Add("legalName", "Legal name is required")
-	case utf8.RuneCountInString(d.LegalName) > payoutLegalNameMax:
+	case utf8.RuneCountInString(d.LegalName) > PayoutLegalNameMax:
 		f.Add("legalName", "Legal name must be at most 200 characters")
 	}
 	switch {
 	case d.Address == "":
 		f.Add("address", "Address is required")
-	case utf8.RuneCountInString(d.Address) > payoutAddressMax:
+	case utf8.RuneCountInString(d.Address) > PayoutAddressMax:
 		f.Add("address", "Address must be at most 500 characters")
 	}
 	switch {
@@ -88,7 +89,7 @@ func (d PayoutTaxData) Validate() error {
 	switch {
 	case d.TaxID == "":
 		f.Add("taxId", "Tax ID is required")
-	case len(d.TaxID) > payoutTaxIDMax || !validTaxID(d.TaxID):
+	case len(d.TaxID) > PayoutTaxIDMax || !validTaxID(d.TaxID):
 		f.Add("taxId", "Tax ID may contain only letters, digits, spaces, hyphens, dots and slashes (at most 40)")
 	}
 	return f.Err()
