@@ -114,3 +114,40 @@ func TestPayoutRoutes(t *testing.T) {
 	r = s.do(call{method: "GET", path: base + "/payouts", token: other})
 	expect(t, r, 404, "")
 }
+
+// TestPayoutAccountRateLimited: the payout account's calls that reach the
+// provider (connect, refresh) share one allowance per user and hour
+// (payout-account-user); the 31st is refused with Retry-After and the
+// account is not changed by it, while another organiser is still served.
+func TestPayoutAccountRateLimited(t *testing.T) {
+	db, _ := filmDB(t)
+	s := newFestivalServer(t, db)
+	org := s.signUp("org@example.com", "organiser-password")
+	other := s.signUp("other@example.com", "other-password")
+	f := s.createFestival(org, nil)
+	g := s.createFestival(other, nil)
+	base := "/api/v1/manage/festivals/" + f.slug
+	tax := `{"legalName":"Lisbon Films Lda","address":"Rua 1, Lisboa","country":"PT","taxId":"PT123456789"}`
+
+	expect(t, s.do(call{method: "PUT", path: base + "/payout-account", token: org, body: tax}), 200, "")
+	for i := 1; i < 30; i++ {
+		if r := s.do(call{method: "POST", path: base + "/payout-account/refresh", token: org, body: `{}`}); r.status != 200 {
+			t.Fatalf("refresh %d: %d %s", i, r.status, r.raw)
+		}
+	}
+	r := s.do(call{method: "PUT", path: base + "/payout-account", token: org,
+		body: `{"legalName":"Changed Lda","address":"Rua 2","country":"PT","taxId":"PT1"}`})
+	expect(t, r, 429, "Too many payout account requests")
+	if r.header.Get("Retry-After") == "" {
+		t.Fatal("no Retry-After")
+	}
+	expect(t, s.do(call{method: "POST", path: base + "/payout-account/refresh", token: org, body: `{}`}), 429, "")
+	// Reading the account is not limited, and the refused change wrote nothing.
+	r = s.do(call{method: "GET", path: base + "/payout-account", token: org})
+	expect(t, r, 200, "")
+	if field(r, "account", "legalName") != "Lisbon Films Lda" {
+		t.Fatalf("refused change written: %s", r.raw)
+	}
+	// The allowance is the user's: another organiser is served.
+	expect(t, s.do(call{method: "PUT", path: "/api/v1/manage/festivals/" + g.slug + "/payout-account", token: other, body: tax}), 200, "")
+}
