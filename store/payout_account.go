@@ -93,7 +93,7 @@ func (s *PayoutService) Connect(ctx context.Context, slug string, d marquee.Payo
 	if err != nil {
 		return nil, err
 	}
-	back := strings.TrimRight(s.opts.PublicURL, "/") + "/manage/festivals/" + url.PathEscape(f.Slug) + "/payouts"
+	back := strings.TrimRight(s.opts.PublicURL, "/") + "/manage/festivals/" + url.PathEscape(f.Slug) + "/earnings"
 	link, err := s.opts.Provider.OnboardingLink(ctx, a.Reference, back+"?payouts=return", back+"?payouts=refresh")
 	if err != nil {
 		return nil, fmt.Errorf("store: onboarding link of festival %d: %w", f.ID, err)

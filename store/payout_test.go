@@ -120,7 +120,7 @@ func TestPayoutAccountConnect(t *testing.T) {
 		}
 		u, err := url.Parse(on.URL)
 		if err != nil || u.Host != "marquee.example" || u.Path != "/payouts/test-onboarding" || u.Query().Get("account") != a.Reference ||
-			u.Query().Get("return") != "https://marquee.example/manage/festivals/"+f.Slug+"/payouts?payouts=return" {
+			u.Query().Get("return") != "https://marquee.example/manage/festivals/"+f.Slug+"/earnings?payouts=return" {
 			t.Fatalf("onboarding link %q", on.URL)
 		}
 		// Payouts wait for the onboarding.

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageCount } from '../../api/client';
 import { payoutsApi, type Payout, type PayoutStatus } from '../../api/payouts';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { money } from './format';
 import { PayoutList } from './PayoutList';
 

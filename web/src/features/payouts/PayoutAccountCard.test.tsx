@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/utils';
 import { PayoutAccountCard } from './PayoutAccountCard';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { payoutsApi } from '../../api/payouts';
-import { usePageMeta } from '../../content/usePageMeta';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { slugFromReturn } from './format';
 
 const ns = 'payouts';
@@ -24,7 +24,7 @@ export default function TestOnboardingPage() {
   const [fail, setFail] = useState(false);
   const done = useMutation({
     mutationFn: () => payoutsApi.completeTestOnboarding(slug ?? '', fail),
-    onSuccess: () => void navigate(`/manage/festivals/${encodeURIComponent(slug ?? '')}/payouts?payouts=return`),
+    onSuccess: () => void navigate(`/manage/festivals/${encodeURIComponent(slug ?? '')}/earnings?payouts=return`),
   });
   return (
     <Container size="sm" px="md" py={{ base: 'lg', sm: 40 }}>

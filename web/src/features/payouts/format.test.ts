@@ -3,14 +3,14 @@ import { money, slugFromReturn, statusColor, taxFieldErrors } from './format';
 
 describe('slugFromReturn', () => {
   const origin = 'https://marquee.example';
-  it('reads the slug of this site’s payouts page', () => {
-    expect(slugFromReturn('https://marquee.example/manage/festivals/kyoto-shorts/payouts?payouts=return', origin)).toBe('kyoto-shorts');
-    expect(slugFromReturn('/manage/festivals/%E4%BA%AC/payouts', origin)).toBe('京');
+  it('reads the slug of this site’s earnings page', () => {
+    expect(slugFromReturn('https://marquee.example/manage/festivals/kyoto-shorts/earnings?payouts=return', origin)).toBe('kyoto-shorts');
+    expect(slugFromReturn('/manage/festivals/%E4%BA%AC/earnings', origin)).toBe('京');
   });
   it('refuses other sites, other pages and junk', () => {
-    expect(slugFromReturn('https://evil.example/manage/festivals/x/payouts', origin)).toBeNull();
+    expect(slugFromReturn('https://evil.example/manage/festivals/x/earnings', origin)).toBeNull();
     expect(slugFromReturn('https://marquee.example/manage/festivals/x/judges', origin)).toBeNull();
-    expect(slugFromReturn('https://marquee.example/manage/festivals/x/y/payouts', origin)).toBeNull();
+    expect(slugFromReturn('https://marquee.example/manage/festivals/x/y/earnings', origin)).toBeNull();
     expect(slugFromReturn(null, origin)).toBeNull();
     expect(slugFromReturn('http://[::1', origin)).toBeNull();
   });

@@ -12,7 +12,7 @@ export function statusColor(status: PayoutStatus): string {
 
 /**
  * slugFromReturn reads the festival's slug from the address the test mode's
- * onboarding returns to (/manage/festivals/<slug>/payouts…); null when it
+ * onboarding returns to (/manage/festivals/<slug>/earnings…); null when it
  * is not such an address of this site.
  */
 export function slugFromReturn(returnTo: string | null, origin: string): string | null {
@@ -24,7 +24,7 @@ export function slugFromReturn(returnTo: string | null, origin: string): string 
     return null;
   }
   if (u.origin !== origin) return null;
-  const m = /^\/manage\/festivals\/([^/]+)\/payouts$/.exec(u.pathname);
+  const m = /^\/manage\/festivals\/([^/]+)\/earnings$/.exec(u.pathname);
   return m ? decodeURIComponent(m[1]) : null;
 }
 
