@@ -61,6 +61,16 @@ const (
 	AuditPromotionStart   AuditAction = "promotion.start"
 	AuditCommissionSet    AuditAction = "festival.commission_set"   // an admin set the festival's own commission
 	AuditCommissionClear  AuditAction = "festival.commission_clear" // an admin returned it to the platform's
+	// Submission management (issue 30).
+	AuditQuestionsUpdate   AuditAction = "questions.update"    // the custom questions replaced
+	AuditEntryStatusCreate AuditAction = "entry_status.create" // an organiser's status added
+	AuditEntryStatusDelete AuditAction = "entry_status.delete"
+	AuditEntryStatusSet    AuditAction = "submission.entry_status" // an entry's status set or cleared
+	AuditDeadlineExtend    AuditAction = "deadline.extend"         // a deadline extended for a category or a filmmaker
+	AuditDeadlineUnextend  AuditAction = "deadline.extension_delete"
+	AuditNoticeTextUpdate  AuditAction = "notice_text.update" // a decision e-mail's text
+	AuditBulkMessageSend   AuditAction = "bulk_message.send"
+	AuditCheckInUndo       AuditAction = "ticket.check_in_undo" // an organiser undid a ticket's check-in
 	// Payouts (payout.go): an organiser's payout account and tax data,
 	// an admin's payout (at once, or a failed one's retry).
 	AuditPayoutAccountConnect AuditAction = "payout_account.connect"
@@ -81,6 +91,9 @@ var AuditActions = []AuditAction{
 	AuditJudgeInvite, AuditJudgeRemove, AuditJudgeAssign, AuditJudgeUnassign, AuditJudgeConflict,
 	AuditScreeningCreate, AuditScreeningUpdate, AuditDoorStaffAdd, AuditDoorStaffRemove, AuditPromotionStart,
 	AuditCommissionSet, AuditCommissionClear,
+	AuditQuestionsUpdate, AuditEntryStatusCreate, AuditEntryStatusDelete, AuditEntryStatusSet,
+	AuditDeadlineExtend, AuditDeadlineUnextend, AuditNoticeTextUpdate, AuditBulkMessageSend,
+	AuditCheckInUndo,
 	AuditPayoutAccountConnect, AuditPayoutCreate,
 }
 

@@ -86,7 +86,7 @@ func TestJudgeView(t *testing.T) {
 	subAlways := []string{"AwardName", "CategoryID", "CategoryName", "Country", "CreatedAt", "DecidedAt", "FestivalID",
 		"FestivalName", "FestivalSlug", "FilmID", "FilmTitle", "ID", "Status", "Tier", "WithdrawnAt"}
 	subFilmmaker := []string{"FilmmakerEmail", "FilmmakerID", "FilmmakerName"}
-	subNever := []string{"FeeCredits", "Feedback", "Flag", "Language", "PaidCredits", "RefundedCredits", "Scores", "WaiverCode"}
+	subNever := []string{"EntryStatus", "FeeCredits", "Feedback", "Flag", "Language", "PaidCredits", "RefundedCredits", "Scores", "WaiverCode"}
 	filmAlways := []string{"Country", "CreatedAt", "Genre", "ID", "Language", "Logline", "OriginalTitle", "PosterImages", "PosterURL",
 		"RuntimeMinutes", "ScreenerPassword", "ScreenerURL", "Synopsis", "Title", "UpdatedAt", "Year"}
 	filmMaker := []string{"Credits", "Director", "OwnerID"}

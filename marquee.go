@@ -150,8 +150,11 @@ type Services struct {
 	Payments    PaymentService
 	Films       FilmService
 	Submissions SubmissionService
-	Judging     JudgingService
-	Inquiries   InquiryService
+	// SubmissionManagement is the organiser's questions, statuses,
+	// extensions, decision texts and bulk messages, and the threads.
+	SubmissionManagement SubmissionManagementService
+	Judging              JudgingService
+	Inquiries            InquiryService
 	// Audit reads the audit log (admins only); services write it.
 	Audit      AuditService
 	RateLimits RateLimiter
@@ -178,6 +181,10 @@ type Services struct {
 	// Earnings answers festivals' earnings and the platform's commission
 	// (earnings.go, earnings_statement.go).
 	Earnings EarningsService
+	// Waitlist keeps sold-out screenings' waiting lists (waitlist.go);
+	// CheckInLists the door's lists and undone check-ins (checkin_list.go).
+	Waitlist     WaitlistService
+	CheckInLists CheckInListService
 	// Payouts pays festivals their earnings (payout.go).
 	Payouts PayoutService
 }

@@ -40,6 +40,9 @@ const (
 	LimitScreenings          RateLimitName = "screenings-ip"
 	LimitPageView            RateLimitName = "page-view-ip"
 	LimitWebhook             RateLimitName = "webhook-ip"
+	LimitMessage             RateLimitName = "message-user"
+	LimitBulkMessage         RateLimitName = "bulk-message-user"
+	LimitWaitlist            RateLimitName = "waitlist-ip"
 	LimitPayoutAccount       RateLimitName = "payout-account-user"
 )
 
@@ -193,6 +196,13 @@ var rateLimitPolicies = []RateLimitPolicy{
 	{Name: LimitWebhook, Subject: PerClient, Window: time.Minute, Allowance: 300, Counts: CountAttempts,
 		Message: "Too many webhooks from your network. Try again later.", Setting: "MARQUEE_WEBHOOK_RATE_PER_MINUTE",
 		Guards: "the payment webhook's signature check, against floods (the provider retries)"},
+	{Name: LimitMessage, Subject: PerUser, Window: 10 * time.Minute, Allowance: 30, Counts: CountAttempts,
+		Message: "Too many messages. Try again in a few minutes.", Guards: "the other side's inbox, against messages sent as spam in submission threads"},
+	{Name: LimitBulkMessage, Subject: PerUser, Window: time.Hour, Allowance: 5, Counts: CountAttempts,
+		Message: "Too many bulk messages. Try again later.", Guards: "entrants' inboxes and the outbox, against bulk messages sent over and over"},
+	{Name: LimitWaitlist, Subject: PerClient, Window: time.Hour, Allowance: 20, Counts: CountAttempts,
+		Message: "Too many waiting list requests from your network. Try again later.",
+		Guards:  "screenings' waiting lists and the offer e-mails, against filling them from one network"},
 	{Name: LimitPayoutAccount, Subject: PerUser, Window: time.Hour, Allowance: 30, Counts: CountAttempts,
 		Message: "Too many payout account requests. Try again later.",
 		Guards:  "the payout provider's accounts and onboarding links (each connection or status check calls it)"},

@@ -182,6 +182,18 @@ type Mail struct {
 	LastError string     `json:"lastError"`
 	CreatedAt time.Time  `json:"createdAt"`
 	SentAt    *time.Time `json:"sentAt"`
+	// Attachments are sent with the mail (a confirmation's ticket PDFs);
+	// the outbox list names them without their data.
+	Attachments []MailAttachment `json:"attachments,omitempty"`
+}
+
+// MailAttachment is a file sent with a mail.
+type MailAttachment struct {
+	Filename    string `json:"filename"`
+	ContentType string `json:"contentType"`
+	Data        []byte `json:"-"`
+	// Size is len(Data), or the stored size where the data is not read.
+	Size int `json:"size"`
 }
 
 // ErrReminderFestivalUnlisted is the answer to a reminder linked to a

@@ -96,6 +96,16 @@ type Submission struct {
 	WithdrawnAt *time.Time `json:"withdrawnAt"`
 	// Scores is the judging summary, for the organiser only (nil otherwise).
 	Scores *ScoreSummary `json:"scores,omitempty"`
+	// EntryStatus is the organiser's own status of the entry (semi-finalist,
+	// ...), in the organiser's list and detail only (nil otherwise).
+	EntryStatus *EntryStatusRef `json:"entryStatus,omitempty"`
+}
+
+// EntryStatusRef names an entry's organiser status.
+type EntryStatusRef struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	Preset string `json:"preset"`
 }
 
 // SubmissionEntry names one category of one festival to enter.
@@ -109,6 +119,9 @@ type NewSubmission struct {
 	FilmID     int64             `json:"filmId"`
 	Entries    []SubmissionEntry `json:"entries"`
 	WaiverCode string            `json:"waiverCode"`
+	// Answers are the answers to the entries' festivals' questions
+	// (ValidateAnswers, per festival).
+	Answers []Answer `json:"answers"`
 	// Language is the filmmaker's language; set by the server.
 	Language string `json:"-"`
 }
@@ -174,7 +187,9 @@ type ReceivedFilter struct {
 	Flag     string
 	MinScore *float64 // weighted average, 0..100
 	MaxScore *float64
-	Sort     string
+	// EntryStatusID filters by the organiser's status (EntryStatus.ID).
+	EntryStatusID int64
+	Sort          string
 	PageRequest
 }
 
@@ -249,6 +264,8 @@ type SubmissionDetail struct {
 	Conflicts  []*Conflict   `json:"conflicts"`
 	// Judges are those who may score it (assigned and not in conflict).
 	Judges []*Judge `json:"judges"`
+	// Answers are the filmmaker's answers to the festival's questions.
+	Answers []*EntryAnswer `json:"answers"`
 }
 
 // SubmissionService takes submissions from filmmakers and lets organisers

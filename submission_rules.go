@@ -357,6 +357,13 @@ func ParseReceivedFilter(q url.Values) (ReceivedFilter, error) {
 		r.CategoryID = n
 	}
 	r.Status = ParseSubmissionStatusFilter(q.Get("status"), &f)
+	if v := strings.TrimSpace(q.Get("entryStatus")); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n <= 0 {
+			f.Add("entryStatus", "Unknown status")
+		}
+		r.EntryStatusID = n
+	}
 	if v := strings.ToUpper(strings.TrimSpace(q.Get("country"))); v != "" {
 		if !ValidCountry(v) {
 			f.Add("country", "Unknown country")

@@ -321,15 +321,19 @@ func ClassifyCheckIn(found bool, ticketFestival, festivalID, ticketScreening, sc
 // CheckInRequest is a scan or a typed code at the door, or a ticket
 // chosen from the holder search.
 type CheckInRequest struct {
-	ScreeningID int64  `json:"screeningId"`
-	Code        string `json:"code"`
-	TicketID    int64  `json:"ticketId"`
+	ScreeningID int64 `json:"screeningId"`
+	// ListID, when not 0, is the check-in list the door picked: the
+	// ticket's screening must be on it (ScreeningID is then not needed).
+	ListID   int64  `json:"listId,omitempty"`
+	Code     string `json:"code"`
+	TicketID int64  `json:"ticketId"`
 }
 
-// Validate checks that the request names a screening and a code or ticket.
+// Validate checks that the request names a screening or a check-in list,
+// and a code or ticket.
 func (r CheckInRequest) Validate() error {
 	var f FieldErrors
-	if r.ScreeningID <= 0 {
+	if r.ScreeningID <= 0 && r.ListID <= 0 {
 		f.Add("screeningId", "Choose a screening")
 	}
 	if strings.TrimSpace(r.Code) == "" && r.TicketID <= 0 {
@@ -374,6 +378,11 @@ type CheckInInfo struct {
 	FestivalSlug string              `json:"festivalSlug"`
 	TimeZone     string              `json:"timeZone"`
 	Screenings   []*CheckInScreening `json:"screenings"`
+	// Lists are the festival's check-in lists with their live counts.
+	Lists []*CheckInList `json:"lists"`
+	// CanUndo says whether the caller may undo check-ins (the organiser
+	// and admins, not door staff).
+	CanUndo bool `json:"canUndo"`
 }
 
 // Holder is a ticket found by the door's search.

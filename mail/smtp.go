@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"encoding/base64"
@@ -182,6 +183,13 @@ func (s *SMTP) message(m marquee.Mail) (*gomail.Msg, error) {
 	}
 	msg.Subject(subjectWords(oneLine(m.Subject)))
 	msg.SetBodyString(gomail.TypeTextPlain, m.Body)
+	attachments, err := RenderAttachments(m)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range attachments {
+		msg.AttachReadSeeker(a.Filename, bytes.NewReader(a.Data), gomail.WithFileContentType(gomail.ContentType(a.ContentType)))
+	}
 	msg.SetDate()
 	if m.ID > 0 {
 		// The same outbox row keeps its Message-ID across retries, so a

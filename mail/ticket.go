@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -70,14 +71,39 @@ func (c Composer) TicketConfirmation(o *marquee.TicketOrder) marquee.Mail {
 		b.WriteString("\n" + locale.Format(lang, "Ticket {n}: {code}", tv) + "\n" + tv["link"] + "\n")
 	}
 	b.WriteString("\n" + locale.Format(lang, "All your tickets: {link}", locale.Vars{"link": c.TicketsURL()}) + "\n\n")
+	attachments := ticketPDFs(o, lang)
+	if len(attachments) > 0 {
+		b.WriteString(locale.Text(lang, "Each ticket is also attached as a PDF to print or keep on your phone.") + "\n\n")
+	}
 	b.WriteString(locale.Text(lang, "— Marquee, the film festival platform") + "\n")
 	return marquee.Mail{
-		Kind:     KindTicketConfirmation,
-		To:       o.BuyerEmail,
-		Subject:  locale.Format(lang, "Your tickets: {title}", vars),
-		Body:     b.String(),
-		Language: lang,
+		Kind:        KindTicketConfirmation,
+		To:          o.BuyerEmail,
+		Subject:     locale.Format(lang, "Your tickets: {title}", vars),
+		Body:        b.String(),
+		Language:    lang,
+		Attachments: attachments,
 	}
+}
+
+// ticketPDFs are the attachments of o's tickets, one PDF each, in lang:
+// each is kept in the outbox as its recipe (TicketPDFRecipeType: the
+// ticket as JSON, a few hundred bytes) and written by the sender
+// (RenderAttachments), so that no PDF is drawn inside the transaction
+// that pays the order and holds the screening's seats.
+func ticketPDFs(o *marquee.TicketOrder, lang string) []marquee.MailAttachment {
+	out := []marquee.MailAttachment{}
+	for _, t := range o.Tickets {
+		if t.Screening == nil {
+			t.Screening = o.Screening
+		}
+		b, err := json.Marshal(ticketPDFRecipe{Ticket: t, Language: lang})
+		if err != nil {
+			continue
+		}
+		out = append(out, marquee.MailAttachment{Filename: TicketPDFName(t.ID), ContentType: TicketPDFRecipeType, Data: b, Size: len(b)})
+	}
+	return out
 }
 
 // TicketCancellation writes the notice that o's screening was cancelled,

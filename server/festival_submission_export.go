@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -37,7 +38,7 @@ const submissionCSVFlushRows = 256
 // unfinished, never a short file that looks whole.
 func (s *Server) handleFestivalSubmissionExport(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
-	subs, err := s.svc.Submissions.Export(r.Context(), slug)
+	export, err := s.svc.SubmissionManagement.ExportEntries(r.Context(), slug)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -45,7 +46,13 @@ func (s *Server) handleFestivalSubmissionExport(w http.ResponseWriter, r *http.R
 	var buf bytes.Buffer
 	buf.WriteString("\uFEFF")
 	cw := csv.NewWriter(&buf)
-	_ = cw.Write(submissionCSVHeader)
+	// The festival's questions follow the fixed columns, after the
+	// organiser's status, headed by their text.
+	header := append(slices.Clone(submissionCSVHeader), "entry status")
+	for _, q := range export.Questions {
+		header = append(header, csvText(q.Label))
+	}
+	_ = cw.Write(header)
 	sent, rows := false, 0
 	send := func() {
 		cw.Flush()
@@ -61,7 +68,7 @@ func (s *Server) handleFestivalSubmissionExport(w http.ResponseWriter, r *http.R
 		}
 		buf.Reset()
 	}
-	for sub, err := range subs {
+	for row, err := range export.Rows {
 		if err != nil {
 			if !sent {
 				s.writeError(w, r, err)
@@ -69,7 +76,11 @@ func (s *Server) handleFestivalSubmissionExport(w http.ResponseWriter, r *http.R
 			}
 			s.cutDownload(r, "submissions csv", rows, err)
 		}
-		_ = cw.Write(submissionCSVRow(sub)) // into buf: cannot fail
+		cells := append(submissionCSVRow(row.Submission), csvText(row.EntryStatus))
+		for _, q := range export.Questions {
+			cells = append(cells, csvText(row.Answers[q.ID]))
+		}
+		_ = cw.Write(cells) // into buf: cannot fail
 		if rows++; rows%submissionCSVFlushRows == 0 {
 			send()
 			if err := http.NewResponseController(w).Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {

@@ -105,8 +105,13 @@ func newJuryWorld(t *testing.T, db *storetest.DB) *juryWorld {
 	for _, size := range []string{"card", "detail"} {
 		w.posterNames = append(w.posterNames, strings.TrimPrefix(field(r, "film", "posterImages").(map[string]any)[size].(map[string]any)["url"].(string), "/media/posters/"))
 	}
+	// The festival asks a question, which the filmmaker answers naming themselves.
+	r = w.do(call{method: "PUT", path: w.manage("/questions"), token: w.org, body: `{"questions":[{"kind":"long_text","label":"Statement"}]}`})
+	expect(t, r, 200, "")
+	question := int64(field(r, "questions").([]any)[0].(map[string]any)["id"].(float64))
 	r = w.do(call{method: "POST", path: "/api/v1/submissions", token: w.maker,
-		body: fmt.Sprintf(`{"filmId":%d,"entries":[{"festivalId":%d,"categoryId":%d}]}`, w.filmID, f.ID, f.Categories[0].ID)})
+		body: fmt.Sprintf(`{"filmId":%d,"entries":[{"festivalId":%d,"categoryId":%d}],"answers":[{"questionId":%d,"value":"By %s, %s"}]}`,
+			w.filmID, f.ID, f.Categories[0].ID, question, blindName, blindEmail)})
 	expect(t, r, 201, "")
 	w.subID = int64(field(r, "submissions").([]any)[0].(map[string]any)["id"].(float64))
 
@@ -256,6 +261,14 @@ func TestBlindReviewHidesTheFilmmakerOnEveryRoute(t *testing.T) {
 		}
 
 		expect(t, w.do(call{method: "PUT", path: w.manage("/settings"), token: w.org, body: `{"blindReview":true}`}), 200, "")
+		// The filmmaker writes in the submission's thread, signing it;
+		// the organiser gives the entry a status of their own.
+		expect(t, w.do(call{method: "POST", path: fmt.Sprintf("/api/v1/submissions/%d/messages", w.subID), token: w.maker,
+			body: `{"body":"Regards, ` + blindName + ` (` + blindEmail + `)"}`}), 201, "")
+		r := w.do(call{method: "POST", path: w.manage("/statuses"), token: w.org, body: `{"preset":"finalist"}`})
+		expect(t, r, 201, "")
+		expect(t, w.do(call{method: "POST", path: w.manage("/submissions/entry-status"), token: w.org,
+			body: fmt.Sprintf(`{"ids":[%d],"statusId":%d}`, w.subID, int64(field(r, "status", "id").(float64)))}), 204, "")
 		score := fmt.Sprintf(`{"scores":[{"criterionId":%d,"score":8}],"comment":"Lovely","privateNote":"mine"}`, w.fest.Criteria[0].ID)
 		conflict := "POST /api/v1/judge/festivals/{slug}/submissions/{id}/conflict"
 		calls := w.judgeWalk(t, map[string]string{

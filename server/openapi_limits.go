@@ -195,7 +195,7 @@ var apiOptionalFields = map[reflect.Type][]string{
 	T[marquee.NewUser]():           {"name"},
 	T[marquee.NewContactMessage](): {"website"},
 	T[marquee.NewReminder]():       {"festivalName", "date", "festivalSlug", "categoryId", "tier"},
-	T[marquee.NewSubmission]():     {"waiverCode"},
+	T[marquee.NewSubmission]():     {"waiverCode", "answers"},
 	T[festivalRevisionReview]():    {"reason"},
 	T[marquee.CheckoutRequest]():   {"amountCents", "paymentMethodId"},
 	T[marquee.TicketPayRequest]():  {"paymentMethodId"},
@@ -263,7 +263,8 @@ var apiEnums = map[reflect.Type]any{
 	T[marquee.ScreeningStatus]():     []marquee.ScreeningStatus{marquee.ScreeningScheduled, marquee.ScreeningCancelled},
 	T[marquee.SubmissionStatus]():    []marquee.SubmissionStatus{marquee.SubmissionSubmitted, marquee.SubmissionInConsideration, marquee.SubmissionSelected, marquee.SubmissionNotSelected, marquee.SubmissionFinalist, marquee.SubmissionAwardWinner, marquee.SubmissionWithdrawn},
 	T[marquee.SubmissionFlag]():      []marquee.SubmissionFlag{marquee.FlagNone, marquee.FlagStrongContender, marquee.FlagNeedsReview, marquee.FlagFlagNotSelected},
+	T[marquee.WaitlistStatus]():      []marquee.WaitlistStatus{marquee.WaitlistWaiting, marquee.WaitlistOffered, marquee.WaitlistClaimed, marquee.WaitlistLapsed, marquee.WaitlistLeft},
 	T[marquee.TicketOrderStatus]():   []marquee.TicketOrderStatus{marquee.OrderPending, marquee.OrderPaid, marquee.OrderFailed, marquee.OrderExpired, marquee.OrderCancelled, marquee.OrderRefunded},
 	T[marquee.TicketStatus]():        []marquee.TicketStatus{marquee.TicketValid, marquee.TicketUsed, marquee.TicketCancelled, marquee.TicketRefunded},
-	T[marquee.CheckInOutcome]():      []marquee.CheckInOutcome{marquee.CheckInValid, marquee.CheckInUsed, marquee.CheckInWrongScreening, marquee.CheckInCancelled, marquee.CheckInUnknown},
+	T[marquee.CheckInOutcome]():      []marquee.CheckInOutcome{marquee.CheckInValid, marquee.CheckInUsed, marquee.CheckInWrongScreening, marquee.CheckInWrongList, marquee.CheckInCancelled, marquee.CheckInUnknown},
 }

@@ -88,6 +88,25 @@ var apiOps = map[string]apiOp{
 	"POST /api/v1/manage/festivals/{slug}/waivers":              op("Create a fee waiver code", http.StatusCreated, T[waiverAnswer]()).in(T[marquee.NewWaiver]()).errs(http.StatusConflict),
 	"DELETE /api/v1/manage/festivals/{slug}/waivers/{id}":       op("Delete a fee waiver code", http.StatusNoContent, nil),
 
+	// Submission management (issue 30).
+	"GET /api/v1/festivals/{slug}/questions":                         op("A festival's questions asked at submission", http.StatusOK, T[questionsAnswer]()),
+	"PUT /api/v1/manage/festivals/{slug}/questions":                  op("Replace a festival's submission questions", http.StatusOK, T[questionsAnswer]()).in(T[questionsBody]()),
+	"GET /api/v1/manage/festivals/{slug}/statuses":                   op("The organiser's own statuses", http.StatusOK, T[entryStatusesAnswer]()),
+	"POST /api/v1/manage/festivals/{slug}/statuses":                  op("Add a status of the organiser's own", http.StatusCreated, T[entryStatusAnswer]()).in(T[marquee.NewEntryStatus]()).errs(http.StatusConflict),
+	"DELETE /api/v1/manage/festivals/{slug}/statuses/{id}":           op("Remove an organiser's status (its entries lose it)", http.StatusNoContent, nil),
+	"POST /api/v1/manage/festivals/{slug}/submissions/entry-status":  op("Set (statusId 0: clear) the organiser's status on entries", http.StatusNoContent, nil).in(T[marquee.EntryStatusChange]()),
+	"GET /api/v1/manage/festivals/{slug}/extensions":                 op("A festival's deadline extensions", http.StatusOK, T[extensionsAnswer]()),
+	"POST /api/v1/manage/festivals/{slug}/extensions":                op("Extend the deadline for a category or a filmmaker", http.StatusCreated, T[extensionAnswer]()).in(T[marquee.NewDeadlineExtension]()),
+	"DELETE /api/v1/manage/festivals/{slug}/extensions/{id}":         op("Remove a deadline extension", http.StatusNoContent, nil),
+	"GET /api/v1/manage/festivals/{slug}/notice-texts":               op("The decision e-mails' texts, with the defaults and placeholders", http.StatusOK, T[marquee.NoticeTexts]()),
+	"PUT /api/v1/manage/festivals/{slug}/notice-texts":               op("Save a decision e-mail's text in one language (empty: the default)", http.StatusOK, T[marquee.NoticeTexts]()).in(T[marquee.NoticeText]()),
+	"GET /api/v1/submissions/{id}/messages":                          op("The thread of the caller's submission with the festival's team", http.StatusOK, T[marquee.Thread]()),
+	"POST /api/v1/submissions/{id}/messages":                         op("Write to the festival's team about one's submission", http.StatusCreated, T[messageItemAnswer]()).in(T[marquee.NewMessage]()).rateLimited(),
+	"GET /api/v1/manage/festivals/{slug}/submissions/{id}/messages":  op("A submission's thread with its filmmaker", http.StatusOK, T[marquee.Thread]()),
+	"POST /api/v1/manage/festivals/{slug}/submissions/{id}/messages": op("Write to a submission's filmmaker", http.StatusCreated, T[messageItemAnswer]()).in(T[marquee.NewMessage]()).rateLimited(),
+	"POST /api/v1/manage/festivals/{slug}/bulk-messages/preview":     op("How a bulk message reads in each language and how many it reaches", http.StatusOK, T[marquee.BulkPreview]()).in(T[marquee.BulkMessage]()),
+	"POST /api/v1/manage/festivals/{slug}/bulk-messages":             op("Send a message to a selection of entrants, once each", http.StatusCreated, T[marquee.BulkSent]()).in(T[marquee.BulkMessage]()).rateLimited(),
+
 	// Reminders.
 	"GET /api/v1/reminders":         op("The caller's deadline reminders", http.StatusOK, T[itemsAnswer[marquee.Reminder]]()),
 	"POST /api/v1/reminders":        op("Add a deadline reminder", http.StatusCreated, T[reminderAnswer]()).in(T[marquee.NewReminder]()).errs(http.StatusConflict),
@@ -177,28 +196,39 @@ var apiOps = map[string]apiOp{
 	"POST /api/v1/admin/payouts/{id}/retry":                               op("Pay a failed payout's festival again, once (audited)", http.StatusCreated, T[marquee.Payout]()).errs(http.StatusConflict),
 
 	// Tickets.
-	"GET /api/v1/manage/festivals/{slug}/screenings":              op("A festival's screenings with their sales", http.StatusOK, T[marquee.ManagedScreeningList]()),
-	"POST /api/v1/manage/festivals/{slug}/screenings":             op("Schedule a screening", http.StatusCreated, T[marquee.ManagedScreening]()).in(T[marquee.ScreeningInput]()),
-	"PUT /api/v1/manage/festivals/{slug}/screenings/{id}":         op("Change a screening", http.StatusOK, T[marquee.ManagedScreening]()).in(T[marquee.ScreeningInput]()).errs(http.StatusConflict),
-	"POST /api/v1/manage/festivals/{slug}/screenings/{id}/cancel": op("Cancel a screening (paid orders refunded)", http.StatusOK, T[marquee.ManagedScreening]()).errs(http.StatusConflict),
-	"GET /api/v1/manage/festivals/{slug}/screening-films":         op("The films a screening may show", http.StatusOK, T[itemsAnswer[marquee.ScreeningFilm]]()),
-	"GET /api/v1/manage/festivals/{slug}/door-staff":              op("A festival's door staff", http.StatusOK, T[itemsAnswer[marquee.DoorStaffMember]]()),
-	"POST /api/v1/manage/festivals/{slug}/door-staff":             op("Add door staff by e-mail", http.StatusCreated, T[marquee.DoorStaffMember]()).in(T[doorStaffAddRequest]()).errs(http.StatusConflict),
-	"DELETE /api/v1/manage/festivals/{slug}/door-staff/{userId}":  op("Remove door staff", http.StatusNoContent, nil),
-	"GET /api/v1/manage/festivals/{slug}/check-in":                op("What the door needs: the festival's screenings today", http.StatusOK, T[marquee.CheckInInfo]()),
-	"POST /api/v1/manage/festivals/{slug}/check-in":               op("Check a ticket in", http.StatusOK, T[marquee.CheckInResult]()).in(T[marquee.CheckInRequest]()).rateLimited(),
-	"GET /api/v1/manage/festivals/{slug}/check-in/holders":        op("Find ticket holders by name or e-mail", http.StatusOK, T[itemsAnswer[marquee.Holder]]()).q(T[holderQuery]()),
-	"GET /api/v1/me/door-festivals":                               op("The festivals whose door the caller keeps", http.StatusOK, T[itemsAnswer[marquee.DoorFestival]]()),
-	"GET /api/v1/festivals/{slug}/screenings":                     op("A festival's public screenings", http.StatusOK, T[marquee.ScreeningList]()).rateLimited(),
-	"GET /api/v1/screenings/{id}":                                 op("One screening", http.StatusOK, T[marquee.Screening]()).rateLimited(),
-	"POST /api/v1/ticket-orders":                                  op("Hold seats: a pending order", http.StatusCreated, T[marquee.TicketOrder]()).in(T[marquee.OrderRequest]()).errs(http.StatusConflict).rateLimited(),
-	"POST /api/v1/ticket-orders/{id}/pay":                         op("Pay a pending order", http.StatusOK, T[marquee.TicketPayResult]()).in(T[marquee.TicketPayRequest]()).errs(http.StatusPaymentRequired, http.StatusConflict).rateLimited(),
-	"POST /api/v1/ticket-orders/{id}/confirm":                     op("Settle an order after the card's confirmation", http.StatusOK, T[marquee.TicketPayResult]()).errs(http.StatusPaymentRequired),
-	"POST /api/v1/ticket-orders/{id}/cancel":                      op("Cancel a pending order (its seats released)", http.StatusOK, T[orderAnswer]()).errs(http.StatusConflict),
-	"GET /api/v1/ticket-orders/{id}":                              op("One of the caller's orders", http.StatusOK, T[marquee.TicketOrder]()),
-	"GET /api/v1/tickets":                                         op("The caller's tickets", http.StatusOK, T[marquee.Page[marquee.Ticket]]()).q(T[pageQuery]()),
-	"GET /api/v1/tickets/{id}":                                    op("One of the caller's tickets", http.StatusOK, T[marquee.Ticket]()),
-	"GET /api/v1/tickets/{id}/calendar.ics":                       op("A ticket's screening as a calendar event", http.StatusOK, nil).media("text/calendar"),
+	"GET /api/v1/manage/festivals/{slug}/screenings":                  op("A festival's screenings with their sales", http.StatusOK, T[marquee.ManagedScreeningList]()),
+	"POST /api/v1/manage/festivals/{slug}/screenings":                 op("Schedule a screening", http.StatusCreated, T[marquee.ManagedScreening]()).in(T[marquee.ScreeningInput]()),
+	"PUT /api/v1/manage/festivals/{slug}/screenings/{id}":             op("Change a screening", http.StatusOK, T[marquee.ManagedScreening]()).in(T[marquee.ScreeningInput]()).errs(http.StatusConflict),
+	"POST /api/v1/manage/festivals/{slug}/screenings/{id}/cancel":     op("Cancel a screening (paid orders refunded)", http.StatusOK, T[marquee.ManagedScreening]()).errs(http.StatusConflict),
+	"GET /api/v1/manage/festivals/{slug}/screening-films":             op("The films a screening may show", http.StatusOK, T[itemsAnswer[marquee.ScreeningFilm]]()),
+	"GET /api/v1/manage/festivals/{slug}/door-staff":                  op("A festival's door staff", http.StatusOK, T[itemsAnswer[marquee.DoorStaffMember]]()),
+	"POST /api/v1/manage/festivals/{slug}/door-staff":                 op("Add door staff by e-mail", http.StatusCreated, T[marquee.DoorStaffMember]()).in(T[doorStaffAddRequest]()).errs(http.StatusConflict),
+	"DELETE /api/v1/manage/festivals/{slug}/door-staff/{userId}":      op("Remove door staff", http.StatusNoContent, nil),
+	"GET /api/v1/manage/festivals/{slug}/check-in":                    op("What the door needs: the festival's screenings today", http.StatusOK, T[marquee.CheckInInfo]()),
+	"POST /api/v1/manage/festivals/{slug}/check-in":                   op("Check a ticket in", http.StatusOK, T[marquee.CheckInResult]()).in(T[marquee.CheckInRequest]()).rateLimited(),
+	"GET /api/v1/manage/festivals/{slug}/check-in/holders":            op("Find ticket holders by name or e-mail", http.StatusOK, T[itemsAnswer[marquee.Holder]]()).q(T[holderQuery]()),
+	"GET /api/v1/me/door-festivals":                                   op("The festivals whose door the caller keeps", http.StatusOK, T[itemsAnswer[marquee.DoorFestival]]()),
+	"GET /api/v1/festivals/{slug}/screenings":                         op("A festival's public screenings", http.StatusOK, T[marquee.ScreeningList]()).rateLimited(),
+	"GET /api/v1/screenings/{id}":                                     op("One screening", http.StatusOK, T[marquee.Screening]()).rateLimited(),
+	"POST /api/v1/ticket-orders":                                      op("Hold seats: a pending order", http.StatusCreated, T[marquee.TicketOrder]()).in(T[marquee.OrderRequest]()).errs(http.StatusConflict).rateLimited(),
+	"POST /api/v1/ticket-orders/{id}/pay":                             op("Pay a pending order", http.StatusOK, T[marquee.TicketPayResult]()).in(T[marquee.TicketPayRequest]()).errs(http.StatusPaymentRequired, http.StatusConflict).rateLimited(),
+	"POST /api/v1/ticket-orders/{id}/confirm":                         op("Settle an order after the card's confirmation", http.StatusOK, T[marquee.TicketPayResult]()).errs(http.StatusPaymentRequired),
+	"POST /api/v1/ticket-orders/{id}/cancel":                          op("Cancel a pending order (its seats released)", http.StatusOK, T[orderAnswer]()).errs(http.StatusConflict),
+	"GET /api/v1/ticket-orders/{id}":                                  op("One of the caller's orders", http.StatusOK, T[marquee.TicketOrder]()),
+	"GET /api/v1/tickets":                                             op("The caller's tickets", http.StatusOK, T[marquee.Page[marquee.Ticket]]()).q(T[pageQuery]()),
+	"GET /api/v1/tickets/{id}":                                        op("One of the caller's tickets", http.StatusOK, T[marquee.Ticket]()),
+	"GET /api/v1/tickets/{id}/calendar.ics":                           op("A ticket's screening as a calendar event", http.StatusOK, nil).media("text/calendar"),
+	"GET /api/v1/tickets/{id}/ticket.pdf":                             op("A ticket as a PDF: its QR code, screening, local time, seat type and holder", http.StatusOK, nil).media("application/pdf"),
+	"GET /api/v1/screenings/{id}/waitlist":                            op("The caller's open entry on a screening's waiting list", http.StatusOK, T[marquee.WaitlistEntry]()),
+	"POST /api/v1/screenings/{id}/waitlist":                           op("Join a sold-out screening's waiting list", http.StatusCreated, T[marquee.WaitlistEntry]()).in(T[marquee.WaitlistJoinRequest]()).errs(http.StatusConflict).rateLimited(),
+	"DELETE /api/v1/waitlist/{id}":                                    op("Leave a waiting list (an offer's seats pass on)", http.StatusNoContent, nil),
+	"GET /api/v1/waitlist/offers/{token}":                             op("A waiting-list offer, to its owner", http.StatusOK, T[marquee.WaitlistOffer]()),
+	"POST /api/v1/waitlist/offers/{token}/claim":                      op("Take an offer's held seats as a pending order (paid at once when free)", http.StatusCreated, T[marquee.TicketOrder]()),
+	"GET /api/v1/manage/festivals/{slug}/check-in/lists":              op("A festival's check-in lists with their live counts", http.StatusOK, T[[]marquee.CheckInList]()),
+	"POST /api/v1/manage/festivals/{slug}/check-in/lists":             op("Add a check-in list", http.StatusCreated, T[marquee.CheckInList]()).in(T[marquee.CheckInListInput]()),
+	"PUT /api/v1/manage/festivals/{slug}/check-in/lists/{id}":         op("Rename a check-in list or change its screenings", http.StatusOK, T[marquee.CheckInList]()).in(T[marquee.CheckInListInput]()),
+	"DELETE /api/v1/manage/festivals/{slug}/check-in/lists/{id}":      op("Remove a check-in list", http.StatusNoContent, nil),
+	"POST /api/v1/manage/festivals/{slug}/check-in/tickets/{id}/undo": op("Undo a ticket's check-in (organiser and admins; audited)", http.StatusOK, T[marquee.CheckInUndo]()).errs(http.StatusConflict),
 
 	// Discovery by search engines and link previews.
 	"GET /festival/{slug}": op("A festival's public page: the app's HTML with the festival's title, description, canonical link and link-preview tags (404 with the generic tags when unknown)", http.StatusOK, nil).media("text/html"),
@@ -283,6 +313,24 @@ type (
 	}
 	waiverAnswer struct {
 		Waiver marquee.Waiver `json:"waiver"`
+	}
+	questionsAnswer struct {
+		Questions []marquee.Question `json:"questions"`
+	}
+	entryStatusesAnswer struct {
+		Statuses []marquee.EntryStatus `json:"statuses"`
+	}
+	entryStatusAnswer struct {
+		Status marquee.EntryStatus `json:"status"`
+	}
+	extensionsAnswer struct {
+		Extensions []marquee.DeadlineExtension `json:"extensions"`
+	}
+	extensionAnswer struct {
+		Extension marquee.DeadlineExtension `json:"extension"`
+	}
+	messageItemAnswer struct {
+		Message marquee.Message `json:"message"`
 	}
 	reminderAnswer struct {
 		Reminder marquee.Reminder `json:"reminder"`
@@ -382,14 +430,15 @@ type (
 		Page     int    `query:"page" doc:"The page, from 1"`
 	}
 	receivedQuery struct {
-		Category int64                    `query:"category" doc:"A category's id"`
-		Status   marquee.SubmissionStatus `query:"status"`
-		Country  string                   `query:"country" doc:"The film's country, ISO 3166-1 alpha-2"`
-		Flag     string                   `query:"flag"`
-		MinScore float64                  `query:"minScore"`
-		MaxScore float64                  `query:"maxScore"`
-		Sort     string                   `query:"sort"`
-		Page     int                      `query:"page" doc:"The page, from 1"`
+		Category    int64                    `query:"category" doc:"A category's id"`
+		Status      marquee.SubmissionStatus `query:"status"`
+		Country     string                   `query:"country" doc:"The film's country, ISO 3166-1 alpha-2"`
+		Flag        string                   `query:"flag"`
+		MinScore    float64                  `query:"minScore"`
+		MaxScore    float64                  `query:"maxScore"`
+		EntryStatus int64                    `query:"entryStatus" doc:"One of the organiser's own statuses' id"`
+		Sort        string                   `query:"sort"`
+		Page        int                      `query:"page" doc:"The page, from 1"`
 	}
 	rangeQuery struct {
 		Range marquee.AnalyticsRange `query:"range" doc:"30d when absent"`

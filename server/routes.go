@@ -89,6 +89,25 @@ func (s *Server) routes(mux router) {
 	mux.Handle("GET /api/v1/manage/festivals/{slug}/waivers", s.requireUser(s.handleWaiverList))
 	mux.Handle("POST /api/v1/manage/festivals/{slug}/waivers", s.requireUser(s.handleWaiverCreate))
 	mux.Handle("DELETE /api/v1/manage/festivals/{slug}/waivers/{id}", s.requireUser(s.handleWaiverDelete))
+	// Submission management (issue 30): questions, the organiser's
+	// statuses, deadline extensions, decision texts, threads, bulk messages.
+	mux.Handle("GET /api/v1/festivals/{slug}/questions", s.requireUser(s.handleFestivalQuestionList))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/questions", s.requireUser(s.handleFestivalQuestionPut))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/statuses", s.requireUser(s.handleEntryStatusList))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/statuses", s.requireUser(s.handleEntryStatusCreate))
+	mux.Handle("DELETE /api/v1/manage/festivals/{slug}/statuses/{id}", s.requireUser(s.handleEntryStatusDelete))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/submissions/entry-status", s.requireUser(s.handleFestivalSubmissionEntryStatus))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/extensions", s.requireUser(s.handleDeadlineExtensionList))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/extensions", s.requireUser(s.handleDeadlineExtensionCreate))
+	mux.Handle("DELETE /api/v1/manage/festivals/{slug}/extensions/{id}", s.requireUser(s.handleDeadlineExtensionDelete))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/notice-texts", s.requireUser(s.handleNoticeTextGet))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/notice-texts", s.requireUser(s.handleNoticeTextPut))
+	mux.Handle("GET /api/v1/submissions/{id}/messages", s.requireUser(s.handleSubmissionMessageList))
+	mux.Handle("POST /api/v1/submissions/{id}/messages", s.requireUser(s.handleSubmissionMessageCreate))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/submissions/{id}/messages", s.requireUser(s.handleFestivalSubmissionMessageList))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/submissions/{id}/messages", s.requireUser(s.handleFestivalSubmissionMessageCreate))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/bulk-messages/preview", s.requireUser(s.handleBulkMessagePreview))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/bulk-messages", s.requireUser(s.handleBulkMessageCreate))
 
 	// Reminders and their calendar feed.
 	mux.Handle("GET /api/v1/reminders", s.requireUser(s.handleReminderList))
@@ -216,6 +235,12 @@ func (s *Server) routes(mux router) {
 	mux.Handle("POST /api/v1/manage/festivals/{slug}/check-in", s.requireUser(s.handleCheckIn))
 	mux.Handle("GET /api/v1/manage/festivals/{slug}/check-in/holders", s.requireUser(s.handleCheckInHolders))
 	mux.Handle("GET /api/v1/me/door-festivals", s.requireUser(s.handleDoorFestivalList))
+	// Check-in lists (per venue, per day) and undone check-ins (issue 27).
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/check-in/lists", s.requireUser(s.handleCheckInListList))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/check-in/lists", s.requireUser(s.handleCheckInListCreate))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/check-in/lists/{id}", s.requireUser(s.handleCheckInListUpdate))
+	mux.Handle("DELETE /api/v1/manage/festivals/{slug}/check-in/lists/{id}", s.requireUser(s.handleCheckInListDelete))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/check-in/tickets/{id}/undo", s.requireUser(s.handleCheckInUndo))
 	mux.HandleFunc("GET /api/v1/festivals/{slug}/screenings", s.handleScreeningPublicList)
 	mux.HandleFunc("GET /api/v1/screenings/{id}", s.handleScreeningGet)
 	mux.Handle("POST /api/v1/ticket-orders", s.requireUser(s.handleTicketOrderCreate))
@@ -226,6 +251,13 @@ func (s *Server) routes(mux router) {
 	mux.Handle("GET /api/v1/tickets", s.requireUser(s.handleTicketList))
 	mux.Handle("GET /api/v1/tickets/{id}", s.requireUser(s.handleTicketGet))
 	mux.Handle("GET /api/v1/tickets/{id}/calendar.ics", s.requireUser(s.handleTicketICS))
+	mux.Handle("GET /api/v1/tickets/{id}/ticket.pdf", s.requireUser(s.handleTicketPDF))
+	// Waiting lists of sold-out screenings and their offers (issue 27).
+	mux.Handle("GET /api/v1/screenings/{id}/waitlist", s.requireUser(s.handleWaitlistGet))
+	mux.Handle("POST /api/v1/screenings/{id}/waitlist", s.requireUser(s.handleWaitlistJoin))
+	mux.Handle("DELETE /api/v1/waitlist/{id}", s.requireUser(s.handleWaitlistLeave))
+	mux.Handle("GET /api/v1/waitlist/offers/{token}", s.requireUser(s.handleWaitlistOfferGet))
+	mux.Handle("POST /api/v1/waitlist/offers/{token}/claim", s.requireUser(s.handleWaitlistOfferClaim))
 
 	// Discovery by search engines and link previews: a festival page's
 	// HTML carries its own head tags; the sitemap of approved festivals.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"iter"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -133,24 +132,24 @@ func TestSubmissionCSVGolden(t *testing.T) {
 	}
 }
 
-// failingExport is the submission service with an export that yields
+// failingExport is submission management with an export that yields
 // rows generated rows and then fails with err.
 type failingExport struct {
-	marquee.SubmissionService
+	marquee.SubmissionManagementService
 	rows int
 	err  error
 }
 
-func (f failingExport) Export(context.Context, string) (iter.Seq2[*marquee.Submission, error], error) {
-	return func(yield func(*marquee.Submission, error) bool) {
+func (f failingExport) ExportEntries(context.Context, string) (*marquee.SubmissionExport, error) {
+	return &marquee.SubmissionExport{Questions: []*marquee.Question{}, Rows: func(yield func(*marquee.ExportRow, error) bool) {
 		for i := range f.rows {
 			s := &marquee.Submission{ID: int64(i + 1), FilmTitle: "Film", Tier: marquee.TierEarly, Status: marquee.SubmissionSubmitted}
-			if !yield(s, nil) {
+			if !yield(&marquee.ExportRow{Submission: s}, nil) {
 				return
 			}
 		}
 		yield(nil, f.err)
-	}, nil
+	}}, nil
 }
 
 // TestSubmissionCSVReadFails: a read that fails before the first rows
@@ -164,7 +163,7 @@ func TestSubmissionCSVReadFails(t *testing.T) {
 		cut  bool
 	}{{0, false}, {3, false}, {5000, true}} {
 		svc := db.Domain()
-		svc.Submissions = failingExport{SubmissionService: svc.Submissions, rows: c.rows, err: errors.New("disk on fire")}
+		svc.SubmissionManagement = failingExport{SubmissionManagementService: svc.SubmissionManagement, rows: c.rows, err: errors.New("disk on fire")}
 		s := newTestServerOver(t, db, svc)
 		token := s.signUp(fmt.Sprintf("org%d@example.com", c.rows), "password-123")
 		req, _ := http.NewRequest("GET", s.url+"/api/v1/manage/festivals/any/submissions.csv", nil)

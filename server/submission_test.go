@@ -50,7 +50,8 @@ func newSubWorld(t *testing.T) *subWorld {
 	db := storetest.Wrap(t, sdb)
 	db.Clock.Set(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	svc, err := store.NewServices(db.DB, store.Options{Clock: db.Clock.Now, Password: storetest.FastPasswords,
-		Submissions: store.SubmissionOptions{ComposeDecision: mail.Composer{PublicURL: "https://marquee.example"}.Decision}})
+		Submissions: store.SubmissionOptions{ComposeDecision: mail.Composer{PublicURL: "https://marquee.example"}.Decision,
+			ManagementMail: mail.Composer{PublicURL: "https://marquee.example"}.ManagementMail()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,11 +254,11 @@ func TestSubmissionCSV(t *testing.T) {
 		t.Fatalf("%d %v", r.status, r.header)
 	}
 	body := string(r.raw)
-	if !strings.HasPrefix(body, "\uFEFFid,film,filmmaker,e-mail,country,category,tier,fee,paid,waiver,status,award,flag,judges,weighted,calibrated,spread,submitted at\n") {
+	if !strings.HasPrefix(body, "\uFEFFid,film,filmmaker,e-mail,country,category,tier,fee,paid,waiver,status,award,flag,judges,weighted,calibrated,spread,submitted at,entry status\n") {
 		t.Fatalf("header %q", body[:min(len(body), 200)])
 	}
 	// Japanese intact; the formula-looking title neutralised.
-	if !strings.Contains(body, `"'=HYPERLINK(""http://evil"") 夜行列車"`) || !strings.Contains(body, ",アニメーション,early,10,10,,submitted,,,0,,,,2026-03-01T09:00:00Z") {
+	if !strings.Contains(body, `"'=HYPERLINK(""http://evil"") 夜行列車"`) || !strings.Contains(body, ",アニメーション,early,10,10,,submitted,,,0,,,,2026-03-01T09:00:00Z,") {
 		t.Fatalf("row %q", body)
 	}
 }

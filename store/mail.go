@@ -72,10 +72,61 @@ func insertMail(ctx context.Context, c conn, m *marquee.Mail, now time.Time) err
 	err := c.queryRow(ctx, `INSERT INTO mail_outbox (kind, to_addr, subject, body, language, status, attempts, last_error, next_attempt_at, created_at, held)
 		VALUES (?, ?, ?, ?, ?, ?, 0, '', ?, ?, ?) RETURNING id`,
 		m.Kind, m.To, m.Subject, m.Body, m.Language, string(m.Status), now, now, held).Scan(&m.ID)
-	if err == nil && held == 1 {
+	if err != nil {
+		return err
+	}
+	for i, a := range m.Attachments {
+		if _, err := c.exec(ctx, `INSERT INTO mail_attachments (mail_id, position, filename, content_type, data) VALUES (?, ?, ?, ?, ?)`,
+			m.ID, i+1, a.Filename, a.ContentType, a.Data); err != nil {
+			return fmt.Errorf("store: attachment %q of mail %d: %w", a.Filename, m.ID, err)
+		}
+		m.Attachments[i].Size = len(a.Data)
+	}
+	if held == 1 {
 		m.Status = marquee.MailHeld
 	}
-	return err
+	return nil
+}
+
+// loadAttachments reads the attachments of mails through c, with their
+// data (for the sender) or only their names and sizes (for the outbox
+// list).
+func loadAttachments(ctx context.Context, c conn, mails []*marquee.Mail, withData bool) error {
+	if len(mails) == 0 {
+		return nil
+	}
+	byID := map[int64]*marquee.Mail{}
+	args := make([]any, 0, len(mails))
+	marks := ""
+	for i, m := range mails {
+		byID[m.ID] = m
+		args = append(args, m.ID)
+		if i > 0 {
+			marks += ", "
+		}
+		marks += "?"
+	}
+	data := `NULL`
+	if withData {
+		data = `data`
+	}
+	rows, err := c.query(ctx, `SELECT mail_id, filename, content_type, LENGTH(data), `+data+` FROM mail_attachments
+		WHERE mail_id IN (`+marks+`) ORDER BY mail_id, position`, args...)
+	if err != nil {
+		return fmt.Errorf("store: mail attachments: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var a marquee.MailAttachment
+		if err := rows.Scan(&id, &a.Filename, &a.ContentType, &a.Size, &a.Data); err != nil {
+			return fmt.Errorf("store: mail attachments: %w", err)
+		}
+		if m := byID[id]; m != nil {
+			m.Attachments = append(m.Attachments, a)
+		}
+	}
+	return rows.Err()
 }
 
 // releaseHeldMail lets the mail held for a newly confirmed address go, due
@@ -142,6 +193,9 @@ func (db *MailService) Claim(ctx context.Context, limit int, lease time.Duration
 	}
 	// RETURNING keeps no order: deliver the oldest first.
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	if err := loadAttachments(ctx, db.writer(), out, true); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -229,6 +283,10 @@ func (db *MailService) List(ctx context.Context, f marquee.MailFilter) (*marquee
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: list mail: %w", err)
+	}
+	rows.Close()
+	if err := loadAttachments(ctx, db.reader(), out, false); err != nil {
+		return nil, err
 	}
 	return marquee.NewCappedPage(out, total, max(f.Page, 1), f.PerPage), nil
 }

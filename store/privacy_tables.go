@@ -41,6 +41,8 @@ var exportEntries = []exportEntry{
 		FROM ticket_orders o JOIN screenings s ON s.id = o.screening_id WHERE o.user_id = ? ORDER BY o.id`},
 	// A ticket's code is left out: it is the key to a seat, like a password.
 	{"tickets.json", []string{"tickets"}, `SELECT id, order_id, screening_id, status, checked_in_at, created_at FROM tickets WHERE user_id = ? ORDER BY id`},
+	{"waitlist.json", []string{"waitlist_entries"}, `SELECT w.id, w.screening_id, s.title AS screening_title, w.email, w.quantity, w.status, w.offered_at, w.offer_expires_at, w.order_id, w.created_at
+		FROM waitlist_entries w JOIN screenings s ON s.id = w.screening_id WHERE w.user_id = ? ORDER BY w.id`},
 	{"door_staff.json", []string{"festival_door_staff"}, `SELECT d.festival_id, f.name AS festival_name, d.added_at FROM festival_door_staff d JOIN festivals f ON f.id = d.festival_id WHERE d.user_id = ? ORDER BY d.festival_id`},
 	{"promotions.json", []string{"promotions"}, `SELECT p.id, p.festival_id, f.name AS festival_name, p.days, p.credits, p.status, p.end_reason, p.refunded_credits, p.starts_at, p.ends_at, p.ended_at, p.created_at
 		FROM promotions p JOIN festivals f ON f.id = p.festival_id WHERE p.user_id = ? ORDER BY p.id`},
@@ -54,6 +56,12 @@ var exportEntries = []exportEntry{
 	{"judging_conflicts.json", []string{"judge_conflicts"}, `SELECT judge_id, submission_id, reason, created_at FROM judge_conflicts WHERE judge_id IN ` + judgeIDs + ` ORDER BY judge_id, submission_id`},
 	{"judging_scores.json", []string{"judge_scores"}, `SELECT judge_id, submission_id, weighted, comment, private_note, updated_at FROM judge_scores WHERE judge_id IN ` + judgeIDs + ` ORDER BY judge_id, submission_id`},
 	{"judging_criterion_scores.json", []string{"judge_criterion_scores"}, `SELECT judge_id, submission_id, criterion_id, score FROM judge_criterion_scores WHERE judge_id IN ` + judgeIDs + ` ORDER BY judge_id, submission_id, criterion_id`},
+	{"submission_messages.json", []string{"submission_messages"}, `SELECT m.id, m.submission_id, f.name AS festival_name, m.from_festival, m.language, m.body, m.created_at
+		FROM submission_messages m JOIN submissions s ON s.id = m.submission_id JOIN festivals f ON f.id = s.festival_id WHERE m.author_id = ? ORDER BY m.id`},
+	{"deadline_extensions.json", []string{"deadline_extensions"}, `SELECT x.id, x.festival_id, f.name AS festival_name, x.category_id, x.until, x.created_at
+		FROM deadline_extensions x JOIN festivals f ON f.id = x.festival_id WHERE x.user_id = ? ORDER BY x.id`},
+	{"bulk_messages_received.json", []string{"bulk_message_recipients"}, `SELECT b.id, f.name AS festival_name, b.subject, b.body, b.created_at
+		FROM bulk_message_recipients r JOIN bulk_messages b ON b.id = r.bulk_message_id JOIN festivals f ON f.id = b.festival_id WHERE r.user_id = ? ORDER BY b.id`},
 	{"contact_messages.json", []string{"contact_messages"}, `SELECT id, name, email, subject, message, created_at, handled_at FROM contact_messages WHERE email = ` + userEmail + ` ORDER BY id`},
 	{"emails_to_you.json", []string{"mail_outbox"}, `SELECT id, kind, to_addr, subject, body, language, status, created_at, sent_at FROM mail_outbox WHERE to_addr = ` + userEmail + ` AND kind <> 'data_export' ORDER BY id`},
 	{"audit_log.json", []string{"audit_log"}, `SELECT id, action, target_type, target_id, ip, created_at FROM audit_log
@@ -107,6 +115,17 @@ var deletionSteps = []deletionStep{
 	// which may name the person.
 	{"credit_ledger", `UPDATE credit_ledger SET note = '' WHERE user_id = ?`, []string{"id"}},
 	{"festival_door_staff", `DELETE FROM festival_door_staff WHERE user_id = ?`, []string{"id"}},
+	// The account's own messages in submission threads, the extensions
+	// granted to it and the record of the bulk messages it was sent.
+	{"submission_messages", `DELETE FROM submission_messages WHERE author_id = ?`, []string{"id"}},
+	{"deadline_extensions", `DELETE FROM deadline_extensions WHERE user_id = ?`, []string{"id"}},
+	{"bulk_message_recipients", `DELETE FROM bulk_message_recipients WHERE user_id = ?`, []string{"id"}},
+	// Waiting-list entries go; an open offer first gives its held seats
+	// back (the worker offers them to the next in line).
+	{"waitlist_entries", `UPDATE screenings SET held = held - (SELECT COALESCE(SUM(w.quantity), 0) FROM waitlist_entries w
+		WHERE w.screening_id = screenings.id AND w.user_id = ? AND w.status = 'offered')
+		WHERE id IN (SELECT screening_id FROM waitlist_entries WHERE user_id = ? AND status = 'offered')`, []string{"id", "id"}},
+	{"waitlist_entries", `DELETE FROM waitlist_entries WHERE user_id = ?`, []string{"id"}},
 	{"audit_log", `UPDATE audit_log SET actor_email = '' WHERE actor_id = ? OR actor_email = ?`, []string{"id", "email"}},
 	{"rate_limits", `DELETE FROM rate_limits WHERE key LIKE ? ESCAPE '\'`, []string{"emailKeySuffix"}},
 }

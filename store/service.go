@@ -143,7 +143,7 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		Packages:    &PackageService{service: base},
 		Payments:    payments,
 		Films:       films,
-		Submissions: &SubmissionService{service: base, composeDecision: opts.Submissions.ComposeDecision, mailStatus: mailStatusOr(opts.Submissions.MailStatus)},
+		Submissions: &SubmissionService{service: base, composeDecision: opts.Submissions.ComposeDecision, manageMail: opts.Submissions.ManagementMail, mailStatus: mailStatusOr(opts.Submissions.MailStatus)},
 		Judging:     &JudgingService{service: base, composeInvitation: opts.Judging.ComposeInvitation, mailStatus: mailStatusOr(opts.Judging.MailStatus)},
 		Inquiries:   &InquiryService{service: base, festivals: festivals, writer: opts.Inquiry.Writer},
 		Audit:       &AuditService{service: base},
@@ -165,31 +165,34 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 // server, the worker and the commands.
 func (s *Services) Domain() marquee.Services {
 	return marquee.Services{
-		Users:          s.Users,
-		Sessions:       s.Sessions,
-		Festivals:      s.Festivals,
-		Reminders:      s.Reminders,
-		Mail:           s.Mail,
-		Contact:        s.Contact,
-		Packages:       s.Packages,
-		Payments:       s.Payments,
-		Films:          s.Films,
-		Judging:        s.Judging,
-		Submissions:    s.Submissions,
-		Inquiries:      s.Inquiries,
-		Audit:          s.Audit,
-		RateLimits:     s.RateLimits,
-		Health:         s.db,
-		Movies:         s.Movies,
-		Privacy:        s.Privacy,
-		UserAdmin:      s.Users,
-		PackageAdmin:   s.Packages,
-		SecurityEvents: s.Users,
-		Analytics:      s.Analytics,
-		Promotions:     s.Promotions,
-		Tickets:        s.Tickets,
-		Earnings:       s.Earnings,
-		Payouts:        s.Payouts,
+		Users:                s.Users,
+		Sessions:             s.Sessions,
+		Festivals:            s.Festivals,
+		Reminders:            s.Reminders,
+		Mail:                 s.Mail,
+		Contact:              s.Contact,
+		Packages:             s.Packages,
+		Payments:             s.Payments,
+		Films:                s.Films,
+		Judging:              s.Judging,
+		Submissions:          s.Submissions,
+		SubmissionManagement: s.Submissions,
+		Inquiries:            s.Inquiries,
+		Audit:                s.Audit,
+		RateLimits:           s.RateLimits,
+		Health:               s.db,
+		Movies:               s.Movies,
+		Privacy:              s.Privacy,
+		UserAdmin:            s.Users,
+		PackageAdmin:         s.Packages,
+		SecurityEvents:       s.Users,
+		Analytics:            s.Analytics,
+		Promotions:           s.Promotions,
+		Tickets:              s.Tickets,
+		Earnings:             s.Earnings,
+		Waitlist:             s.Tickets,
+		CheckInLists:         s.Tickets,
+		Payouts:              s.Payouts,
 	}
 }
 
@@ -201,6 +204,9 @@ func (s *Services) Now() time.Time { return service{clock: s.Users.clock}.now() 
 type SubmissionOptions struct {
 	// ComposeDecision writes decision e-mails; nil sends none.
 	ComposeDecision marquee.ComposeDecision
+	// ManagementMail writes the e-mails of statuses, messages and bulk
+	// messages; a nil func sends none.
+	ManagementMail marquee.ManagementMail
 	// MailStatus is the outbox status of its e-mails (MailKept by default).
 	MailStatus marquee.MailStatus
 }

@@ -8,4 +8,5 @@ type SubmissionService struct {
 	service
 	composeDecision marquee.ComposeDecision
 	mailStatus      marquee.MailStatus
+	manageMail      marquee.ManagementMail
 }

@@ -134,6 +134,9 @@ func (s *SubmissionService) Decide(ctx context.Context, slug string, ids []int64
 			if m.Language == "" {
 				m.Language = sub.Language
 			}
+			if err := applyNoticeText(ctx, c, fest.id, &view, &m); err != nil {
+				return err
+			}
 			if err := insertMail(ctx, c, &m, now); err != nil {
 				return fmt.Errorf("store: decide: e-mail of submission %d: %w", id, err)
 			}

@@ -28,6 +28,10 @@ type pricing struct {
 	total   int64
 	balance int64
 	applied bool
+	// answers are the valid answers to each festival's questions (by
+	// festival id), filled by Submit.
+	answers    map[int64][]marquee.Answer
+	festivalID []int64
 }
 
 // quote returns the quote of p.
@@ -46,7 +50,7 @@ func (p *pricing) quote() *marquee.SubmissionQuote {
 // waiver code, when given, a usable code of one of the entries'
 // festivals, each entry of that festival using one use.
 func (s *SubmissionService) price(ctx context.Context, c conn, u *marquee.User, ns marquee.NewSubmission, today string) (*pricing, error) {
-	p := &pricing{uses: map[int64]int{}}
+	p := &pricing{uses: map[int64]int{}, answers: map[int64][]marquee.Answer{}}
 	var owner int64
 	err := c.queryRow(ctx, `SELECT owner_id, country FROM films WHERE id = ?`, ns.FilmID).Scan(&owner, &p.country)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && owner != u.ID) {
@@ -59,6 +63,7 @@ func (s *SubmissionService) price(ctx context.Context, c conn, u *marquee.User, 
 		return nil, err
 	}
 	festivals := map[int64]*marquee.Festival{}
+	extensions := map[int64][]*marquee.DeadlineExtension{}
 	var festivalIDs []int64
 	for _, e := range ns.Entries {
 		f, ok := festivals[e.FestivalID]
@@ -72,6 +77,9 @@ func (s *SubmissionService) price(ctx context.Context, c conn, u *marquee.User, 
 			}
 			festivals[e.FestivalID] = f
 			festivalIDs = append(festivalIDs, f.ID)
+			if extensions[f.ID], err = festivalExtensions(ctx, c, f.ID, u.ID); err != nil {
+				return nil, err
+			}
 		}
 		i := slices.IndexFunc(f.Categories, func(c marquee.Category) bool { return c.ID == e.CategoryID })
 		if i < 0 {
@@ -81,7 +89,7 @@ func (s *SubmissionService) price(ctx context.Context, c conn, u *marquee.User, 
 		if entered[cat.ID] {
 			return nil, marquee.ErrAlreadyEntered(cat.Name)
 		}
-		d, err := marquee.EntryFee(cat, today)
+		d, err := marquee.EntryFeeExtended(cat, today, marquee.ExtendedUntil(extensions[f.ID], cat.ID, u.ID))
 		if err != nil {
 			return nil, err
 		}
@@ -90,6 +98,7 @@ func (s *SubmissionService) price(ctx context.Context, c conn, u *marquee.User, 
 			Tier: d.Tier, Deadline: d.Date, Fee: d.Fee, Price: d.Fee,
 		}})
 	}
+	p.festivalID = festivalIDs
 	if ns.WaiverCode != "" {
 		if err := p.applyWaivers(ctx, c, ns.WaiverCode, festivalIDs, today); err != nil {
 			return nil, err

@@ -62,6 +62,9 @@ func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee
 	if f.MaxScore != nil {
 		add(`s.score_weighted <= ?`, *f.MaxScore)
 	}
+	if f.EntryStatusID != 0 {
+		add(`EXISTS (SELECT 1 FROM submission_entry_statuses es WHERE es.submission_id = s.id AND es.status_id = ?)`, f.EntryStatusID)
+	}
 	where, args := ` WHERE s.festival_id = ?`, []any{fest.id}
 	if f.CategoryID != 0 {
 		where, args = where+` AND s.category_id = ?`, append(args, f.CategoryID)
@@ -85,6 +88,9 @@ func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: submissions of festival %d: %w", fest.id, err)
+	}
+	if err := entryStatusOf(ctx, r, rows); err != nil {
+		return nil, err
 	}
 	return marquee.NewPage(submissionsOf(rows), total, max(f.Page, 1), f.PerPage), nil
 }
@@ -162,6 +168,12 @@ func (s *SubmissionService) Detail(ctx context.Context, slug string, id int64) (
 	}
 	d, err := s.details(ctx, r, fest.id, []*submissionRow{row}, true)
 	if err != nil {
+		return nil, err
+	}
+	if err := entryStatusOf(ctx, r, []*submissionRow{row}); err != nil {
+		return nil, err
+	}
+	if d[0].Answers, err = submissionAnswers(ctx, r, id); err != nil {
 		return nil, err
 	}
 	return d[0], nil

@@ -137,7 +137,7 @@ func submissionsOf(rows []*submissionRow) []*marquee.Submission {
 // forFilmmaker hides what only the festival's team sees: the flag and
 // the score summary.
 func forFilmmaker(s *marquee.Submission) *marquee.Submission {
-	s.Flag, s.Scores = marquee.FlagNone, nil
+	s.Flag, s.Scores, s.EntryStatus = marquee.FlagNone, nil, nil
 	return s
 }
 

@@ -33,6 +33,9 @@ func (s *SubmissionService) Submit(ctx context.Context, ns marquee.NewSubmission
 		if err != nil {
 			return err
 		}
+		if p.answers, err = festivalAnswers(ctx, c, p.festivalID, ns.Answers); err != nil {
+			return err
+		}
 		for _, w := range p.waivers {
 			n := p.uses[w.ID]
 			r, err := c.exec(ctx, `UPDATE waivers SET used = used + ? WHERE id = ? AND used + ? <= usage_limit`, n, w.ID, n)
@@ -64,6 +67,9 @@ func (s *SubmissionService) Submit(ctx context.Context, ns marquee.NewSubmission
 				return marquee.ErrAlreadyEntered(e.category)
 			} else if err != nil {
 				return fmt.Errorf("store: submit film %d to category %d: %w", ns.FilmID, e.line.CategoryID, err)
+			}
+			if err := insertAnswers(ctx, c, id, p.answers[e.line.FestivalID]); err != nil {
+				return err
 			}
 			if e.line.Price > 0 {
 				fees = append(fees, marquee.LedgerEntry{UserID: u.ID, Delta: -e.line.Price, Reason: marquee.LedgerSubmissionFee,

@@ -21,6 +21,12 @@ type TicketOptions struct {
 	ComposeCancellation marquee.ComposeTicketMail
 	// MailStatus is the outbox status of its e-mails (MailKept by default).
 	MailStatus marquee.MailStatus
+	// ComposeWaitlistOffer writes the e-mail offering held seats to the
+	// next person on a waiting list; nil sends none (the offer stands).
+	ComposeWaitlistOffer marquee.ComposeWaitlistOffer
+	// WaitlistOfferFor is how long an offer holds its seats
+	// (marquee.DefaultWaitlistOfferFor when zero).
+	WaitlistOfferFor time.Duration
 }
 
 // TicketService implements marquee.TicketService: screenings

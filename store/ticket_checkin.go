@@ -36,7 +36,16 @@ func (s *TicketService) CheckInInfo(ctx context.Context, slug string) (*marquee.
 		cs.StartsAt, cs.EndsAt = cs.StartsAt.UTC(), cs.EndsAt.UTC()
 		out.Screenings = append(out.Screenings, &cs)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: check-in screenings of festival %d: %w", f.ID, err)
+	}
+	rows.Close()
+	if out.Lists, err = checkInLists(ctx, s.reader(), f.ID); err != nil {
+		return nil, err
+	}
+	u, _ := marquee.RequireUser(ctx)
+	out.CanUndo = marquee.CanManageFestival(u, &f.Festival)
+	return out, nil
 }
 
 // checkInColumns read a ticket at the door.
@@ -89,7 +98,30 @@ func (s *TicketService) CheckIn(ctx context.Context, slug string, req marquee.Ch
 	if err != nil {
 		return nil, err
 	}
-	outcome := marquee.ClassifyCheckIn(found, festival, f.ID, ticketScreening(t), req.ScreeningID, status, t != nil && t.CheckedInAt != nil)
+	classify := func(found bool, festival int64, status marquee.TicketStatus) (marquee.CheckInOutcome, error) {
+		checkedIn := t != nil && t.CheckedInAt != nil
+		if req.ListID <= 0 {
+			return marquee.ClassifyCheckIn(found, festival, f.ID, ticketScreening(t), req.ScreeningID, status, checkedIn), nil
+		}
+		on := false
+		if found && festival == f.ID {
+			var err error
+			if on, err = onCheckInList(ctx, s.reader(), f.ID, req.ListID, t.ScreeningID); err != nil {
+				return "", err
+			}
+		}
+		return marquee.ClassifyListCheckIn(found, festival, f.ID, on, status, checkedIn), nil
+	}
+	if req.ListID > 0 {
+		// A list of another festival is refused before any code is read.
+		if _, err := onCheckInList(ctx, s.reader(), f.ID, req.ListID, 0); err != nil {
+			return nil, err
+		}
+	}
+	outcome, err := classify(found, festival, status)
+	if err != nil {
+		return nil, err
+	}
 	if outcome == marquee.CheckInUnknown {
 		return &marquee.CheckInResult{Result: outcome}, nil
 	}
@@ -109,7 +141,9 @@ func (s *TicketService) CheckIn(ctx context.Context, slug string, req marquee.Ch
 		if err != nil {
 			return nil, err
 		}
-		outcome = marquee.ClassifyCheckIn(found, festival, f.ID, ticketScreening(t), req.ScreeningID, status, t != nil && t.CheckedInAt != nil)
+		if outcome, err = classify(found, festival, status); err != nil {
+			return nil, err
+		}
 		if outcome == marquee.CheckInValid {
 			outcome = marquee.CheckInUsed
 		}

@@ -238,6 +238,7 @@ func (s *TicketService) issueTickets(ctx context.Context, c conn, id int64, now 
 // It reports whether it released the order.
 func (s *TicketService) releaseHold(ctx context.Context, id int64, status marquee.TicketOrderStatus, message, reference string, expiredOnly bool) (bool, error) {
 	released := false
+	var screening int64
 	err := s.inTx(ctx, func(c conn) error {
 		now := s.now()
 		q := `UPDATE ticket_orders SET status = ?, failure_message = ?, updated_at = ?, reference = COALESCE(reference, NULLIF(?, ''))
@@ -247,7 +248,6 @@ func (s *TicketService) releaseHold(ctx context.Context, id int64, status marque
 			q += ` AND hold_expires_at <= ?`
 			args = append(args, now)
 		}
-		var screening int64
 		var n int
 		err := c.queryRow(ctx, q+` RETURNING screening_id, quantity`, args...).Scan(&screening, &n)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -261,6 +261,9 @@ func (s *TicketService) releaseHold(ctx context.Context, id int64, status marque
 		released = true
 		return nil
 	})
+	if err == nil && released {
+		s.seatsFreed(ctx, screening) // the waiting list first
+	}
 	return released, err
 }
 

@@ -174,9 +174,9 @@ func (s *TicketService) refundLate(ctx context.Context, id int64, reference, mes
 // nil, writes the buyer's e-mail; audit, when not nil, is the entry of
 // the refund (written only when this call refunded it).
 func (s *TicketService) recordRefund(ctx context.Context, id int64, ticketStatus marquee.TicketStatus, compose marquee.ComposeTicketMail, audit *marquee.AuditEntry) error {
-	return s.inTx(ctx, func(c conn) error {
+	var screening int64
+	err := s.inTx(ctx, func(c conn) error {
 		now := s.now()
-		var screening int64
 		var q int
 		var amount int64
 		var paidAt sql.NullTime
@@ -218,6 +218,10 @@ func (s *TicketService) recordRefund(ctx context.Context, id int64, ticketStatus
 		}
 		return s.queueTicketMail(ctx, c, compose, o, now)
 	})
+	if err == nil && screening != 0 {
+		s.seatsFreed(ctx, screening) // a refund's seats go to the waiting list first
+	}
+	return err
 }
 
 // CancelScreening cancels a managed festival's screening: no more sales,

@@ -44,6 +44,10 @@ type Worker struct {
 	Analytics  marquee.AnalyticsService
 	// Tickets, when set, has its expired seat holds released every tick.
 	Tickets marquee.TicketService
+	// Waitlist, when set, has its expired offers passed on and the free
+	// seats of sold-out screenings offered to their waiting lists every
+	// tick (after the holds are released).
+	Waitlist marquee.WaitlistService
 	// Payments, when set, has the payments left unsettled for
 	// marquee.PaymentReconcileAfter settled from their provider's answer
 	// every tick.
@@ -76,7 +80,7 @@ type Worker struct {
 }
 
 // Jobs names the worker's jobs, in the order a tick runs them.
-var Jobs = []string{"reminders", "exports", "payments", "mail", "deadlines", "promotions", "visitors", "holds", "payouts"}
+var Jobs = []string{"reminders", "exports", "payments", "mail", "deadlines", "promotions", "visitors", "holds", "waitlist", "payouts"}
 
 func (w *Worker) now() time.Time {
 	if w.Clock != nil {
@@ -127,7 +131,7 @@ func (w *Worker) Run(ctx context.Context) {
 func (w *Worker) Tick(ctx context.Context) error {
 	// Payments are reconciled before the mail goes out: their receipts
 	// and tickets leave in the same tick.
-	steps := [...]func(context.Context) error{w.sendReminders, w.buildExports, w.reconcilePayments, w.deliverMail, w.refreshDeadlines, w.expirePromotions, w.forgetVisitors, w.releaseHolds, w.runPayouts}
+	steps := [...]func(context.Context) error{w.sendReminders, w.buildExports, w.reconcilePayments, w.deliverMail, w.refreshDeadlines, w.expirePromotions, w.forgetVisitors, w.releaseHolds, w.offerFreedSeats, w.runPayouts}
 	errs := make([]error, len(steps))
 	for i, step := range steps {
 		errs[i] = w.run(ctx, Jobs[i], step)
@@ -336,6 +340,22 @@ func (w *Worker) buildExports(ctx context.Context) error {
 	}
 	if gone > 0 {
 		w.log().Info("expired data exports deleted", "count", gone)
+	}
+	return nil
+}
+
+// offerFreedSeats offers the seats that came back (expired holds and
+// offers, cancellations, refunds) to the waiting lists, in order.
+func (w *Worker) offerFreedSeats(ctx context.Context) error {
+	if w.Waitlist == nil {
+		return nil
+	}
+	n, err := w.Waitlist.OfferFreedSeats(ctx)
+	if err != nil {
+		return fmt.Errorf("worker: offer freed seats to waiting lists: %w", err)
+	}
+	if n > 0 {
+		w.log().Info("waiting-list offers made", "offers", n)
 	}
 	return nil
 }

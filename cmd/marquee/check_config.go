@@ -51,6 +51,7 @@ var settings = []setting{
 	{"MARQUEE_SUPPORT_ADDRESS", false, func(c config) string { return c.Server.SupportAddress }},
 	{"MARQUEE_WORKER", false, func(c config) string { return map[bool]string{true: "on", false: "off"}[c.Worker] }},
 	{"MARQUEE_WORKER_INTERVAL", false, func(c config) string { return c.WorkerInterval.String() }},
+	{"MARQUEE_WAITLIST_OFFER_MINUTES", false, func(c config) string { return strconv.Itoa(int(c.WaitlistOfferFor / time.Minute)) }},
 	{"MARQUEE_SMTP_URL", false, func(c config) string { return orNone(redactURL(c.Mail.SMTPURL), "(none: mail is kept in the outbox)") }},
 	{"MARQUEE_MAIL_FROM", false, func(c config) string { return c.Mail.From }},
 	{"MARQUEE_MAIL_HELO", false, func(c config) string { return orNone(c.Mail.HELO, "(the domain of MARQUEE_MAIL_FROM)") }},

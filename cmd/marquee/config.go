@@ -39,6 +39,8 @@ type config struct {
 	// Worker runs the background worker on this node; WorkerInterval is its period.
 	Worker         bool
 	WorkerInterval time.Duration
+	// WaitlistOfferFor is how long a waiting-list offer holds its seats.
+	WaitlistOfferFor time.Duration
 	// Payments chooses the card provider: Stripe, or the test mode.
 	Payments paymentConfig
 	// Payouts are the payout schedule's day and minimum (MARQUEE_PAYOUT_*).
@@ -79,14 +81,15 @@ func configFromEnv(getenv func(string) string) (config, error) {
 // with every problem found (one message per setting or combination).
 func readConfig(getenv func(string) string) (config, []string) {
 	c := config{
-		Addr:           "127.0.0.1:8080",
-		DatabaseURL:    "sqlite:data/marquee.db",
-		LogFormat:      "text",
-		Server:         server.DefaultConfig(),
-		Password:       password.Default,
-		Mail:           mail.Config{From: mail.DefaultFrom},
-		Worker:         true,
-		WorkerInterval: worker.DefaultInterval,
+		Addr:             "127.0.0.1:8080",
+		DatabaseURL:      "sqlite:data/marquee.db",
+		LogFormat:        "text",
+		Server:           server.DefaultConfig(),
+		Password:         password.Default,
+		Mail:             mail.Config{From: mail.DefaultFrom},
+		Worker:           true,
+		WorkerInterval:   worker.DefaultInterval,
+		WaitlistOfferFor: marquee.DefaultWaitlistOfferFor,
 	}
 	var errs []string
 	str := func(name string, dst *string) {
@@ -207,6 +210,14 @@ func mailFromEnv(getenv func(string) string, c *config) []string {
 			errs = append(errs, fmt.Sprintf("MARQUEE_WORKER_INTERVAL=%q: want a duration of at least 1s, such as 30s", v))
 		} else {
 			c.WorkerInterval = d
+		}
+	}
+	if v := strings.TrimSpace(getenv("MARQUEE_WAITLIST_OFFER_MINUTES")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 7*24*60 {
+			errs = append(errs, fmt.Sprintf("MARQUEE_WAITLIST_OFFER_MINUTES=%q: want whole minutes from 1 to 10080, such as 30", v))
+		} else {
+			c.WaitlistOfferFor = time.Duration(n) * time.Minute
 		}
 	}
 	return errs

@@ -16,6 +16,7 @@ func submissionOptions(cfg config) store.SubmissionOptions {
 	}
 	return store.SubmissionOptions{
 		ComposeDecision: mail.Composer{PublicURL: cfg.PublicURL}.Decision,
+		ManagementMail:  mail.Composer{PublicURL: cfg.PublicURL}.ManagementMail(),
 		MailStatus:      status,
 	}
 }

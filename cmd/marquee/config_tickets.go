@@ -18,5 +18,8 @@ func ticketOptions(cfg config) store.TicketOptions {
 		ComposeConfirmation: c.TicketConfirmation,
 		ComposeCancellation: c.TicketCancellation,
 		MailStatus:          status,
+		// The waiting list's offers, held for MARQUEE_WAITLIST_OFFER_MINUTES.
+		ComposeWaitlistOffer: c.WaitlistOffer,
+		WaitlistOfferFor:     cfg.WaitlistOfferFor,
 	}
 }

@@ -179,7 +179,7 @@ func startWorker(ctx context.Context, cfg config, svc *store.Services, log *slog
 	}
 	w := &worker.Worker{Reminders: svc.Reminders, Mail: svc.Mail, Festivals: svc.Festivals, Privacy: svc.Privacy, Composer: mail.Composer{PublicURL: cfg.PublicURL}, Interval: cfg.WorkerInterval, Logger: log}
 	w.Promotions, w.Analytics = svc.Promotions, svc.Analytics
-	w.Tickets, w.Payments, w.Payouts = svc.Tickets, svc.Payments, svc.Payouts
+	w.Tickets, w.Payments, w.Waitlist, w.Payouts = svc.Tickets, svc.Payments, svc.Tickets, svc.Payouts
 	if metrics != nil {
 		w.Observe = metrics.WorkerJob
 	}

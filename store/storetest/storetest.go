@@ -82,8 +82,9 @@ func WrapProvider(t testing.TB, db *store.DB, wrap func(marquee.PaymentProvider)
 		Privacy: store.PrivacyOptions{ComposePasswordReset: mail.Composer{PublicURL: "https://marquee.example"}.PasswordReset},
 		// Ticket e-mails as `marquee serve` writes them, kept in the outbox.
 		Tickets: store.TicketOptions{
-			ComposeConfirmation: mail.Composer{PublicURL: "https://marquee.example"}.TicketConfirmation,
-			ComposeCancellation: mail.Composer{PublicURL: "https://marquee.example"}.TicketCancellation,
+			ComposeConfirmation:  mail.Composer{PublicURL: "https://marquee.example"}.TicketConfirmation,
+			ComposeCancellation:  mail.Composer{PublicURL: "https://marquee.example"}.TicketCancellation,
+			ComposeWaitlistOffer: mail.Composer{PublicURL: "https://marquee.example"}.WaitlistOffer,
 		}})
 	if err != nil {
 		t.Fatal(err)

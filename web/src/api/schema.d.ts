@@ -754,6 +754,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/festivals/{slug}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A festival's questions asked at submission */
+        get: operations["festivalQuestionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/festivals/{slug}/screenings": {
         parameters: {
             query?: never;
@@ -1115,6 +1132,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/manage/festivals/{slug}/bulk-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a message to a selection of entrants, once each */
+        post: operations["bulkMessageCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/bulk-messages/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How a bulk message reads in each language and how many it reaches */
+        post: operations["bulkMessagePreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/manage/festivals/{slug}/categories": {
         parameters: {
             query?: never;
@@ -1161,6 +1212,59 @@ export interface paths {
         get: operations["checkInHolders"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/check-in/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A festival's check-in lists with their live counts */
+        get: operations["checkInListList"];
+        put?: never;
+        /** Add a check-in list */
+        post: operations["checkInListCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/check-in/lists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a check-in list or change its screenings */
+        put: operations["checkInListUpdate"];
+        post?: never;
+        /** Remove a check-in list */
+        delete: operations["checkInListDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/check-in/tickets/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a ticket's check-in (organiser and admins; audited) */
+        post: operations["checkInUndo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1270,6 +1374,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/manage/festivals/{slug}/extensions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A festival's deadline extensions */
+        get: operations["deadlineExtensionList"];
+        put?: never;
+        /** Extend the deadline for a category or a filmmaker */
+        post: operations["deadlineExtensionCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/extensions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a deadline extension */
+        delete: operations["deadlineExtensionDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/manage/festivals/{slug}/judges": {
         parameters: {
             query?: never;
@@ -1332,6 +1471,24 @@ export interface paths {
         get?: never;
         /** Lock or unlock judging */
         put: operations["judgingLock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/notice-texts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The decision e-mails' texts, with the defaults and placeholders */
+        get: operations["noticeTextGet"];
+        /** Save a decision e-mail's text in one language (empty: the default) */
+        put: operations["noticeTextPut"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1419,6 +1576,23 @@ export interface paths {
         put?: never;
         /** Start a promotion campaign, paid in credits */
         post: operations["promotionStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a festival's submission questions */
+        put: operations["festivalQuestionPut"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1529,6 +1703,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/manage/festivals/{slug}/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organiser's own statuses */
+        get: operations["entryStatusList"];
+        put?: never;
+        /** Add a status of the organiser's own */
+        post: operations["entryStatusCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/statuses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an organiser's status (its entries lose it) */
+        delete: operations["entryStatusDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/manage/festivals/{slug}/submissions": {
         parameters: {
             query?: never;
@@ -1580,6 +1789,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/manage/festivals/{slug}/submissions/entry-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set (statusId 0: clear) the organiser's status on entries */
+        post: operations["festivalSubmissionEntryStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/manage/festivals/{slug}/submissions/{id}": {
         parameters: {
             query?: never;
@@ -1608,6 +1834,24 @@ export interface paths {
         /** Set or clear a submission's flag */
         put: operations["festivalSubmissionFlag"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/submissions/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A submission's thread with its filmmaker */
+        get: operations["festivalSubmissionMessageList"];
+        put?: never;
+        /** Write to a submission's filmmaker */
+        post: operations["festivalSubmissionMessageCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2194,6 +2438,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/screenings/{id}/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's open entry on a screening's waiting list */
+        get: operations["waitlistGet"];
+        put?: never;
+        /** Join a sold-out screening's waiting list */
+        post: operations["waitlistJoin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/session": {
         parameters: {
             query?: never;
@@ -2257,6 +2519,24 @@ export interface paths {
         put?: never;
         /** The fees a submission would cost (waiver applied) */
         post: operations["submissionQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/submissions/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The thread of the caller's submission with the festival's team */
+        get: operations["submissionMessageList"];
+        put?: never;
+        /** Write to the festival's team about one's submission */
+        post: operations["submissionMessageCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2416,6 +2696,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tickets/{id}/ticket.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ticket as a PDF: its QR code, screening, local time, seat type and holder */
+        get: operations["ticketPDF"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/get": {
         parameters: {
             query?: never;
@@ -2479,6 +2776,57 @@ export interface paths {
         /** Confirm an e-mail address with the link's token */
         post: operations["verifyEmail"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/waitlist/offers/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A waiting-list offer, to its owner */
+        get: operations["waitlistOfferGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/waitlist/offers/{token}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take an offer's held seats as a pending order (paid at once when free) */
+        post: operations["waitlistOfferClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/waitlist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Leave a waiting list (an offer's seats pass on) */
+        delete: operations["waitlistLeave"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2698,6 +3046,12 @@ export interface components {
          * @enum {string}
          */
         AnalyticsRange: "7d" | "30d" | "90d" | "all";
+        /** Answer */
+        Answer: {
+            /** Format: int64 */
+            questionId: number;
+            value: string;
+        };
         /** Assignment */
         Assignment: {
             conflict: boolean;
@@ -2719,7 +3073,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "user.role_change" | "user.credit_adjust" | "user.disable" | "user.enable" | "user.sessions_end" | "user.password_reset" | "user.password_reset_sent" | "user.delete" | "user.export" | "package.update" | "purchase.refund" | "festival.approve" | "festival.reject" | "festival_revision.approve" | "festival_revision.reject" | "login.rate_limited" | "promotion.end" | "promotion_price.update" | "screening.cancel" | "ticket_order.refund" | "festival.settings" | "festival.time_zone" | "judging.lock" | "judging.unlock" | "submission.decide" | "submission.flag" | "waiver.create" | "waiver.delete" | "judge.invite" | "judge.remove" | "judge.assign" | "judge.unassign" | "judge.conflict" | "screening.create" | "screening.update" | "door_staff.add" | "door_staff.remove" | "promotion.start" | "festival.commission_set" | "festival.commission_clear" | "payout_account.connect" | "payout.create";
+        AuditAction: "user.role_change" | "user.credit_adjust" | "user.disable" | "user.enable" | "user.sessions_end" | "user.password_reset" | "user.password_reset_sent" | "user.delete" | "user.export" | "package.update" | "purchase.refund" | "festival.approve" | "festival.reject" | "festival_revision.approve" | "festival_revision.reject" | "login.rate_limited" | "promotion.end" | "promotion_price.update" | "screening.cancel" | "ticket_order.refund" | "festival.settings" | "festival.time_zone" | "judging.lock" | "judging.unlock" | "submission.decide" | "submission.flag" | "waiver.create" | "waiver.delete" | "judge.invite" | "judge.remove" | "judge.assign" | "judge.unassign" | "judge.conflict" | "screening.create" | "screening.update" | "door_staff.add" | "door_staff.remove" | "promotion.start" | "festival.commission_set" | "festival.commission_clear" | "questions.update" | "entry_status.create" | "entry_status.delete" | "submission.entry_status" | "deadline.extend" | "deadline.extension_delete" | "notice_text.update" | "bulk_message.send" | "ticket.check_in_undo" | "payout_account.connect" | "payout.create";
         /** AuditEntry */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -2742,6 +3096,34 @@ export interface components {
             ip: string;
             targetId: string;
             targetType: string;
+        };
+        /** BulkMessage */
+        BulkMessage: {
+            body: string;
+            selection: components["schemas"]["BulkSelection"];
+            subject: string;
+        };
+        /** BulkPreview */
+        BulkPreview: {
+            previews: components["schemas"]["MailPreview"][];
+            /** Format: int64 */
+            recipients: number;
+        };
+        /** BulkSelection */
+        BulkSelection: {
+            /** Format: int64 */
+            categoryId: number;
+            /** Format: int64 */
+            entryStatusId: number;
+            ids: number[];
+            status: components["schemas"]["SubmissionStatus"];
+        };
+        /** BulkSent */
+        BulkSent: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            recipients: number;
         };
         /**
          * CampaignEventKind
@@ -2790,19 +3172,37 @@ export interface components {
         };
         /** CheckInInfo */
         CheckInInfo: {
+            canUndo: boolean;
             festivalName: string;
             festivalSlug: string;
+            lists: components["schemas"]["CheckInList"][];
             screenings: components["schemas"]["CheckInScreening"][];
             timeZone: string;
+        };
+        /** CheckInList */
+        CheckInList: {
+            checkedIn: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            screeningIds: number[];
+            sold: number;
+        };
+        /** CheckInListInput */
+        CheckInListInput: {
+            name: string;
+            screeningIds: number[];
         };
         /**
          * CheckInOutcome
          * @enum {string}
          */
-        CheckInOutcome: "valid" | "used" | "wrong_screening" | "cancelled" | "unknown";
+        CheckInOutcome: "valid" | "used" | "wrong_screening" | "wrong_list" | "cancelled" | "unknown";
         /** CheckInRequest */
         CheckInRequest: {
             code?: string;
+            /** Format: int64 */
+            listId?: number;
             /** Format: int64 */
             screeningId: number;
             /** Format: int64 */
@@ -2842,6 +3242,18 @@ export interface components {
             screeningTitle: string;
             /** Format: date-time */
             startsAt: string;
+        };
+        /** CheckInUndo */
+        CheckInUndo: {
+            /** Format: date-time */
+            checkedInAt: string;
+            /** Format: int64 */
+            screeningId: number;
+            /** Format: int64 */
+            ticketId: number;
+            /** Format: date-time */
+            undoneAt: string;
+            undoneBy: string;
         };
         /** CheckoutRequest */
         CheckoutRequest: {
@@ -3035,6 +3447,22 @@ export interface components {
             fee: number;
             tier: components["schemas"]["DeadlineTier"];
         };
+        /** DeadlineExtension */
+        DeadlineExtension: {
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            festivalId: number;
+            filmmakerEmail: string;
+            /** Format: int64 */
+            filmmakerId: number;
+            /** Format: int64 */
+            id: number;
+            until: string;
+        };
         /** DeadlineMarker */
         DeadlineMarker: {
             category: string;
@@ -3119,6 +3547,50 @@ export interface components {
             /** Format: int64 */
             ended: number;
         };
+        /** EntryAnswer */
+        EntryAnswer: {
+            kind: string;
+            label: string;
+            /** Format: int64 */
+            questionId: number;
+            value: string;
+        };
+        /** EntryStatus */
+        EntryStatus: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            entries: number;
+            /** Format: int64 */
+            festivalId: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            note: string;
+            notify: boolean;
+            preset: string;
+        };
+        /** EntryStatusAnswer */
+        EntryStatusAnswer: {
+            status: components["schemas"]["EntryStatus"];
+        };
+        /** EntryStatusChange */
+        EntryStatusChange: {
+            ids: number[];
+            /** Format: int64 */
+            statusId: number;
+        };
+        /** EntryStatusRef */
+        EntryStatusRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            preset: string;
+        };
+        /** EntryStatusesAnswer */
+        EntryStatusesAnswer: {
+            statuses: components["schemas"]["EntryStatus"][];
+        };
         /** ErrorBody */
         ErrorBody: {
             code?: string;
@@ -3126,6 +3598,14 @@ export interface components {
                 [key: string]: string;
             };
             message: string;
+        };
+        /** ExtensionAnswer */
+        ExtensionAnswer: {
+            extension: components["schemas"]["DeadlineExtension"];
+        };
+        /** ExtensionsAnswer */
+        ExtensionsAnswer: {
+            extensions: components["schemas"]["DeadlineExtension"][];
         };
         /** FeaturedFestival */
         FeaturedFestival: {
@@ -3631,6 +4111,7 @@ export interface components {
         };
         /** Mail */
         Mail: {
+            attachments?: components["schemas"]["MailAttachment"][];
             attempts: number;
             body: string;
             /** Format: date-time */
@@ -3645,6 +4126,18 @@ export interface components {
             status: components["schemas"]["MailStatus"];
             subject: string;
             to: string;
+        };
+        /** MailAttachment */
+        MailAttachment: {
+            contentType: string;
+            filename: string;
+            size: number;
+        };
+        /** MailPreview */
+        MailPreview: {
+            body: string;
+            language: string;
+            subject: string;
         };
         /**
          * MailStatus
@@ -3696,9 +4189,25 @@ export interface components {
             timeZone: string;
             timeZoneChosen: boolean;
         };
+        /** Message */
+        Message: {
+            authorName: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            fromFestival: boolean;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            submissionId: number;
+        };
         /** MessageAnswer */
         MessageAnswer: {
             message: string;
+        };
+        /** MessageItemAnswer */
+        MessageItemAnswer: {
+            message: components["schemas"]["Message"];
         };
         /** MessageUpdateRequest */
         MessageUpdateRequest: {
@@ -3761,6 +4270,24 @@ export interface components {
             /** @description Leave empty (a trap for robots) */
             website?: string;
         };
+        /** NewDeadlineExtension */
+        NewDeadlineExtension: {
+            /** Format: int64 */
+            categoryId: number;
+            filmmakerEmail: string;
+            until: string;
+        };
+        /** NewEntryStatus */
+        NewEntryStatus: {
+            name: string;
+            note: string;
+            notify: boolean;
+            preset: string;
+        };
+        /** NewMessage */
+        NewMessage: {
+            body: string;
+        };
         /** NewPromotion */
         NewPromotion: {
             /** @enum {integer} */
@@ -3780,6 +4307,7 @@ export interface components {
         };
         /** NewSubmission */
         NewSubmission: {
+            answers?: components["schemas"]["Answer"][];
             entries: components["schemas"]["SubmissionEntry"][];
             /** Format: int64 */
             filmId: number;
@@ -3799,6 +4327,19 @@ export interface components {
             expiresOn: string;
             percent: number;
             usageLimit: number;
+        };
+        /** NoticeText */
+        NoticeText: {
+            body: string;
+            language: string;
+            status: components["schemas"]["SubmissionStatus"];
+            subject: string;
+        };
+        /** NoticeTexts */
+        NoticeTexts: {
+            defaults: components["schemas"]["NoticeText"][];
+            placeholders: string[];
+            texts: components["schemas"]["NoticeText"][];
         };
         /** OrderAnswer */
         OrderAnswer: {
@@ -4269,6 +4810,35 @@ export interface components {
          * @enum {string}
          */
         PurchaseStatus: "pending" | "succeeded" | "failed" | "refunded";
+        /** Question */
+        Question: {
+            /** Format: int64 */
+            festivalId: number;
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            label: string;
+            options: string[];
+            position: number;
+            required: boolean;
+        };
+        /** QuestionInput */
+        QuestionInput: {
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            label: string;
+            options: string[];
+            required: boolean;
+        };
+        /** QuestionsAnswer */
+        QuestionsAnswer: {
+            questions: components["schemas"]["Question"][];
+        };
+        /** QuestionsBody */
+        QuestionsBody: {
+            questions: components["schemas"]["QuestionInput"][];
+        };
         /** QuoteLine */
         QuoteLine: {
             /** Format: int64 */
@@ -4530,6 +5100,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             decidedAt: string | null;
+            entryStatus?: components["schemas"]["EntryStatusRef"];
             /** Format: int64 */
             feeCredits: number;
             feedback: string[] | null;
@@ -4565,6 +5136,7 @@ export interface components {
         };
         /** SubmissionDetail */
         SubmissionDetail: {
+            answers: components["schemas"]["EntryAnswer"][];
             conflicts: components["schemas"]["Conflict"][] | null;
             film: components["schemas"]["Film"];
             judges: components["schemas"]["Judge"][] | null;
@@ -4619,6 +5191,14 @@ export interface components {
         /** TestOnboardingRequest */
         TestOnboardingRequest: {
             failTransfers: boolean;
+        };
+        /** Thread */
+        Thread: {
+            festivalName: string;
+            filmTitle: string;
+            messages: components["schemas"]["Message"][];
+            /** Format: int64 */
+            submissionId: number;
         };
         /** Ticket */
         Ticket: {
@@ -4734,6 +5314,41 @@ export interface components {
         VerifyEmailRequest: {
             token: string;
         };
+        /** WaitlistEntry */
+        WaitlistEntry: {
+            ahead: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            offerExpiresAt: string | null;
+            quantity: number;
+            /** Format: int64 */
+            screeningId: number;
+            status: components["schemas"]["WaitlistStatus"];
+        };
+        /** WaitlistJoinRequest */
+        WaitlistJoinRequest: {
+            quantity: number;
+            /** Format: int64 */
+            screeningId: number;
+        };
+        /** WaitlistOffer */
+        WaitlistOffer: {
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: int64 */
+            orderId: number;
+            quantity: number;
+            screening: components["schemas"]["Screening"] | null;
+            status: components["schemas"]["WaitlistStatus"];
+        };
+        /**
+         * WaitlistStatus
+         * @enum {string}
+         */
+        WaitlistStatus: "waiting" | "offered" | "claimed" | "lapsed" | "left";
         /** Waiver */
         Waiver: {
             code: string;
@@ -7325,6 +7940,46 @@ export interface operations {
             };
         };
     };
+    festivalQuestionList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionsAnswer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     screeningPublicList: {
         parameters: {
             query?: never;
@@ -8561,6 +9216,139 @@ export interface operations {
             };
         };
     };
+    bulkMessageCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkMessage"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSent"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bulkMessagePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkMessage"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkPreview"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     manageFestivalCategories: {
         parameters: {
             query?: never;
@@ -8787,6 +9575,260 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkInListList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInList"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkInListCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInListInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkInListUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInListInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkInListDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkInUndo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInUndo"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9161,6 +10203,147 @@ export interface operations {
             };
         };
     };
+    deadlineExtensionList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionsAnswer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deadlineExtensionCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewDeadlineExtension"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deadlineExtensionDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     judgeList: {
         parameters: {
             query?: never;
@@ -9382,6 +10565,108 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FestivalSettings"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    noticeTextGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeTexts"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    noticeTextPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeText"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeTexts"];
                 };
             };
             /** @description Bad Request */
@@ -9758,6 +11043,68 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    festivalQuestionPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionsBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionsAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10197,6 +11544,156 @@ export interface operations {
             };
         };
     };
+    entryStatusList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryStatusesAnswer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    entryStatusCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewEntryStatus"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryStatusAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    entryStatusDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     festivalSubmissionList: {
         parameters: {
             query?: {
@@ -10208,6 +11705,8 @@ export interface operations {
                 flag?: string;
                 minScore?: number;
                 maxScore?: number;
+                /** @description One of the organiser's own statuses' id */
+                entryStatus?: number;
                 sort?: "date" | "score" | "calibrated";
                 /** @description The page, from 1 */
                 page?: number;
@@ -10360,6 +11859,66 @@ export interface operations {
             };
         };
     };
+    festivalSubmissionEntryStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryStatusChange"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     festivalSubmissionGet: {
         parameters: {
             query?: never;
@@ -10455,6 +12014,119 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    festivalSubmissionMessageList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Thread"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    festivalSubmissionMessageCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewMessage"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageItemAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11921,6 +13593,126 @@ export interface operations {
             };
         };
     };
+    waitlistGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    waitlistJoin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistJoinRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     sessionGet: {
         parameters: {
             query?: never;
@@ -12124,6 +13916,117 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submissionMessageList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Thread"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submissionMessageCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewMessage"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageItemAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12599,6 +14502,46 @@ export interface operations {
             };
         };
     };
+    ticketPDF: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     compatUserList: {
         parameters: {
             query?: {
@@ -12820,6 +14763,124 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    waitlistOfferGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistOffer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    waitlistOfferClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketOrder"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    waitlistLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

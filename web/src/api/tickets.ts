@@ -64,6 +64,8 @@ export const ticketsApi = {
   ticket: (id: number | string) => unwrap(api.GET('/api/v1/tickets/{id}', idParam(id))),
   /** The address of a ticket's calendar file. */
   calendarUrl: (id: number) => `/api/v1/tickets/${id}/calendar.ics`,
+  /** The address of a ticket's PDF (QR code, screening, holder), for its owner only. */
+  pdfUrl: (id: number) => `/api/v1/tickets/${id}/ticket.pdf`,
 };
 
 /** The organiser's screening, time-zone and door-staff calls. */

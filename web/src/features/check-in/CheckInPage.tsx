@@ -1,9 +1,9 @@
-import { Badge, Button, Container, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { checkInApi, type CheckInInfo, type CheckInResult } from '../../api/tickets';
 import { PageLoading } from '../../ui/page/PageState';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -41,7 +41,8 @@ export default function CheckInPage() {
   const { t } = useTranslation(ns);
   const { slug = '' } = useParams();
   usePageMeta(t('meta.title'), t('meta.description'));
-  const info = useQuery({ queryKey: ['check-in', slug], queryFn: () => checkInApi.info(slug) });
+  // Live counts (checked in / sold): other doors check tickets in too.
+  const info = useQuery({ queryKey: ['check-in', slug], queryFn: () => checkInApi.info(slug), refetchInterval: 5000 });
 
   if (info.isPending) return <PageLoading />;
   if (info.isError) {
@@ -116,6 +117,9 @@ function Door({ slug, info }: { slug: string; info: CheckInInfo }) {
             {info.festivalName}
           </Text>
           <Title order={1}>{t('title')}</Title>
+          <Anchor component={Link} to={`/manage/festivals/${encodeURIComponent(slug)}/check-in/lists`} size="sm" fw={600} c="indigo.9" data-testid="check-in-lists-link">
+            {t('listsLink')}
+          </Anchor>
         </Stack>
         {info.screenings.length === 0 ? (
           <Text c="gray.8" data-testid="no-screenings">

@@ -10,6 +10,7 @@ const looks: Record<CheckInOutcome, { bg: string; fg: string }> = {
   valid: { bg: '#1b7a3a', fg: '#ffffff' },
   used: { bg: '#ffb01f', fg: '#1a1a1a' },
   wrong_screening: { bg: '#b3141b', fg: '#ffffff' },
+  wrong_list: { bg: '#b3141b', fg: '#ffffff' },
   cancelled: { bg: '#b3141b', fg: '#ffffff' },
   unknown: { bg: '#b3141b', fg: '#ffffff' },
 };

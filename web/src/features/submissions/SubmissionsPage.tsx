@@ -213,8 +213,11 @@ function SubmissionCard({ submission: s, onWithdraw }: { submission: Submission;
             </List>
           </Stack>
         )}
-        {undecided && (
-          <Group justify="flex-end">
+        <Group justify="flex-end" gap="xs">
+          <Button component={Link} to={`/submissions/${s.id}/messages`} size="compact-sm" variant="light" data-testid="submission-messages">
+            {t('messages')}
+          </Button>
+          {undecided && (
             <Button
               size="compact-sm"
               variant="outline"
@@ -224,8 +227,8 @@ function SubmissionCard({ submission: s, onWithdraw }: { submission: Submission;
             >
               {t('withdraw.button')}
             </Button>
-          </Group>
-        )}
+          )}
+        </Group>
       </Stack>
     </Card>
   );

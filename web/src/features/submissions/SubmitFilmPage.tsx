@@ -15,6 +15,7 @@ import {
   type SubmitResult,
 } from '../../api/submissions';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { QuestionFields } from '../../ui/QuestionFields';
 import { formatNumber } from '../../lib/format';
 import { sessionCreditsChanged } from '../../lib/useSession';
 import { apiErrorText } from '../../lib/apiErrorText';
@@ -41,6 +42,8 @@ export default function SubmitFilmPage() {
   const [slugs, setSlugs] = useState<string[]>(() => (params.get('festival') ? [params.get('festival')!] : []));
   const [entries, setEntries] = useState<SubmissionEntry[]>([]);
   const [waiver, setWaiver] = useState('');
+  // The answers to the festivals' questions, by question id: sent with the entries, never quoted.
+  const [answers, setAnswers] = useState<Record<number, string>>({});
   const [result, setResult] = useState<SubmitResult | null>(null);
 
   // The film: the one asked for when it is the user's, else the only one.
@@ -197,6 +200,16 @@ export default function SubmitFilmPage() {
               {t('submit.tooMany', { max: submissionEntriesMax })}
             </Notice>
           )}
+          {slugs.map((slug) => (
+            <QuestionFields
+              key={`questions-${slug}`}
+              slug={slug}
+              values={answers}
+              onChange={(id, v) => setAnswers((a) => ({ ...a, [id]: v }))}
+              errors={submit.error instanceof ApiError ? submit.error.fields : {}}
+              disabled={busy}
+            />
+          ))}
           <FestivalSearch exclude={slugs} onAdd={(slug) => setSlugs((s) => (s.includes(slug) ? s : [...s, slug]))} disabled={busy} />
         </Stack>
 
@@ -265,7 +278,13 @@ export default function SubmitFilmPage() {
             )}
             <Group justify="flex-end">
               <Button
-                onClick={() => body && submit.mutate(body)}
+                onClick={() =>
+                  body &&
+                  submit.mutate({
+                    ...body,
+                    answers: Object.entries(answers).map(([id, value]) => ({ questionId: Number(id), value })),
+                  })
+                }
                 disabled={
                   busy || !current || !q || shownFetching || entries.length > submissionEntriesMax || blocked !== null
                 }

@@ -1,9 +1,9 @@
 import { Button, Container, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { ticketsApi, type Screening, type TicketOrder } from '../../api/tickets';
 import { PageLoading } from '../../ui/page/PageState';
@@ -42,6 +42,24 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
   const [error, setError] = useState<string | null>(null);
   const max = Math.max(0, Math.min(maxPerOrder, s.remaining));
   const state = availability(s);
+  // ?order=<id>: a pending order made elsewhere (a waiting-list offer taken) is paid here.
+  const [params] = useSearchParams();
+  const resume = Number(params.get('order')) || 0;
+  useEffect(() => {
+    if (!resume) return;
+    let live = true;
+    ticketsApi
+      .order(resume)
+      .then((o) => {
+        if (!live || o.screening.id !== s.id) return;
+        if (o.status === 'pending') setStep({ kind: 'held', order: o });
+        else if (o.status === 'paid') setStep({ kind: 'paid', order: o });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [resume, s.id]);
   const n = Number(quantity);
 
   const refresh = () => {
@@ -172,9 +190,16 @@ function BuyFlow({ screening: s }: { screening: Screening }) {
         </Title>
         {notice}
         {state !== 'left' ? (
-          <Text fw={700} c="red.9" data-testid="buy-unavailable">
-            {state === 'soldOut' ? t('soldOut') : t('notOnSale')}
-          </Text>
+          <Stack gap="xs" align="flex-start">
+            <Text fw={700} c="red.9" data-testid="buy-unavailable">
+              {state === 'soldOut' ? t('soldOut') : t('notOnSale')}
+            </Text>
+            {state === 'soldOut' && (
+              <Button component={Link} to={`/screenings/${s.id}/waitlist`} variant="light" data-testid="waitlist-link">
+                {t('buy.waitlist')}
+              </Button>
+            )}
+          </Stack>
         ) : (
           <>
             <Select

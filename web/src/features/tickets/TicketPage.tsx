@@ -106,6 +106,9 @@ export default function TicketPage() {
             <Button component="a" href={ticketsApi.calendarUrl(tk.id)} download variant="light" data-testid="add-to-calendar">
               {t('ticket.calendar')}
             </Button>
+            <Button component="a" href={ticketsApi.pdfUrl(tk.id)} download variant="default" data-testid="ticket-pdf">
+              {t('ticket.pdf')}
+            </Button>
           </Stack>
         </Paper>
       </Stack>
