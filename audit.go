@@ -73,6 +73,10 @@ const (
 	AuditNoticeTextUpdate  AuditAction = "notice_text.update" // a decision e-mail's text
 	AuditBulkMessageSend   AuditAction = "bulk_message.send"
 	AuditCheckInUndo       AuditAction = "ticket.check_in_undo" // an organiser undid a ticket's check-in
+	// Payouts (payout.go): an organiser's payout account and tax data,
+	// an admin's payout (at once, or a failed one's retry).
+	AuditPayoutAccountConnect AuditAction = "payout_account.connect"
+	AuditPayoutCreate         AuditAction = "payout.create"
 )
 
 // AuditActions lists every audited action, in the order above; the front
@@ -93,6 +97,7 @@ var AuditActions = []AuditAction{
 	AuditQuestionsUpdate, AuditEntryStatusCreate, AuditEntryStatusDelete, AuditEntryStatusSet,
 	AuditDeadlineExtend, AuditDeadlineUnextend, AuditNoticeTextUpdate, AuditBulkMessageSend,
 	AuditCheckInUndo,
+	AuditPayoutAccountConnect, AuditPayoutCreate,
 }
 
 // AuditEntry is one row of the append-only audit log: who did what to

@@ -190,4 +190,6 @@ type Services struct {
 	// CheckInLists the door's lists and undone check-ins (checkin_list.go).
 	Waitlist     WaitlistService
 	CheckInLists CheckInListService
+	// Payouts pays festivals their earnings (payout.go).
+	Payouts PayoutService
 }

@@ -44,6 +44,7 @@ const (
 	LimitMessage             RateLimitName = "message-user"
 	LimitBulkMessage         RateLimitName = "bulk-message-user"
 	LimitWaitlist            RateLimitName = "waitlist-ip"
+	LimitPayoutAccount       RateLimitName = "payout-account-user"
 )
 
 // RateLimitSubject says whom a policy counts: what its keys are made of.
@@ -206,6 +207,9 @@ var rateLimitPolicies = []RateLimitPolicy{
 	{Name: LimitWaitlist, Subject: PerClient, Window: time.Hour, Allowance: 20, Counts: CountAttempts,
 		Message: "Too many waiting list requests from your network. Try again later.",
 		Guards:  "screenings' waiting lists and the offer e-mails, against filling them from one network"},
+	{Name: LimitPayoutAccount, Subject: PerUser, Window: time.Hour, Allowance: 30, Counts: CountAttempts,
+		Message: "Too many payout account requests. Try again later.",
+		Guards:  "the payout provider's accounts and onboarding links (each connection or status check calls it)"},
 }
 
 // RateLimitPolicies returns every rate limit policy, in the table's order.

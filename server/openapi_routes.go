@@ -199,6 +199,16 @@ var apiOps = map[string]apiOp{
 	"PUT /api/v1/admin/festivals/{slug}/commission":              op("Set a festival's own commission (audited)", http.StatusOK, T[marquee.CommissionOverride]()).in(T[marquee.SetCommission]()),
 	"DELETE /api/v1/admin/festivals/{slug}/commission":           op("Return a festival to the platform's commission (audited)", http.StatusNoContent, nil),
 
+	// Payouts: a festival's payout account (tax data, onboarding) and payouts; the admins' payouts.
+	"GET /api/v1/manage/festivals/{slug}/payout-account":                  op("A festival's payout account (null until connected), the provider and the schedule", http.StatusOK, T[marquee.PayoutAccountView]()),
+	"PUT /api/v1/manage/festivals/{slug}/payout-account":                  op("Connect the festival's payout account or change its tax data (audited); answers the provider's onboarding link", http.StatusOK, T[marquee.PayoutOnboarding]()).in(T[marquee.PayoutTaxData]()).rateLimited(),
+	"POST /api/v1/manage/festivals/{slug}/payout-account/refresh":         op("Ask the provider for the payout account's status", http.StatusOK, T[marquee.PayoutAccountView]()).rateLimited(),
+	"POST /api/v1/manage/festivals/{slug}/payout-account/test-onboarding": op("Finish the test mode's simulated onboarding (404 when Stripe pays)", http.StatusOK, T[marquee.PayoutAccountView]()).in(T[testOnboardingRequest]()),
+	"GET /api/v1/manage/festivals/{slug}/payouts":                         op("A festival's payouts, newest first", http.StatusOK, T[marquee.Page[marquee.Payout]]()).q(T[pageQuery]()),
+	"GET /api/v1/admin/payouts":                                           op("Every festival's payouts, newest first", http.StatusOK, T[marquee.Page[marquee.Payout]]()).q(T[payoutStatusPageQuery]()),
+	"POST /api/v1/admin/festivals/{slug}/payouts":                         op("Pay a festival's available balance now (audited)", http.StatusCreated, T[marquee.Payout]()).errs(http.StatusConflict),
+	"POST /api/v1/admin/payouts/{id}/retry":                               op("Pay a failed payout's festival again, once (audited)", http.StatusCreated, T[marquee.Payout]()).errs(http.StatusConflict),
+
 	// Tickets.
 	"GET /api/v1/manage/festivals/{slug}/screenings":                               op("A festival's screenings with their sales", http.StatusOK, T[marquee.ManagedScreeningList]()),
 	"POST /api/v1/manage/festivals/{slug}/screenings":                              op("Schedule a screening", http.StatusCreated, T[marquee.ManagedScreening]()).in(T[marquee.ScreeningInput]()),
@@ -460,6 +470,10 @@ type (
 	// attendeeNamesRequest is PUT …/attendee-names's body and answer.
 	attendeeNamesRequest struct {
 		AttendeeNames marquee.AttendeeNames `json:"attendeeNames"`
+	}
+	payoutStatusPageQuery struct {
+		Status string `query:"status" doc:"Only payouts of this status (all when absent)"`
+		Page   int    `query:"page" doc:"The page, from 1"`
 	}
 	monthQuery struct {
 		Month string `query:"month" doc:"The month, YYYY-MM (UTC); this month when absent"`

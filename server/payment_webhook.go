@@ -39,7 +39,17 @@ func (s *Server) handlePaymentWebhook(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusBadRequest)
 		return
 	}
-	p, err := s.svc.Payments.Webhook(r.Context(), payload, r.Header.Get("Stripe-Signature"))
+	// Payout events (a Connect account's status, a reversed transfer)
+	// come to the same endpoint: the payout service takes them, and
+	// leaves every other event to the payment service.
+	var handled bool
+	if s.svc.Payouts != nil {
+		handled, err = s.svc.Payouts.Webhook(r.Context(), payload, r.Header.Get("Stripe-Signature"))
+	}
+	var p *marquee.Purchase
+	if err == nil && !handled {
+		p, err = s.svc.Payments.Webhook(r.Context(), payload, r.Header.Get("Stripe-Signature"))
+	}
 	if err != nil {
 		status := s.errorStatus(r, err)
 		if marquee.ErrorCode(err) == marquee.EUnauthorized {
@@ -51,6 +61,9 @@ func (s *Server) handlePaymentWebhook(w http.ResponseWriter, r *http.Request) {
 		msg, fields := translateError(r, err)
 		writeJSON(w, status, errorBody{Message: msg, Code: marquee.ErrorCode(err), Fields: fields})
 		return
+	}
+	if handled {
+		requestLogger(r, s.log).Info("payout webhook applied")
 	}
 	if p != nil {
 		requestLogger(r, s.log).Info("payment webhook settled", "purchase", p.ID, "status", p.Status)

@@ -171,6 +171,9 @@ func (s *Server) routes(mux router) {
 	mux.Handle("GET /api/v1/admin/purchases/{id}/refund-preview", s.requireAdmin(s.handleAdminPurchaseRefundPreview))
 	mux.Handle("GET /api/v1/admin/purchases/{id}", s.requireAdmin(s.handleAdminPurchaseGet))
 	mux.Handle("POST /api/v1/admin/purchases/{id}/refund", s.requireAdmin(s.handleAdminPurchaseRefund))
+	mux.Handle("GET /api/v1/admin/payouts", s.requireAdmin(s.handleAdminPayoutList))
+	mux.Handle("POST /api/v1/admin/payouts/{id}/retry", s.requireAdmin(s.handleAdminPayoutRetry))
+	mux.Handle("POST /api/v1/admin/festivals/{slug}/payouts", s.requireAdmin(s.handleAdminPayoutCreate))
 	mux.Handle("GET /api/v1/admin/ticket-orders", s.requireAdmin(s.handleAdminTicketOrderList))
 	mux.Handle("POST /api/v1/admin/ticket-orders/{id}/refund", s.requireAdmin(s.handleAdminTicketOrderRefund))
 	// Admin: one account (role, credits, disable/enable, sessions), the
@@ -210,6 +213,12 @@ func (s *Server) routes(mux router) {
 	mux.HandleFunc("GET /api/v1/promotions/featured", s.handlePromotionFeatured)
 	mux.HandleFunc("GET /api/v1/promotion-prices", s.handlePromotionPriceList)
 	mux.Handle("GET /api/v1/manage/festivals/{slug}/analytics", s.requireUser(s.handleFestivalAnalyticsGet))
+	// Payouts (payout.go): the festival's payout account and payouts.
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/payout-account", s.requireUser(s.handleFestivalPayoutAccountGet))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/payout-account", s.requireUser(s.handleFestivalPayoutAccountPut))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/payout-account/refresh", s.requireUser(s.handleFestivalPayoutAccountRefresh))
+	mux.Handle("POST /api/v1/manage/festivals/{slug}/payout-account/test-onboarding", s.requireUser(s.handleFestivalPayoutTestOnboarding))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/payouts", s.requireUser(s.handleFestivalPayoutList))
 	mux.Handle("GET /api/v1/manage/festivals/{slug}/analytics/{file}", s.requireUser(s.handleFestivalAnalyticsCSV))
 	mux.Handle("GET /api/v1/manage/promotions", s.requireUser(s.handlePromotionOverview))
 	mux.Handle("POST /api/v1/manage/festivals/{slug}/promotions", s.requireUser(s.handlePromotionStart))

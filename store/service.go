@@ -44,6 +44,8 @@ type Options struct {
 	// earnings are counted with; nil means the defaults (8.5 %, the
 	// lowest price per credit of the packages).
 	Earnings *marquee.EarningsSettings
+	// Payouts configure the payout service: its provider and settings.
+	Payouts PayoutOptions
 }
 
 // service is what every service type shares: the database and the clock.
@@ -96,7 +98,9 @@ type Services struct {
 	Tickets *TicketService
 	// Earnings answers festivals' earnings and commission (festival_earnings*.go).
 	Earnings *EarningsService
-	db       *DB
+	// Payouts pays festivals their earnings (payout*.go).
+	Payouts *PayoutService
+	db      *DB
 }
 
 // NewServices returns every service over db.
@@ -156,6 +160,7 @@ func NewServices(db *DB, opts Options) (*Services, error) {
 		Promotions: &PromotionService{service: base},
 		Tickets:    tickets,
 		Earnings:   &EarningsService{service: base},
+		Payouts:    newPayoutService(base, opts.Payouts),
 		db:         db,
 	}, nil
 }
@@ -193,6 +198,7 @@ func (s *Services) Domain() marquee.Services {
 		Earnings:             s.Earnings,
 		Waitlist:             s.Tickets,
 		CheckInLists:         s.Tickets,
+		Payouts:              s.Payouts,
 	}
 }
 

@@ -52,6 +52,9 @@ type Worker struct {
 	// marquee.PaymentReconcileAfter settled from their provider's answer
 	// every tick.
 	Payments marquee.PaymentService
+	// Payouts, when set, makes the month's scheduled payouts once due and
+	// asks the provider about payouts left pending, every tick.
+	Payouts marquee.PayoutService
 	// Clock returns the current time (time.Now when nil).
 	Clock func() time.Time
 	// Sender delivers mail; nil means no SMTP server, and mail is kept in
@@ -77,7 +80,7 @@ type Worker struct {
 }
 
 // Jobs names the worker's jobs, in the order a tick runs them.
-var Jobs = []string{"reminders", "exports", "payments", "mail", "deadlines", "promotions", "visitors", "holds", "waitlist"}
+var Jobs = []string{"reminders", "exports", "payments", "mail", "deadlines", "promotions", "visitors", "holds", "waitlist", "payouts"}
 
 func (w *Worker) now() time.Time {
 	if w.Clock != nil {
@@ -128,7 +131,7 @@ func (w *Worker) Run(ctx context.Context) {
 func (w *Worker) Tick(ctx context.Context) error {
 	// Payments are reconciled before the mail goes out: their receipts
 	// and tickets leave in the same tick.
-	steps := [...]func(context.Context) error{w.sendReminders, w.buildExports, w.reconcilePayments, w.deliverMail, w.refreshDeadlines, w.expirePromotions, w.forgetVisitors, w.releaseHolds, w.offerFreedSeats}
+	steps := [...]func(context.Context) error{w.sendReminders, w.buildExports, w.reconcilePayments, w.deliverMail, w.refreshDeadlines, w.expirePromotions, w.forgetVisitors, w.releaseHolds, w.offerFreedSeats, w.runPayouts}
 	errs := make([]error, len(steps))
 	for i, step := range steps {
 		errs[i] = w.run(ctx, Jobs[i], step)
@@ -167,6 +170,22 @@ func (w *Worker) reconcilePayments(ctx context.Context) error {
 	}
 	if err != nil {
 		return fmt.Errorf("worker: reconcile unsettled payments: %w", err)
+	}
+	return nil
+}
+
+// runPayouts makes the month's scheduled payouts when due and reconciles
+// pending ones (PayoutService.RunSchedule: every node may run it at once).
+func (w *Worker) runPayouts(ctx context.Context) error {
+	if w.Payouts == nil {
+		return nil
+	}
+	r, err := w.Payouts.RunSchedule(ctx)
+	if r != nil && (r.Created > 0 || r.Paid > 0 || r.Failed > 0) {
+		w.log().Info("payouts run", "created", r.Created, "paid", r.Paid, "failed", r.Failed)
+	}
+	if err != nil {
+		return fmt.Errorf("worker: payouts: %w", err)
 	}
 	return nil
 }

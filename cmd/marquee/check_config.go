@@ -59,6 +59,8 @@ var settings = []setting{
 	{"MARQUEE_STRIPE_PUBLISHABLE_KEY", false, func(c config) string { return c.Payments.StripePublishableKey }},
 	{"MARQUEE_STRIPE_WEBHOOK_SECRET", true, func(c config) string { return c.Payments.StripeWebhookSecret }},
 	{"MARQUEE_STRIPE_API_BASE", false, func(c config) string { return orNone(c.Payments.StripeAPIBase, "(Stripe's)") }},
+	{"MARQUEE_PAYOUT_DAY", false, func(c config) string { return strconv.Itoa(c.Payouts.ScheduleDay) }},
+	{"MARQUEE_PAYOUT_MINIMUM_CENTS", false, func(c config) string { return strconv.FormatInt(c.Payouts.MinimumCents, 10) }},
 	{"MARQUEE_S3_ENDPOINT", false, func(c config) string {
 		if !c.S3.Enabled() {
 			return "(none: uploads on disk under MARQUEE_DATA_DIR/posters)"

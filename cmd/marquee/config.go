@@ -43,6 +43,8 @@ type config struct {
 	WaitlistOfferFor time.Duration
 	// Payments chooses the card provider: Stripe, or the test mode.
 	Payments paymentConfig
+	// Payouts are the payout schedule's day and minimum (MARQUEE_PAYOUT_*).
+	Payouts marquee.PayoutSettings
 	// DataDir holds uploaded files (posters under DataDir/posters).
 	DataDir string
 	// S3 keeps uploaded files in an object store instead (MARQUEE_S3_*).
@@ -163,6 +165,7 @@ func readConfig(getenv func(string) string) (config, []string) {
 		c.PublicURL = listenURL(c.Addr)
 	}
 	errs = append(errs, paymentFromEnv(getenv, &c)...)
+	errs = append(errs, payoutsFromEnv(getenv, &c)...)
 	errs = append(errs, filesFromEnv(getenv, &c)...)
 	errs = append(errs, assistantFromEnv(getenv, &c)...)
 	errs = append(errs, moviesFromEnv(getenv, &c)...)

@@ -54,7 +54,8 @@ func openServices(ctx context.Context, cfg config) (*store.DB, *store.Services, 
 	}
 	svc, err := store.NewServices(db, store.Options{Password: cfg.Password, PasswordLimits: cfg.PasswordLimits, SessionTTL: cfg.Server.SessionTTL,
 		Payments: paymentOptions(cfg, db), Files: fileStore, Posters: posterEncoder(cfg), Judging: judgingOptions(cfg), Submissions: submissionOptions(cfg), Users: userOptions(cfg),
-		Inquiry: inquiry, Privacy: privacyOptions(cfg), Tickets: ticketOptions(cfg), Earnings: &cfg.Earnings})
+		Inquiry: inquiry, Privacy: privacyOptions(cfg), Tickets: ticketOptions(cfg), Earnings: &cfg.Earnings,
+		Payouts: payoutOptions(cfg, db)})
 	if err != nil {
 		db.Close()
 		return nil, nil, err
@@ -178,7 +179,7 @@ func startWorker(ctx context.Context, cfg config, svc *store.Services, log *slog
 	}
 	w := &worker.Worker{Reminders: svc.Reminders, Mail: svc.Mail, Festivals: svc.Festivals, Privacy: svc.Privacy, Composer: mail.Composer{PublicURL: cfg.PublicURL}, Interval: cfg.WorkerInterval, Logger: log}
 	w.Promotions, w.Analytics = svc.Promotions, svc.Analytics
-	w.Tickets, w.Payments, w.Waitlist = svc.Tickets, svc.Payments, svc.Tickets
+	w.Tickets, w.Payments, w.Waitlist, w.Payouts = svc.Tickets, svc.Payments, svc.Tickets, svc.Payouts
 	if metrics != nil {
 		w.Observe = metrics.WorkerJob
 	}

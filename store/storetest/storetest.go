@@ -76,6 +76,9 @@ func WrapProvider(t testing.TB, db *store.DB, wrap func(marquee.PaymentProvider)
 	}, Users: store.UserOptions{ComposeVerification: mail.Composer{PublicURL: "https://marquee.example"}.Verification},
 		// The festival assistant as `marquee serve` runs it without an AI service.
 		Inquiry: store.InquiryOptions{Writer: assistant.Default{}},
+		// Payouts as `marquee serve` makes them without Stripe: the test
+		// mode, keeping its accounts and transfers in db.
+		Payouts: store.PayoutOptions{Provider: payment.NewTestPayouts(c.Now, store.NewTestPayouts(db)), PublicURL: "https://marquee.example"},
 		Privacy: store.PrivacyOptions{ComposePasswordReset: mail.Composer{PublicURL: "https://marquee.example"}.PasswordReset},
 		// Ticket e-mails as `marquee serve` writes them, kept in the outbox.
 		Tickets: store.TicketOptions{

@@ -133,6 +133,9 @@ export const routes: RouteObject[] = [
           { path: 'manage/festivals/:slug/check-in/lists', Component: otherPage('door-lists/DoorListsPage') },
           { path: 'screenings/:id/waitlist', Component: otherPage('ticket-waitlist/WaitlistPage') },
           { path: 'waitlist/offers/:token', Component: otherPage('ticket-waitlist/OfferPage') },
+          { path: 'manage/festivals/:slug/payouts', Component: otherPage('payouts/FestivalPayoutsPage') },
+          // The payout test mode's stand-in for Stripe's hosted onboarding.
+          { path: 'payouts/test-onboarding', Component: otherPage('payouts/TestOnboardingPage') },
         ],
       },
       { path: '*', Component: NotFoundPage },
@@ -157,6 +160,7 @@ export const routes: RouteObject[] = [
       { path: 'outbox', Component: otherPage('admin/AdminOutboxPage') },
       { path: 'purchases', Component: otherPage('admin/AdminPurchasesPage') },
       { path: 'promotions', Component: otherPage('admin/AdminPromotionsPage') },
+      { path: 'payouts', Component: otherPage('payouts/AdminPayoutsPage') },
       { path: '*', Component: NotFoundPage },
     ],
   },

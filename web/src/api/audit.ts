@@ -53,6 +53,8 @@ export const auditActions = [
   'notice_text.update',
   'bulk_message.send',
   'ticket.check_in_undo',
+  'payout_account.connect',
+  'payout.create',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

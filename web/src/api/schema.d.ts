@@ -175,6 +175,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/festivals/{slug}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay a festival's available balance now (audited) */
+        post: operations["adminPayoutCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/messages": {
         parameters: {
             query?: never;
@@ -254,6 +271,40 @@ export interface paths {
         /** Edit a credit package */
         put: operations["adminPackageUpdate"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every festival's payouts, newest first */
+        get: operations["adminPayoutList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/payouts/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay a failed payout's festival again, once (audited) */
+        post: operations["adminPayoutRetry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1541,6 +1592,75 @@ export interface paths {
         get: operations["noticeTextGet"];
         /** Save a decision e-mail's text in one language (empty: the default) */
         put: operations["noticeTextPut"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/payout-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A festival's payout account (null until connected), the provider and the schedule */
+        get: operations["festivalPayoutAccountGet"];
+        /** Connect the festival's payout account or change its tax data (audited); answers the provider's onboarding link */
+        put: operations["festivalPayoutAccountPut"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/payout-account/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the provider for the payout account's status */
+        post: operations["festivalPayoutAccountRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/payout-account/test-onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish the test mode's simulated onboarding (404 when Stripe pays) */
+        post: operations["festivalPayoutTestOnboarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A festival's payouts, newest first */
+        get: operations["festivalPayoutList"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3256,7 +3376,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "user.role_change" | "user.credit_adjust" | "user.disable" | "user.enable" | "user.sessions_end" | "user.password_reset" | "user.password_reset_sent" | "user.delete" | "user.export" | "package.update" | "purchase.refund" | "festival.approve" | "festival.reject" | "festival_revision.approve" | "festival_revision.reject" | "login.rate_limited" | "promotion.end" | "promotion_price.update" | "screening.cancel" | "ticket_order.refund" | "festival.settings" | "festival.time_zone" | "judging.lock" | "judging.unlock" | "submission.decide" | "submission.flag" | "waiver.create" | "waiver.delete" | "judge.invite" | "judge.remove" | "judge.assign" | "judge.unassign" | "judge.conflict" | "screening.create" | "screening.update" | "door_staff.add" | "door_staff.remove" | "promotion.start" | "voucher.create" | "voucher.disable" | "festival.commission_set" | "festival.commission_clear" | "questions.update" | "entry_status.create" | "entry_status.delete" | "submission.entry_status" | "deadline.extend" | "deadline.extension_delete" | "notice_text.update" | "bulk_message.send" | "ticket.check_in_undo";
+        AuditAction: "user.role_change" | "user.credit_adjust" | "user.disable" | "user.enable" | "user.sessions_end" | "user.password_reset" | "user.password_reset_sent" | "user.delete" | "user.export" | "package.update" | "purchase.refund" | "festival.approve" | "festival.reject" | "festival_revision.approve" | "festival_revision.reject" | "login.rate_limited" | "promotion.end" | "promotion_price.update" | "screening.cancel" | "ticket_order.refund" | "festival.settings" | "festival.time_zone" | "judging.lock" | "judging.unlock" | "submission.decide" | "submission.flag" | "waiver.create" | "waiver.delete" | "judge.invite" | "judge.remove" | "judge.assign" | "judge.unassign" | "judge.conflict" | "screening.create" | "screening.update" | "door_staff.add" | "door_staff.remove" | "promotion.start" | "voucher.create" | "voucher.disable" | "festival.commission_set" | "festival.commission_clear" | "questions.update" | "entry_status.create" | "entry_status.delete" | "submission.entry_status" | "deadline.extend" | "deadline.extension_delete" | "notice_text.update" | "bulk_message.send" | "ticket.check_in_undo" | "payout_account.connect" | "payout.create";
         /** AuditEntry */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -4781,6 +4901,15 @@ export interface components {
             total: number;
             totalCapped?: boolean;
         };
+        /** PagePayout */
+        PagePayout: {
+            items: components["schemas"]["Payout"][];
+            page: number;
+            perPage: number;
+            /** Format: int64 */
+            total: number;
+            totalCapped?: boolean;
+        };
         /** PagePromotion */
         PagePromotion: {
             items: components["schemas"]["Promotion"][];
@@ -4867,6 +4996,86 @@ export interface components {
             provider: string;
             publishableKey?: string;
         };
+        /** Payout */
+        Payout: {
+            account: string;
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: date-time */
+            createdAt: string;
+            currency: string;
+            failureMessage: string;
+            /** Format: int64 */
+            festivalId: number;
+            festivalName: string;
+            festivalSlug: string;
+            /** Format: int64 */
+            id: number;
+            period: string;
+            provider: string;
+            /** Format: int64 */
+            retriedBy: number;
+            /** Format: date-time */
+            settledAt: string | null;
+            status: components["schemas"]["PayoutStatus"];
+            transfer: string;
+            trigger: components["schemas"]["PayoutTrigger"];
+        };
+        /** PayoutAccount */
+        PayoutAccount: {
+            address: string;
+            /** @description ISO 3166-1 alpha-2 (upper-cased by the server) */
+            country: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            festivalId: number;
+            legalName: string;
+            provider: string;
+            reference: string;
+            status: components["schemas"]["PayoutAccountStatus"];
+            /** @description Letters, digits, spaces, hyphens, dots and slashes */
+            taxId: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * PayoutAccountStatus
+         * @enum {string}
+         */
+        PayoutAccountStatus: "onboarding" | "active" | "restricted";
+        /** PayoutAccountView */
+        PayoutAccountView: {
+            account: components["schemas"]["PayoutAccount"] | null;
+            /** Format: int64 */
+            minimumCents: number;
+            provider: string;
+            scheduleDay: number;
+        };
+        /** PayoutOnboarding */
+        PayoutOnboarding: {
+            account: components["schemas"]["PayoutAccount"];
+            url: string;
+        };
+        /**
+         * PayoutStatus
+         * @enum {string}
+         */
+        PayoutStatus: "pending" | "paid" | "failed";
+        /** PayoutTaxData */
+        PayoutTaxData: {
+            address: string;
+            /** @description ISO 3166-1 alpha-2 (upper-cased by the server) */
+            country: string;
+            legalName: string;
+            /** @description Letters, digits, spaces, hyphens, dots and slashes */
+            taxId: string;
+        };
+        /**
+         * PayoutTrigger
+         * @enum {string}
+         */
+        PayoutTrigger: "schedule" | "admin";
         /** PosterImage */
         PosterImage: {
             height: number;
@@ -5426,6 +5635,10 @@ export interface components {
             expMonth: number;
             expYear: number;
             number: string;
+        };
+        /** TestOnboardingRequest */
+        TestOnboardingRequest: {
+            failTransfers: boolean;
         };
         /** Thread */
         Thread: {
@@ -6328,6 +6541,64 @@ export interface operations {
             };
         };
     };
+    adminPayoutCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     adminMessageList: {
         parameters: {
             query?: {
@@ -6603,6 +6874,116 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminPayoutList: {
+        parameters: {
+            query?: {
+                /** @description Only payouts of this status (all when absent) */
+                status?: "all" | "pending" | "paid" | "failed";
+                /** @description The page, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagePayout"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adminPayoutRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11239,6 +11620,280 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    festivalPayoutAccountGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccountView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    festivalPayoutAccountPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutTaxData"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutOnboarding"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    festivalPayoutAccountRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccountView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    festivalPayoutTestOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestOnboardingRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccountView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    festivalPayoutList: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagePayout"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -150,6 +150,7 @@ function AdminShell({ user }: { user: User }) {
             {link('/admin/audit', tu('nav.audit'), <AuditIcon />, isActive('/admin/audit'))}
             {link('/admin/promotions', t('nav.promotions'), <DollarIcon />, isActive('/admin/promotions'))}
             {link('/admin/commission', t('nav.commission'), <DollarIcon />, isActive('/admin/commission'))}
+            {link('/admin/payouts', t('nav.payouts'), <DollarIcon />, isActive('/admin/payouts'))}
             <NavLink
               label={t('nav.systemSettings')}
               leftSection={<SettingsIcon />}
