@@ -198,9 +198,13 @@ func (s *TicketService) ClaimWaitlistOffer(ctx context.Context, token string) (*
 		} else if err != nil {
 			return fmt.Errorf("store: claim waiting-list offer %d: %w", id, err)
 		}
-		var price int64
+		// The offer's seats are the screening's default type (position 0):
+		// the order has its line, and the type's counter holds them beside
+		// the screening's (payHeld and releaseHold move both).
+		var price, typeID int64
 		var currency string
-		if err := c.queryRow(ctx, `SELECT price_cents, currency FROM screenings WHERE id = ?`, screening).Scan(&price, &currency); err != nil {
+		if err := c.queryRow(ctx, `SELECT t.id, t.price_cents, s.currency FROM screening_ticket_types t JOIN screenings s ON s.id = t.screening_id
+			WHERE t.screening_id = ? AND t.position = 0`, screening).Scan(&typeID, &price, &currency); err != nil {
 			return fmt.Errorf("store: claim waiting-list offer %d: screening: %w", id, err)
 		}
 		provider := ""
@@ -215,6 +219,13 @@ func (s *TicketService) ClaimWaitlistOffer(ctx context.Context, token string) (*
 		}
 		if _, err := c.exec(ctx, `UPDATE waitlist_entries SET order_id = ? WHERE id = ?`, orderID, id); err != nil {
 			return fmt.Errorf("store: claim waiting-list offer %d: %w", id, err)
+		}
+		if _, err := c.exec(ctx, `INSERT INTO ticket_order_lines (order_id, ticket_type_id, quantity, price_cents) VALUES (?, ?, ?, ?)`,
+			orderID, typeID, q, price); err != nil {
+			return fmt.Errorf("store: claim waiting-list offer %d: order line: %w", id, err)
+		}
+		if _, err := c.exec(ctx, `UPDATE screening_ticket_types SET held = held + ?, updated_at = ? WHERE id = ?`, q, now, typeID); err != nil {
+			return fmt.Errorf("store: claim waiting-list offer %d: seats of type %d: %w", id, typeID, err)
 		}
 		if price == 0 {
 			// Free: the held seats are sold and the tickets issued now.

@@ -57,8 +57,9 @@ test('an admin logs in and uses the admin shell', async ({ page }) => {
 
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const cards = page.getByTestId('stat-card');
-  await expect(cards).toHaveCount(4);
-  for (const title of ['Total Users', 'Total Subscriptions', 'Total Transactions', 'Total Income']) {
+  // The four of the seed's dashboard, then the platform's commission and the festivals' earnings (issue 26).
+  await expect(cards).toHaveCount(6);
+  for (const title of ['Total Users', 'Total Subscriptions', 'Total Transactions', 'Total Income', 'Platform revenue', 'Festival earnings']) {
     await expect(cards.filter({ hasText: title })).toHaveCount(1);
   }
   await expect(cards.filter({ hasText: 'Total Income' })).toContainText('$');
@@ -108,7 +109,7 @@ test('the admin shell fits a 360px screen', async ({ page }) => {
   expect(res.ok()).toBeTruthy();
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/admin');
-  await expect(page.getByTestId('stat-card')).toHaveCount(4);
+  await expect(page.getByTestId('stat-card')).toHaveCount(6);
   await page.getByRole('button', { name: 'Toggle navigation' }).click();
   const nav = page.getByRole('navigation', { name: 'Admin navigation' });
   await expect(nav.getByText('Super Administrator')).toBeVisible();
