@@ -109,7 +109,7 @@ describe('SubmissionsPage', () => {
     // The filter: in the URL and in the list's request.
     await pickOption(user, screen.getByRole('combobox', { name: 'Your status' }), 'Shortlist');
     await waitFor(() => expect(router.state.location.search).toBe('?entryStatus=6'));
-    await waitFor(() => expect(fetch).toHaveBeenCalledWith(`${base}/submissions?entryStatus=6&page=1`, expect.anything()));
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith(`${base}/submissions?entryStatus=6&sort=date&page=1`, expect.anything()));
 
     // The bulk control sets a status on the selection, then clears it; each refreshes the list.
     await user.click(await screen.findByRole('checkbox', { name: 'Select Rain in Gion' }));
