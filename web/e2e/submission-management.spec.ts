@@ -3,7 +3,8 @@ import { collectConsoleErrors, createApprovedFestival, isoInMonths, ok, presetCo
 
 // Issue 30's organiser journey: the organiser adds questions and a status
 // of their own; a filmmaker (in Japanese, on a 390 px phone) answers and
-// submits; the organiser reads the answers, sets the status, extends the
+// submits; the organiser reads the answers, sets the status, finds the
+// entry by it in the list and clears it there at once, extends the
 // deadline for the filmmaker and writes to them; the filmmaker replies.
 // A second organiser sees nothing of it. Set-up goes through the API.
 
@@ -96,7 +97,10 @@ test('an organiser asks questions, the filmmaker answers, and they exchange mess
   // The organiser reads the answers, sets the status, extends the deadline and writes.
   const list = await ok<{ items: { id: number }[] }>(await org.page.request.get(`/api/v1/manage/festivals/${slug}/submissions`));
   const id = list.items[0].id;
-  await org.page.goto(`/manage/festivals/${slug}/submissions/${id}/manage`);
+  // From the submission's page to its management page.
+  await org.page.goto(`/manage/festivals/${slug}/submissions/${id}`);
+  await org.page.getByTestId('entry-manage-link').click();
+  await expect(org.page).toHaveURL(new RegExp(`/submissions/${id}/manage$`));
   const answers = org.page.getByTestId('entry-answers');
   await expect(answers.getByRole('row', { name: /Screening format/ })).toContainText('ProRes');
   await expect(answers.getByRole('row', { name: /How did you hear/ })).toContainText('友人から');
@@ -108,12 +112,22 @@ test('an organiser asks questions, the filmmaker answers, and they exchange mess
   await org.page.getByTestId('thread-send').click();
   await expect(org.page.getByTestId('thread-message')).toHaveCount(1);
 
-  // The list filtered by the status holds the entry.
-  const statusId = (await ok<{ statuses: { id: number }[] }>(await org.page.request.get(`/api/v1/manage/festivals/${slug}/statuses`))).statuses[0].id;
-  const filtered = await ok<{ total: number }>(await org.page.request.get(`/api/v1/manage/festivals/${slug}/submissions?entryStatus=${statusId}`));
-  expect(filtered.total).toBe(1);
+  // The list filtered by the status holds the entry with it; the bulk control clears it.
+  await org.page.goto(`/manage/festivals/${slug}/submissions`);
+  await org.page.getByTestId('filter-entry-status').click();
+  await org.page.getByRole('option', { name: 'Shortlist' }).click();
+  await expect(org.page).toHaveURL(/entryStatus=\d+/);
+  await expect(org.page.getByTestId('submission-row')).toHaveCount(1);
+  await expect(org.page.getByTestId('row-entry-status')).toHaveText('Shortlist');
+  await org.page.getByTestId('submission-row').getByRole('checkbox').check();
+  await org.page.getByTestId('bulk-entry-status').click();
+  await org.page.getByRole('option', { name: 'No status' }).click();
+  await org.page.getByTestId('bulk-entry-status-apply').click();
+  await expect(org.page.getByTestId('submissions-empty')).toBeVisible();
 
-  await org.page.goto(tools);
+  // The festival's nav leads to the questions and messages.
+  await org.page.getByTestId('manage-nav').getByRole('link', { name: 'Questions & messages' }).click();
+  await expect(org.page).toHaveURL(new RegExp(`${tools}$`));
   const extensions = org.page.getByTestId('extensions');
   await extensions.getByTestId('extension-email').fill(makerEmail);
   await extensions.getByTestId('extension-until').fill(isoInMonths(4, 1));

@@ -77,6 +77,8 @@ export interface ReceivedFilter {
   flag?: string;
   minScore?: string;
   maxScore?: string;
+  /** The id of one of the organiser's own statuses (semi-finalist, finalist, custom). */
+  entryStatus?: string;
   sort?: ReceivedSort;
   page?: number;
 }
@@ -114,7 +116,7 @@ export function rankingParams(f: RankingFilter): URLSearchParams {
 /** receivedParams turns a filter into the query string of the received list. */
 export function receivedParams(f: ReceivedFilter): URLSearchParams {
   const p = new URLSearchParams();
-  for (const key of ['category', 'status', 'country', 'flag', 'minScore', 'maxScore', 'sort'] as const) {
+  for (const key of ['category', 'status', 'country', 'flag', 'minScore', 'maxScore', 'entryStatus', 'sort'] as const) {
     const v = f[key]?.trim();
     if (v) p.set(key, v);
   }
@@ -128,7 +130,7 @@ const num = (v: string | undefined) => (v?.trim() ? Number(v.trim()) : undefined
 const text = (v: string | undefined) => v?.trim() || undefined;
 
 export const manageSubmissionsApi = {
-  /** GET .../submissions?category=&status=&country=&flag=&minScore=&maxScore=&sort=&page=: the received list. */
+  /** GET .../submissions?category=&status=&country=&flag=&minScore=&maxScore=&entryStatus=&sort=&page=: the received list. */
   list: (slug: string, f: ReceivedFilter) =>
     unwrap(
       api.GET('/api/v1/manage/festivals/{slug}/submissions', {
@@ -141,6 +143,7 @@ export const manageSubmissionsApi = {
             flag: text(f.flag),
             minScore: num(f.minScore),
             maxScore: num(f.maxScore),
+            entryStatus: num(f.entryStatus),
             sort: f.sort || undefined,
             page: f.page && f.page > 1 ? f.page : 1,
           },

@@ -23,13 +23,14 @@ export type ManageSection =
   | 'judges'
   | 'ranking'
   | 'settings'
+  | 'submission-tools'
   | 'screenings'
   | 'check-in'
   | 'analytics'
   | 'activity'
   | 'earnings';
 
-const sections: ManageSection[] = ['festival', 'submissions', 'judges', 'ranking', 'settings', 'screenings', 'check-in', 'analytics', 'activity', 'earnings'];
+const sections: ManageSection[] = ['festival', 'submissions', 'judges', 'ranking', 'settings', 'submission-tools', 'screenings', 'check-in', 'analytics', 'activity', 'earnings'];
 
 /** sectionPath is the address of one of a managed festival's pages. */
 export function sectionPath(slug: string, s: ManageSection): string {
@@ -37,7 +38,7 @@ export function sectionPath(slug: string, s: ManageSection): string {
   return s === 'festival' ? root : `${root}/${s}`;
 }
 
-/** ManageNav links a managed festival's pages: the editor, submissions, judges, ranking, settings, screenings, check-in, analytics, activity and earnings. */
+/** ManageNav links a managed festival's pages: the editor, submissions, judges, ranking, settings, questions and messages (submission tools), screenings, check-in, analytics, activity and earnings. */
 export function ManageNav({ slug, current }: { slug: string; current: ManageSection }) {
   const { t } = useTranslation(ns);
   return (

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,8 @@ import { FilmCard } from '../../ui/FilmCard';
  * /manage/festivals/:slug/submissions/:id: one submission in full for its
  * organiser: the film with its screener, the filmmaker, the decision and
  * the flag, every judge's scores, comments and private notes, and the
- * conflicts declared on it.
+ * conflicts declared on it, with a link to the entry's answers, own
+ * status and messages (/manage/festivals/:slug/submissions/:id/manage).
  */
 export default function SubmissionDetailPage() {
   const { slug = '', id = '' } = useParams();
@@ -53,9 +54,20 @@ function Detail({ slug, id }: { slug: string; id: number }) {
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={sectionPath(slug, 'submissions')} size="sm" c="indigo.9">
-        {t('detail.back')}
-      </Anchor>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Anchor component={Link} to={sectionPath(slug, 'submissions')} size="sm" c="indigo.9">
+          {t('detail.back')}
+        </Anchor>
+        <Button
+          component={Link}
+          to={`${sectionPath(slug, 'submissions')}/${id}/manage`}
+          size="compact-sm"
+          variant="light"
+          data-testid="entry-manage-link"
+        >
+          {t('detail.manageEntry')}
+        </Button>
+      </Group>
       <ListState
         query={detail}
         isEmpty={() => false}

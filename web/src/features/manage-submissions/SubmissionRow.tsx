@@ -2,11 +2,11 @@ import { ActionIcon, Anchor, Checkbox, Group, Menu, Table, Text } from '@mantine
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { submissionFlags, type Submission, type SubmissionFlag } from '../../api/manageSubmissions';
-import { FlagBadge, formatDay, ns, SubmissionStatusBadge } from './shared';
+import { entryStatusLabel, FlagBadge, formatDay, ns, SubmissionStatusBadge } from './shared';
 import { countryName } from '../../lib/countries';
 import { formatCalibrated, formatScore } from '../../lib/format';
 
-/** SubmissionRow is one received submission in the list: its box for bulk decisions, film, filmmaker, country, category, tier, scores, date, status and flag (with a menu to change it). */
+/** SubmissionRow is one received submission in the list: its box for bulk decisions, film, filmmaker, country, category, tier, scores, date, status (with the organiser's own status) and flag (with a menu to change it). */
 export function SubmissionRow({
   s,
   slug,
@@ -56,6 +56,11 @@ export function SubmissionRow({
       </Table.Td>
       <Table.Td>
         <SubmissionStatusBadge status={s.status} awardName={s.awardName} />
+        {s.entryStatus && (
+          <Text size="xs" c="gray.7" mt={4} data-testid="row-entry-status">
+            {entryStatusLabel(t, s.entryStatus)}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">

@@ -38,6 +38,7 @@ describe('SubmissionsPage', () => {
     const nav = screen.getByRole('navigation', { name: 'Festival pages' });
     expect(within(nav).getByRole('link', { name: 'Judges' })).toHaveAttribute('href', '/manage/festivals/kyoto-shorts/judges');
     expect(within(nav).getByRole('link', { name: 'Submissions' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Questions & messages' })).toHaveAttribute('href', '/manage/festivals/kyoto-shorts/submission-tools');
 
     const user = userEvent.setup();
     await pickOption(user, screen.getByRole('combobox', { name: 'Flag' }), 'No flag');
@@ -73,6 +74,59 @@ describe('SubmissionsPage', () => {
     await user.type(within(panel).getByRole('textbox', { name: 'Award name' }), 'Grand Prix');
     await user.click(within(panel).getByRole('button', { name: 'Apply to 2 submissions' }));
     await waitFor(() => expect(decision).toEqual({ ids: [41, 42], status: 'award_winner', awardName: 'Grand Prix', shareComments: true }));
+  });
+
+  it('filters by the organiser’s own status, shows it on each row, and sets it on the selected rows at once', async () => {
+    const sets: unknown[] = [];
+    let lists = 0;
+    const fetch = stubApi({
+      'GET /api/v1/manage/festivals/kyoto-shorts': festivalAnswer(),
+      [`GET ${base}/submissions`]: () => {
+        lists++;
+        return page([submission(), submission({ id: 42, filmTitle: 'Snow', entryStatus: { id: 5, name: 'finalist', preset: 'finalist' } })]);
+      },
+      [`GET ${base}/statuses`]: {
+        status: 200,
+        body: {
+          statuses: [
+            { id: 5, name: 'finalist', preset: 'finalist', notify: true, note: '', entries: 1 },
+            { id: 6, name: 'Shortlist', preset: '', notify: false, note: '', entries: 0 },
+          ],
+        },
+      },
+      [`POST ${base}/submissions/entry-status`]: (init) => {
+        sets.push(bodyOf(init));
+        return { status: 204 };
+      },
+    });
+    const { router } = renderPage(routes, ['/manage/festivals/kyoto-shorts/submissions']);
+    const user = userEvent.setup();
+    const rows = await screen.findAllByTestId('submission-row');
+    // A preset's label is in the language; an entry without a status shows none.
+    expect(within(rows[1]).getByTestId('row-entry-status')).toHaveTextContent('Finalist');
+    expect(within(rows[0]).queryByTestId('row-entry-status')).toBeNull();
+
+    // The filter: in the URL and in the list's request.
+    await pickOption(user, screen.getByRole('combobox', { name: 'Your status' }), 'Shortlist');
+    await waitFor(() => expect(router.state.location.search).toBe('?entryStatus=6'));
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith(`${base}/submissions?entryStatus=6&sort=date&page=1`, expect.anything()));
+
+    // The bulk control sets a status on the selection, then clears it; each refreshes the list.
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Rain in Gion' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Snow' }));
+    const panel = screen.getByTestId('bulk-panel');
+    expect(within(panel).getByRole('button', { name: 'Apply to the selection' })).toBeDisabled();
+    await pickOption(user, within(panel).getByRole('combobox', { name: 'Set your status' }), 'Shortlist');
+    const before = lists;
+    await user.click(within(panel).getByRole('button', { name: 'Apply to the selection' }));
+    await waitFor(() => expect(sets).toEqual([{ ids: [41, 42], statusId: 6 }]));
+    await waitFor(() => expect(lists).toBeGreaterThan(before));
+    // The selection is done with: the panel closes.
+    await waitFor(() => expect(screen.queryByTestId('bulk-panel')).toBeNull());
+    await user.click(screen.getByRole('checkbox', { name: 'Select Snow' }));
+    await pickOption(user, within(screen.getByTestId('bulk-panel')).getByRole('combobox', { name: 'Set your status' }), 'No status');
+    await user.click(within(screen.getByTestId('bulk-panel')).getByRole('button', { name: 'Apply to the selection' }));
+    await waitFor(() => expect(sets).toEqual([{ ids: [41, 42], statusId: 6 }, { ids: [42], statusId: 0 }]));
   });
 
   it('sets a flag from the row menu', async () => {
@@ -151,5 +205,6 @@ describe('SubmissionDetailPage', () => {
     expect(screen.getByTestId('detail-spread')).toHaveTextContent('15.0');
     expect(screen.getByTestId('detail-conflict')).toHaveTextContent('Ren: My cousin');
     expect(screen.getByRole('form', { name: 'Decision' })).toBeInTheDocument();
+    expect(screen.getByTestId('entry-manage-link')).toHaveAttribute('href', '/manage/festivals/kyoto-shorts/submissions/41/manage');
   });
 });

@@ -11,6 +11,7 @@ import {
   submissionStatuses,
   type SubmissionFlag,
 } from '../../api/manageSubmissions';
+import { submissionManagementApi } from '../../api/submissionManagement';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { ListState } from '../../ui/list/ListState';
 import { ListPagination } from '../../ui/list/ListPagination';
@@ -20,14 +21,16 @@ import { CountrySelect } from '../../ui/CountrySelect';
 import { useLanguage } from '../../lib/dates';
 import { useDebouncedUrlValue } from '../../lib/useDebouncedUrlValue';
 import { DecisionForm } from './DecisionForm';
-import { manageKey, ns, receivedKey } from './shared';
+import { EntryStatusForm } from './EntryStatusForm';
+import { entryStatusesKey, entryStatusLabel, manageKey, ns, receivedKey } from './shared';
 import { ManageFrame, useManagedFestival } from '../../ui/ManageFrame';
 import { sorts, useReceivedFilter } from './useReceivedFilter';
 import { SubmissionRow } from './SubmissionRow';
 /**
  * /manage/festivals/:slug/submissions: the organiser's list of received
- * submissions, 50 a page, with filters and sort in the URL, row selection
- * for a decision on several at once, a flag menu per row and the CSV download.
+ * submissions, 50 a page, with filters (the organiser's own status among
+ * them) and sort in the URL, row selection for a decision or an own status
+ * on several at once, a flag menu per row and the CSV download.
  */
 export default function SubmissionsPage() {
   const { slug = '' } = useParams();
@@ -62,6 +65,9 @@ function SubmissionsList({ slug }: { slug: string }) {
     queryFn: () => manageSubmissionsApi.list(slug, filter),
     placeholderData: (prev) => prev,
   });
+  // The organiser's own statuses (semi-finalist, finalist, custom), for the filter and the bulk control.
+  const entryStatuses = useQuery({ queryKey: entryStatusesKey(slug), queryFn: () => submissionManagementApi.statuses(slug) });
+  const statusOptions = (entryStatuses.data ?? []).map((e) => ({ value: String(e.id), label: entryStatusLabel(t, e) }));
 
   const flag = useMutation({
     mutationFn: ({ id, value }: { id: number; value: SubmissionFlag }) => manageSubmissionsApi.setFlag(slug, id, value),
@@ -128,6 +134,17 @@ function SubmissionsList({ slug }: { slug: string }) {
             onChange={(v) => change({ country: v ?? '' })}
           />
           <Select
+            label={t('list.entryStatus')}
+            placeholder={t('list.any')}
+            data={statusOptions}
+            value={filter.entryStatus || null}
+            onChange={(v) => change({ entryStatus: v ?? '' })}
+            clearable
+            clearButtonProps={{ 'aria-label': t('list.clearEntryStatus') }}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="filter-entry-status"
+          />
+          <Select
             label={t('list.flag')}
             placeholder={t('list.any')}
             data={[
@@ -173,6 +190,7 @@ function SubmissionsList({ slug }: { slug: string }) {
             {t('list.selected', { count: selected.size })}
           </Title>
           <DecisionForm slug={slug} ids={[...selected]} onDone={() => setSelected(new Set())} />
+          <EntryStatusForm slug={slug} ids={[...selected]} statuses={entryStatuses.data ?? []} onDone={() => setSelected(new Set())} />
         </Paper>
       )}
 

@@ -59,3 +59,11 @@ export function formatDay(iso: string | null | undefined, tag: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat(tag, { dateStyle: 'medium' }).format(d);
 }
+
+/** entryStatusesKey is the query of the festival's own statuses (semi-finalist, finalist, custom), for the list's filter and bulk control. */
+export const entryStatusesKey = (slug: string) => [...manageKey(slug), 'entry-statuses'] as const;
+
+/** entryStatusLabel names one of the organiser's own statuses: a preset's label in the language, or the organiser's own name. */
+export function entryStatusLabel(t: (key: string) => string, s: { name: string; preset: string }): string {
+  return s.preset === 'semi_finalist' || s.preset === 'finalist' ? t(`list.presets.${s.preset}`) : s.name;
+}

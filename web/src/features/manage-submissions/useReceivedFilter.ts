@@ -3,7 +3,7 @@ import type { ReceivedFilter, ReceivedSort } from '../../api/manageSubmissions';
 
 /** The orders the received list can take. */
 export const sorts: ReceivedSort[] = ['date', 'score', 'calibrated'];
-const filterKeys = ['category', 'status', 'country', 'flag', 'minScore', 'maxScore'] as const;
+const filterKeys = ['category', 'status', 'country', 'flag', 'minScore', 'maxScore', 'entryStatus'] as const;
 type FilterKey = (typeof filterKeys)[number];
 
 /** useReceivedFilter reads the list's filters, sort and page from the URL; empty ones stay out of it. */
@@ -17,6 +17,7 @@ export function useReceivedFilter() {
     flag: params.get('flag') ?? '',
     minScore: params.get('minScore') ?? '',
     maxScore: params.get('maxScore') ?? '',
+    entryStatus: params.get('entryStatus') ?? '',
     sort: rawSort && sorts.includes(rawSort) ? rawSort : 'date',
     page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
   };
