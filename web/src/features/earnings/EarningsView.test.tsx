@@ -93,9 +93,9 @@ describe('EarningsView', () => {
 
   it("shows the payout account's tax data on the statement and links the PDF in the reader's language", async () => {
     stub({ taxData: { legalName: '京都ショーツ合同会社', address: '1 Sanjo-dori\nKyoto', country: 'JP', taxId: 'T1234567890123' } });
+    await i18n.changeLanguage('ja');
+    const view = renderWithProviders(<EarningsView slug="kyoto-shorts" />, { route: '/manage/festivals/kyoto-shorts/earnings' });
     try {
-      await i18n.changeLanguage('ja');
-      renderWithProviders(<EarningsView slug="kyoto-shorts" />, { route: '/manage/festivals/kyoto-shorts/earnings' });
       const tax = await screen.findByTestId('statement-tax');
       expect(within(tax).getByText('正式名称').nextElementSibling).toHaveTextContent('京都ショーツ合同会社');
       expect(within(tax).getByText('税番号').nextElementSibling).toHaveTextContent('T1234567890123');
@@ -104,6 +104,7 @@ describe('EarningsView', () => {
       expect(screen.getByTestId('statement-pdf')).toHaveTextContent('PDF をダウンロード');
       expect(screen.getByTestId('statement-pdf')).toHaveAttribute('href', expect.stringContaining('statement.pdf?month=2026-03&lang=ja'));
     } finally {
+      view.unmount();
       await i18n.changeLanguage('en');
     }
   });
