@@ -100,7 +100,11 @@ type FestivalEarningsReport struct {
 	CommissionOverridden bool              `json:"commissionOverridden"`
 	Months               []string          `json:"months"`
 	Statement            EarningsStatement `json:"statement"`
-	GeneratedAt          time.Time         `json:"generatedAt"`
+	// TaxData is the festival's payout account's tax data (legal name,
+	// address, country, tax id), nil when it has no payout account;
+	// statements (page, CSV, PDF) show it.
+	TaxData     *PayoutTaxData `json:"taxData"`
+	GeneratedAt time.Time      `json:"generatedAt"`
 }
 
 // CommissionOverride is a festival's own commission, set by an admin.
@@ -149,7 +153,8 @@ func ErrCommissionOverrideNotFound() error {
 
 // StatementCSV is the report's statement as the rows of a CSV file: the
 // month with the festival, currency, the credits' value and commission
-// counted with; the statement's lines (opening, income by source,
+// counted with; the payout account's tax data when the festival has an
+// account; the statement's lines (opening, income by source,
 // refunds, withdrawals, commission, payouts, adjustments, closing); then
 // every row of the month. Amounts are in cents; column names are the
 // file's fixed vocabulary, like the analytics downloads'.
@@ -160,6 +165,11 @@ func StatementCSV(rep *FestivalEarningsReport) [][]string {
 		{"month", "festival", "currency", "credit_value_cents", "commission_percent"},
 		{st.Month, rep.FestivalName, st.Currency, i64(rep.CreditValueCents), rep.CommissionPercent},
 		{},
+	}
+	if d := rep.TaxData; d != nil {
+		out = append(out, []string{"legal_name", "address", "country", "tax_id"}, []string{d.LegalName, d.Address, d.Country, d.TaxID}, []string{})
+	}
+	out = append(out, [][]string{
 		{"line", "count", "amount_cents"},
 		{"opening_balance", "", i64(st.OpeningCents)},
 		{"entry_fees", strconv.Itoa(st.EntryFees), i64(st.EntryFeeCents)},
@@ -172,7 +182,7 @@ func StatementCSV(rep *FestivalEarningsReport) [][]string {
 		{"closing_balance", "", i64(st.ClosingCents)},
 		{},
 		{"created_at", "kind", "source", "amount_cents", "currency", "available_at"},
-	}
+	}...)
 	for _, r := range st.Rows {
 		out = append(out, []string{r.CreatedAt.UTC().Format(time.RFC3339), string(r.Kind), r.Source, i64(r.AmountCents), r.Currency, r.AvailableAt.UTC().Format(time.RFC3339)})
 	}

@@ -195,6 +195,7 @@ var apiOps = map[string]apiOp{
 	// Earnings: a managed festival's balance and monthly statement; the admins' commission overrides.
 	"GET /api/v1/manage/festivals/{slug}/earnings":               op("A festival's earnings: balance, the credit value and commission counted with, the month's statement", http.StatusOK, T[marquee.FestivalEarningsReport]()).q(T[monthQuery]()),
 	"GET /api/v1/manage/festivals/{slug}/earnings/statement.csv": op("A festival's monthly earnings statement as CSV (UTF-8 with a BOM)", http.StatusOK, nil).media("text/csv").q(T[monthQuery]()),
+	"GET /api/v1/manage/festivals/{slug}/earnings/statement.pdf": op("A festival's monthly earnings statement as a PDF in the reader's language, with the payout account's tax data", http.StatusOK, nil).media("application/pdf").q(T[monthQuery]()),
 	"GET /api/v1/admin/commission-overrides":                     op("The festivals with their own commission, and the platform's", http.StatusOK, T[marquee.CommissionOverrideList]()),
 	"PUT /api/v1/admin/festivals/{slug}/commission":              op("Set a festival's own commission (audited)", http.StatusOK, T[marquee.CommissionOverride]()).in(T[marquee.SetCommission]()),
 	"DELETE /api/v1/admin/festivals/{slug}/commission":           op("Return a festival to the platform's commission (audited)", http.StatusNoContent, nil),

@@ -227,9 +227,10 @@ func (s *Server) routes(mux router) {
 	mux.Handle("POST /api/v1/admin/promotions/{id}/end", s.requireAdmin(s.handleAdminPromotionEnd))
 	mux.Handle("GET /api/v1/admin/site-figures", s.requireAdmin(s.handleAdminSiteFigures))
 	// Earnings: a managed festival's balance and monthly statement (page,
-	// CSV); the admins' commission overrides.
+	// CSV, PDF); the admins' commission overrides.
 	mux.Handle("GET /api/v1/manage/festivals/{slug}/earnings", s.requireUser(s.handleFestivalEarningsGet))
 	mux.Handle("GET /api/v1/manage/festivals/{slug}/earnings/statement.csv", s.requireUser(s.handleFestivalEarningsCSV))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/earnings/statement.pdf", s.requireUser(s.handleFestivalEarningsPDF))
 	mux.Handle("GET /api/v1/admin/commission-overrides", s.requireAdmin(s.handleAdminCommissionList))
 	mux.Handle("PUT /api/v1/admin/festivals/{slug}/commission", s.requireAdmin(s.handleAdminCommissionSet))
 	mux.Handle("DELETE /api/v1/admin/festivals/{slug}/commission", s.requireAdmin(s.handleAdminCommissionClear))

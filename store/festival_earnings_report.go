@@ -85,6 +85,14 @@ func (s *EarningsService) FestivalEarnings(ctx context.Context, slug, month stri
 		return nil, err
 	}
 	rep.CommissionPercent, rep.CommissionOverridden = marquee.FormatBasisPoints(bp), overridden
+	acct, err := payoutAccount(ctx, r, f.ID)
+	if err != nil {
+		return nil, err
+	}
+	if acct != nil {
+		d := acct.PayoutTaxData
+		rep.TaxData = &d
+	}
 	months, err := r.query(ctx, `SELECT created_at FROM festival_earnings WHERE festival_id = ? ORDER BY created_at DESC`, f.ID)
 	if err != nil {
 		return nil, fmt.Errorf("store: earnings months of festival %d: %w", f.ID, err)

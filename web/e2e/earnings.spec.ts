@@ -6,7 +6,7 @@ import { createApprovedFestival, isoInMonths, ok, presetCookieConsent, uniqueEma
 // the credits' published value, 40 cents) and a buyer's paid ticket
 // ($15.00) show in the festival's earnings with the platform's 8.5 %
 // commission as their own lines; the month's statement downloads as CSV
-// (with a BOM); the page reads in Japanese on a 390 px phone; a second
+// (with a BOM) and as a PDF, both with the payout account's tax data; the page reads in Japanese on a 390 px phone; a second
 // organiser cannot see it.
 
 const organiser = { email: uniqueEmail('earnings-organiser'), password: 'organiser-password' };
@@ -48,6 +48,12 @@ test.beforeAll(async ({ baseURL, playwright }) => {
     }),
   );
   const manage = await ok<{ festival: { categories: { id: number }[] } }>(await org.get(`/api/v1/manage/festivals/${slug}`));
+  // The payout account's tax data, which the statements show.
+  await ok(
+    await org.put(`/api/v1/manage/festivals/${slug}/payout-account`, {
+      data: { legalName: '神戸ペイドライツ合同会社', address: '1-1 Harbourland, Kobe', country: 'JP', taxId: 'T1234567890123' },
+    }),
+  );
 
   // The filmmaker buys credits and pays an entry.
   const fm = await playwright.request.newContext({ baseURL });
@@ -92,6 +98,16 @@ test('a paid entry and a paid ticket show in the earnings with commission; the s
   expect(text).toContain('credit_value_cents');
   expect(text).toMatch(/entry_fee,submission:\d+,800,usd/);
   expect(text).toMatch(/commission,ticket_order:\d+,-128,usd/);
+  expect(text).toContain('神戸ペイドライツ合同会社,"1-1 Harbourland, Kobe",JP,T1234567890123');
+  await expect(page.getByTestId('statement-tax')).toContainText('T1234567890123');
+
+  // The statement as a PDF, from the page's link.
+  const pdfUrl = await page.getByTestId('statement-pdf').getAttribute('href');
+  expect(pdfUrl).toContain('lang=en');
+  const pdf = await page.request.get(pdfUrl!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // Japanese on a 390 px phone: the texts from the catalogue, nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -101,6 +117,8 @@ test('a paid entry and a paid ticket show in the earnings with commission; the s
   await expect(page.getByText('保留中', { exact: true })).toBeVisible();
   await expect(page.getByTestId('earnings-terms')).toContainText('1 クレジットあたり');
   await expect(page.getByTestId('earnings-rows').locator('tr[data-kind="entry_fee"]')).toContainText('応募料');
+  await expect(page.getByTestId('statement-tax')).toContainText('税番号');
+  await expect(page.getByTestId('statement-pdf')).toHaveAttribute('href', /lang=ja/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // A second organiser: the page says the festival is not theirs, the API 404.
@@ -110,6 +128,7 @@ test('a paid entry and a paid ticket show in the earnings with commission; the s
   await ok(await second.request.post('/api/v1/user/register', { data: stranger }));
   expect((await second.request.get(`/api/v1/manage/festivals/${slug}/earnings`)).status()).toBe(404);
   expect((await second.request.get(`/api/v1/manage/festivals/${slug}/earnings/statement.csv`)).status()).toBe(404);
+  expect((await second.request.get(`/api/v1/manage/festivals/${slug}/earnings/statement.pdf`)).status()).toBe(404);
   await second.goto(`/manage/festivals/${slug}/earnings`);
   await expect(second.getByText('This festival does not exist or is not yours to manage.')).toBeVisible();
   await expect(second.getByTestId('earnings')).toHaveCount(0);

@@ -34,6 +34,9 @@ export const earningsApi = {
   /** The address of the month's statement as CSV (UTF-8 with a BOM), a download link. */
   statementCsvUrl: (slug: string, month: string) =>
     `/api/v1/manage/festivals/${encodeURIComponent(slug)}/earnings/statement.csv?month=${encodeURIComponent(month)}`,
+  /** The address of the month's statement as a PDF in language lang (en, ja, zh), a download link. */
+  statementPdfUrl: (slug: string, month: string, lang: string) =>
+    `/api/v1/manage/festivals/${encodeURIComponent(slug)}/earnings/statement.pdf?month=${encodeURIComponent(month)}&lang=${encodeURIComponent(lang)}`,
   /** GET /api/v1/admin/commission-overrides (admins). */
   commissionOverrides: () => unwrap(api.GET('/api/v1/admin/commission-overrides')),
   /** PUT /api/v1/admin/festivals/{slug}/commission {percent} (admins, audited). */

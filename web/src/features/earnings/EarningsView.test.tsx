@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FestivalEarningsReport } from '../../api/earnings';
+import i18n from '../../i18n';
 import { renderWithProviders } from '../../test/utils';
 import { EarningsView } from './EarningsView';
 
@@ -50,16 +51,17 @@ function report(month = '2026-03'): FestivalEarningsReport {
         row(4, 'commission', -213, 'ticket_order:4'),
       ],
     },
+    taxData: null,
     generatedAt: '2026-03-10T12:00:00Z',
   };
 }
 
-function stub() {
+function stub(edit: Partial<FestivalEarningsReport> = {}) {
   const fn = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     const month = new URL(url, 'http://x').searchParams.get('month') ?? '2026-03';
     if (!url.startsWith('/api/v1/manage/festivals/kyoto-shorts/earnings')) return new Response('{}', { status: 404 });
-    return new Response(JSON.stringify(report(month)), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify({ ...report(month), ...edit }), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fn);
   return fn;
@@ -85,6 +87,26 @@ describe('EarningsView', () => {
     expect(rows[4]).toHaveTextContent('Ticket order #4');
     expect(rows[4]).toHaveTextContent('-$2.13');
     expect(screen.getByTestId('statement-csv')).toHaveAttribute('href', '/api/v1/manage/festivals/kyoto-shorts/earnings/statement.csv?month=2026-03');
+    expect(screen.getByTestId('statement-pdf')).toHaveAttribute('href', '/api/v1/manage/festivals/kyoto-shorts/earnings/statement.pdf?month=2026-03&lang=en');
+    expect(screen.queryByTestId('statement-tax')).toBeNull();
+  });
+
+  it("shows the payout account's tax data on the statement and links the PDF in the reader's language", async () => {
+    stub({ taxData: { legalName: '京都ショーツ合同会社', address: '1 Sanjo-dori\nKyoto', country: 'JP', taxId: 'T1234567890123' } });
+    await i18n.changeLanguage('ja');
+    const view = renderWithProviders(<EarningsView slug="kyoto-shorts" />, { route: '/manage/festivals/kyoto-shorts/earnings' });
+    try {
+      const tax = await screen.findByTestId('statement-tax');
+      expect(within(tax).getByText('正式名称').nextElementSibling).toHaveTextContent('京都ショーツ合同会社');
+      expect(within(tax).getByText('税番号').nextElementSibling).toHaveTextContent('T1234567890123');
+      expect(within(tax).getByText('国').nextElementSibling).toHaveTextContent('JP');
+      expect(within(tax).getByText('住所').nextElementSibling).toHaveTextContent('1 Sanjo-dori Kyoto');
+      expect(screen.getByTestId('statement-pdf')).toHaveTextContent('PDF をダウンロード');
+      expect(screen.getByTestId('statement-pdf')).toHaveAttribute('href', expect.stringContaining('statement.pdf?month=2026-03&lang=ja'));
+    } finally {
+      view.unmount();
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('loads another month when it is chosen', async () => {

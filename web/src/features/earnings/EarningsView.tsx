@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { earningsApi, earningsKey, type FestivalEarning, type FestivalEarningsReport } from '../../api/earnings';
+import type { PayoutTaxData } from '../../api/payouts';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { languageFor } from '../../i18n/languages';
 import { Title } from '../../ui/Title';
@@ -16,8 +17,9 @@ const ns = 'earnings';
  * EarningsView is the body of /manage/festivals/:slug/earnings: the
  * festival's balance (available, pending, paid out), the credit value and
  * commission its amounts are counted with, the payout account (a slot the
- * app fills), and the month's statement (?month=) with its rows, as a page,
- * a CSV download and a print (earnings-print.css).
+ * app fills), and the month's statement (?month=) with its rows and the
+ * payout account's tax data, as a page, a CSV and a PDF download (in the
+ * reader's language) and a print (earnings-print.css).
  */
 export function EarningsView({ slug, payoutAccount }: { slug: string; payoutAccount?: ReactNode }) {
   const { t, i18n } = useTranslation(ns);
@@ -28,7 +30,9 @@ export function EarningsView({ slug, payoutAccount }: { slug: string; payoutAcco
     queryFn: () => earningsApi.festival(slug, month),
     placeholderData: keepPreviousData,
   });
-  const locale = languageFor(i18n.resolvedLanguage ?? i18n.language).htmlLang;
+  const language = languageFor(i18n.resolvedLanguage ?? i18n.language);
+  const locale = language.htmlLang;
+  const lang = language.code;
 
   if (query.isPending) return <Loader aria-label={t('loading')} data-testid="earnings-loading" />;
   if (query.isError) {
@@ -76,6 +80,9 @@ export function EarningsView({ slug, payoutAccount }: { slug: string; payoutAcco
               <Button component="a" variant="light" href={earningsApi.statementCsvUrl(slug, rep.statement.month)} download data-testid="statement-csv">
                 {t('statement.csv')}
               </Button>
+              <Button component="a" variant="light" href={earningsApi.statementPdfUrl(slug, rep.statement.month, lang)} download data-testid="statement-pdf">
+                {t('statement.pdf')}
+              </Button>
               <Button variant="light" onClick={() => window.print()} data-testid="statement-print">
                 {t('statement.print')}
               </Button>
@@ -85,6 +92,7 @@ export function EarningsView({ slug, payoutAccount }: { slug: string; payoutAcco
             {t('statement.printHeading', { festival: rep.festivalName, month: monthLabel(rep.statement.month, locale) })}
           </Text>
           <StatementTable rep={rep} money={money} />
+          {rep.taxData && <TaxData data={rep.taxData} />}
           {!statementAddsUp(rep.statement) && (
             <Alert color="red" data-testid="statement-mismatch">
               {t('statement.mismatch')}
@@ -122,6 +130,36 @@ function Terms({ rep, money }: { rep: FestivalEarningsReport; money: (c: number)
       {t('terms.commission', { percent: rep.commissionPercent })}{' '}
       {rep.commissionOverridden && <Badge variant="light" size="sm">{t('terms.overridden')}</Badge>} {t('terms.availability')}
     </Text>
+  );
+}
+
+/** TaxData is the payout account's tax data the statement is made out to (printed too). */
+function TaxData({ data }: { data: PayoutTaxData }) {
+  const { t } = useTranslation(ns);
+  const fields: [string, string][] = [
+    [t('tax.legalName'), data.legalName],
+    [t('tax.address'), data.address],
+    [t('tax.country'), data.country],
+    [t('tax.taxId'), data.taxId],
+  ];
+  return (
+    <Stack gap={4} component="section" aria-labelledby="statement-tax-title" data-testid="statement-tax">
+      <Title order={3} size="h5" id="statement-tax-title">
+        {t('tax.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4} component="dl" m={0}>
+        {fields.map(([label, value]) => (
+          <div key={label}>
+            <Text component="dt" size="sm" c="gray.7">
+              {label}
+            </Text>
+            <Text component="dd" m={0} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+              {value}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }
 
