@@ -1,5 +1,5 @@
 import { api, unwrap, type Schemas } from './client';
-import { buyerTaxBody, emptyBuyerTax, type BuyerTax } from '../lib/buyerTax';
+import { buyerTaxBody, emptyBuyerTax, type BuyerTax } from './buyerTax';
 
 /** A kind of seat of a screening; the default type has no name and the screening's price. */
 export type TicketType = Schemas['TicketType'];

@@ -1,5 +1,5 @@
 import { api, unwrap, type Schemas } from './client';
-import { buyerTaxBody, emptyBuyerTax, type BuyerTax } from '../lib/buyerTax';
+import { buyerTaxBody, emptyBuyerTax, type BuyerTax } from './buyerTax';
 
 /** A screening as everyone sees it. Instants are RFC 3339 UTC; timeZone is the festival's IANA zone. */
 export type Screening = Schemas['Screening'];

@@ -4,13 +4,9 @@
  * that counts; this check only spares a round trip and names the field.
  */
 
-/** BuyerTax is what the request carries: "" for a field not given. */
-export interface BuyerTax {
-  buyerCompany: string;
-  buyerVatId: string;
-}
+import type { BuyerTax } from '../api/buyerTax';
 
-export const emptyBuyerTax: BuyerTax = { buyerCompany: '', buyerVatId: '' };
+export { buyerTaxBody, emptyBuyerTax, type BuyerTax } from '../api/buyerTax';
 
 /** The most characters of a company name (marquee.BuyerCompanyMax). */
 export const buyerCompanyMax = 200;
@@ -41,10 +37,3 @@ export function checkBuyerTax(input: BuyerTax): { value: BuyerTax; problems: Buy
   return { value, problems };
 }
 
-/** buyerTaxBody is what a request carries of b: only the fields given (both are optional). */
-export function buyerTaxBody(b: BuyerTax): Partial<BuyerTax> {
-  const out: Partial<BuyerTax> = {};
-  if (b.buyerCompany) out.buyerCompany = b.buyerCompany;
-  if (b.buyerVatId) out.buyerVatId = b.buyerVatId;
-  return out;
-}

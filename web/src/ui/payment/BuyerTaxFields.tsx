@@ -67,7 +67,7 @@ export function BuyerTaxFields({ state, setState }: Pick<ReturnType<typeof useBu
       >
         {t('buyerTax.toggle')}
       </Button>
-      <Collapse in={state.open} id={id}>
+      <Collapse expanded={state.open} id={id}>
         <Stack gap="sm" mt="xs">
           <TextInput
             label={t('buyerTax.company')}
