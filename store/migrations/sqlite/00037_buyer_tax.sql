@@ -7,3 +7,8 @@ ALTER TABLE purchases ADD COLUMN buyer_vat_id TEXT NOT NULL DEFAULT '';
 ALTER TABLE ticket_orders ADD COLUMN buyer_company TEXT NOT NULL DEFAULT '';
 ALTER TABLE ticket_orders ADD COLUMN buyer_vat_id TEXT NOT NULL DEFAULT '';
 
+-- +goose Down
+ALTER TABLE ticket_orders DROP COLUMN buyer_vat_id;
+ALTER TABLE ticket_orders DROP COLUMN buyer_company;
+ALTER TABLE purchases DROP COLUMN buyer_vat_id;
+ALTER TABLE purchases DROP COLUMN buyer_company;
