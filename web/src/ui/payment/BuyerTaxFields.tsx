@@ -87,7 +87,8 @@ export function BuyerTaxFields({ state, setState }: Pick<ReturnType<typeof useBu
             autoCapitalize="characters"
             spellCheck={false}
             error={error('buyerVatId')}
-            styles={{ input: { textTransform: 'uppercase' } }}
+            // gray.7, not the dimmed default: the hint must be readable (WCAG AA contrast).
+            styles={{ input: { textTransform: 'uppercase' }, description: { color: 'var(--mantine-color-gray-7)' } }}
             data-testid="buyer-vat-input"
           />
         </Stack>
