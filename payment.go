@@ -63,6 +63,9 @@ type Purchase struct {
 	// recorded and its credits taken back, but the payment provider has
 	// not confirmed returning the money yet.
 	RefundPending bool `json:"refundPending"`
+	// BuyerTax is the company and VAT id the buyer gave for the receipt
+	// ("" when not given).
+	BuyerTax
 	// Language is the buyer's language when buying: the receipt e-mail's.
 	Language  string     `json:"language"`
 	CreatedAt time.Time  `json:"createdAt"`
@@ -196,6 +199,8 @@ type CheckoutRequest struct {
 	PaymentMethod string `json:"paymentMethodId"`
 	// Card is the test mode's own card form; only the test mode takes it.
 	Card *TestCard `json:"card,omitempty"`
+	// BuyerTax is the optional company and VAT id for the receipt.
+	BuyerTax
 	// Language is the buyer's language (for the receipt); set by the server.
 	Language string `json:"-"`
 }
@@ -205,6 +210,7 @@ func (r *CheckoutRequest) Normalize() {
 	r.PackageID = strings.TrimSpace(r.PackageID)
 	r.Country = strings.ToUpper(strings.TrimSpace(r.Country))
 	r.PaymentMethod = strings.TrimSpace(r.PaymentMethod)
+	r.BuyerTax.Normalize()
 }
 
 // Validate checks the request's own fields (Normalize first), and the test
@@ -229,6 +235,7 @@ func (r CheckoutRequest) Validate(now time.Time) error {
 	if len(r.PaymentMethod) > 255 {
 		f.Add("paymentMethodId", "Payment method is not valid")
 	}
+	r.BuyerTax.Validate(&f)
 	if r.Card != nil {
 		if err := f.Merge(r.Card.Validate(now), "card.number", "card.expiry", "card.cvc"); err != nil {
 			return err

@@ -77,6 +77,9 @@ type TicketOrder struct {
 	SubtotalCents int64       `json:"subtotalCents"`
 	DiscountCents int64       `json:"discountCents"`
 	VoucherCode   string      `json:"voucherCode"`
+	// BuyerTax is the company and VAT id the buyer gave for the
+	// confirmation ("" when not given).
+	BuyerTax
 }
 
 // Ticket is one seat of a paid order. Code is the secret the QR code holds.
@@ -187,6 +190,8 @@ type OrderRequest struct {
 	Items []OrderItem `json:"items"`
 	// VoucherCode is a discount code, "" for none.
 	VoucherCode string `json:"voucherCode"`
+	// BuyerTax is the optional company and VAT id for the confirmation.
+	BuyerTax
 	// Language is the buyer's language (for the e-mails); set by the server.
 	Language string `json:"-"`
 }
@@ -208,6 +213,7 @@ func (r OrderRequest) Validate() error {
 	if q < 1 || q > TicketOrderMax {
 		f.Add("quantity", "Choose between 1 and 10 tickets")
 	}
+	r.BuyerTax.Validate(&f)
 	return f.Err()
 }
 

@@ -20,7 +20,8 @@ func (c Composer) ReceiptURL(id int64) string {
 }
 
 // Receipt writes the receipt e-mail of succeeded purchase p to its buyer,
-// in the purchase's language: seller, buyer, package, credits, amount, the
+// in the purchase's language: seller, buyer (and the company and VAT id
+// the buyer gave, when given), package, credits, amount, the
 // date of settlement (in UTC; the purchase's date while it has none),
 // payment reference and a link to the receipt page. It fits
 // marquee.ComposeReceipt. The texts are translated in
@@ -44,15 +45,18 @@ func (c Composer) Receipt(p *marquee.Purchase) marquee.Mail {
 	var body strings.Builder
 	body.WriteString(locale.Text(lang, "Hello,") + "\n\n")
 	body.WriteString(locale.Format(lang, "Thank you for your purchase. This is your receipt for {package}.", vars) + "\n\n")
-	for _, line := range []string{
+	lines := []string{
 		locale.Format(lang, "Seller: {seller}", vars),
 		locale.Format(lang, "Buyer: {email}", vars),
+	}
+	lines = append(lines, buyerTaxLines(p.BuyerTax, lang)...)
+	for _, line := range append(lines,
 		locale.Format(lang, "Package: {package}", vars),
 		locale.Format(lang, "Credits: {credits}", vars),
 		locale.Format(lang, "Amount paid: {amount}", vars),
 		locale.Format(lang, "Date: {date}", vars),
 		locale.Format(lang, "Payment reference: {reference}", vars),
-	} {
+	) {
 		body.WriteString(line + "\n")
 	}
 	body.WriteString("\n" + locale.Format(lang, "To view or print this receipt, visit {link}", vars) + "\n\n")

@@ -49,7 +49,8 @@ func screeningVars(o *marquee.TicketOrder, lang string) locale.Vars {
 // TicketConfirmation writes the confirmation of paid order o to its buyer
 // in the order's language: the screening (its local time in the
 // festival's zone), the venue, the amount, and each ticket's code and page
-// (where its QR code is). It fits marquee.ComposeTicketMail.
+// (where its QR code is), and the company and VAT id the buyer gave, when
+// given. It fits marquee.ComposeTicketMail.
 func (c Composer) TicketConfirmation(o *marquee.TicketOrder) marquee.Mail {
 	lang := Language(o.Language)
 	vars := screeningVars(o, lang)
@@ -63,6 +64,9 @@ func (c Composer) TicketConfirmation(o *marquee.TicketOrder) marquee.Mail {
 		locale.Format(lang, "Tickets: {count}", vars),
 		locale.Format(lang, "Amount paid: {amount}", vars),
 	} {
+		b.WriteString(line + "\n")
+	}
+	for _, line := range buyerTaxLines(o.BuyerTax, lang) {
 		b.WriteString(line + "\n")
 	}
 	b.WriteString("\n" + locale.Text(lang, "Show each ticket's QR code at the door. Open a ticket's page to see it:") + "\n")

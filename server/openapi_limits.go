@@ -184,6 +184,10 @@ var apiFieldLimits = map[reflect.Type]map[string]limit{
 		"items":       {"description": "Seats per ticket type, 1 to TicketOrderMax in all", "maxItems": marquee.TicketTypesMax},
 		"voucherCode": {"description": "A discount code, \"\" for none", "maxLength": marquee.VoucherCodeMax},
 	},
+	T[marquee.BuyerTax](): {
+		"buyerCompany": {"description": "The buyer's company for the receipt, \"\" for none (required with a VAT id)", "maxLength": marquee.BuyerCompanyMax},
+		"buyerVatId":   {"description": "The company's VAT id, \"\" for none: a two-letter country prefix and 2 to 13 letters or digits (spaces, dots and dashes are dropped, letters upper-cased)"},
+	},
 	T[marquee.OrderItem](): {
 		"quantity":  {"minimum": 0, "maximum": marquee.TicketOrderMax},
 		"attendees": {"description": "One name per seat (at most AttendeeNameMax characters each), or none", "maxItems": marquee.TicketOrderMax, "items": limit{"type": "string", "maxLength": marquee.AttendeeNameMax}},
@@ -251,6 +255,7 @@ var apiOptionalFields = map[reflect.Type][]string{
 	T[marquee.TicketPayRequest]():  {"paymentMethodId"},
 	T[marquee.OrderRequest]():      {"quantity", "items", "voucherCode"},
 	T[marquee.OrderItem]():         {"attendees"},
+	T[marquee.BuyerTax]():          {"buyerCompany", "buyerVatId"},
 	T[marquee.VoucherInput]():      {"validFrom", "validUntil", "screeningIds", "typeNames"},
 	T[marquee.VoucherCheck]():      {"items"},
 	T[marquee.CheckInRequest]():    {"code", "ticketId"},

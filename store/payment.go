@@ -87,7 +87,8 @@ func errUnknownPayment() error { return marquee.Errorf(marquee.EInvalid, "Unknow
 // purchaseColumns are the columns scanPurchase reads, from purchaseFrom.
 const purchaseColumns = `p.id, p.user_id, u.email, p.package_id, COALESCE(t.name, e.name, p.package_id),
 	p.credits, p.amount_cents, p.currency, p.country, p.provider, COALESCE(p.reference, ''), p.status,
-	p.failure_message, p.refunded_credits, p.refunded_cents, p.language, p.created_at, p.settled_at, p.refunded_at`
+	p.failure_message, p.refunded_credits, p.refunded_cents, p.language, p.created_at, p.settled_at, p.refunded_at,
+	p.buyer_company, p.buyer_vat_id`
 
 // purchaseFrom joins a purchase's buyer and package name; its one
 // parameter is the language of the name, "" for the purchase's own
@@ -103,7 +104,7 @@ func scanPurchase(row interface{ Scan(...any) error }) (*marquee.Purchase, error
 	var settled, refunded sql.NullTime
 	if err := row.Scan(&p.ID, &p.UserID, &p.UserEmail, &p.PackageID, &p.PackageName, &p.Credits, &p.AmountCents,
 		&p.Currency, &p.Country, &p.Provider, &p.Reference, &status, &p.FailureMessage, &p.RefundedCredits,
-		&p.RefundedCents, &p.Language, &p.CreatedAt, &settled, &refunded); err != nil {
+		&p.RefundedCents, &p.Language, &p.CreatedAt, &settled, &refunded, &p.Company, &p.VATID); err != nil {
 		return nil, err
 	}
 	p.Status = marquee.PurchaseStatus(status)

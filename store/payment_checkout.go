@@ -37,9 +37,9 @@ func (s *PaymentService) Checkout(ctx context.Context, req marquee.CheckoutReque
 	now := s.now()
 	var id int64
 	// Unsettled after PaymentReconcileAfter, the worker asks the provider.
-	err = s.writer().queryRow(ctx, `INSERT INTO purchases (user_id, package_id, credits, amount_cents, currency, country, provider, status, language, created_at, updated_at, reconcile_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?) RETURNING id`,
-		u.ID, pkg.ID, pkg.Credits, pkg.PriceCents, marquee.Currency, req.Country, s.provider.Name(), lang, now, now, now.Add(marquee.PaymentReconcileAfter)).Scan(&id)
+	err = s.writer().queryRow(ctx, `INSERT INTO purchases (user_id, package_id, credits, amount_cents, currency, country, provider, status, language, created_at, updated_at, reconcile_at, buyer_company, buyer_vat_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?) RETURNING id`,
+		u.ID, pkg.ID, pkg.Credits, pkg.PriceCents, marquee.Currency, req.Country, s.provider.Name(), lang, now, now, now.Add(marquee.PaymentReconcileAfter), req.Company, req.VATID).Scan(&id)
 	if err != nil {
 		return nil, fmt.Errorf("store: checkout: insert purchase of %s for user %d: %w", pkg.ID, u.ID, err)
 	}

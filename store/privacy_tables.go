@@ -35,9 +35,9 @@ var exportEntries = []exportEntry{
 	{"festival_revisions.json", []string{"festival_revisions"}, `SELECT r.id, r.festival_id, r.status, r.name, r.description, r.location, r.country, r.city, r.website, r.contact_email, r.rejection_reason, r.created_at, r.reviewed_at
 		FROM festival_revisions r JOIN festivals f ON f.id = r.festival_id WHERE f.organiser_id = ? ORDER BY r.id`},
 	{"reminders.json", []string{"reminders"}, `SELECT id, festival_name, festival_slug, festival_date, category_name, deadline_tier, preference, language, send_at, sent_at, created_at FROM reminders WHERE user_id = ? ORDER BY id`},
-	{"purchases.json", []string{"purchases"}, `SELECT id, package_id, credits, amount_cents, currency, country, provider, reference, status, failure_message, refunded_credits, language, created_at, settled_at, refunded_at FROM purchases WHERE user_id = ? ORDER BY id`},
+	{"purchases.json", []string{"purchases"}, `SELECT id, package_id, credits, amount_cents, currency, country, provider, reference, status, failure_message, refunded_credits, language, created_at, settled_at, refunded_at, buyer_company, buyer_vat_id FROM purchases WHERE user_id = ? ORDER BY id`},
 	{"credit_ledger.json", []string{"credit_ledger"}, `SELECT id, delta, reason, reference, note, created_at FROM credit_ledger WHERE user_id = ? ORDER BY id`},
-	{"ticket_orders.json", []string{"ticket_orders"}, `SELECT o.id, o.screening_id, s.title AS screening_title, s.venue, s.starts_at, o.quantity, o.amount_cents, o.currency, o.status, o.provider, o.reference, o.country, o.failure_message, o.language, o.created_at, o.paid_at, o.refunded_at
+	{"ticket_orders.json", []string{"ticket_orders"}, `SELECT o.id, o.screening_id, s.title AS screening_title, s.venue, s.starts_at, o.quantity, o.amount_cents, o.currency, o.status, o.provider, o.reference, o.country, o.failure_message, o.language, o.created_at, o.paid_at, o.refunded_at, o.buyer_company, o.buyer_vat_id
 		FROM ticket_orders o JOIN screenings s ON s.id = o.screening_id WHERE o.user_id = ? ORDER BY o.id`},
 	// A ticket's code is left out: it is the key to a seat, like a password.
 	{"tickets.json", []string{"tickets"}, `SELECT id, order_id, screening_id, status, checked_in_at, attendee_name, created_at FROM tickets WHERE user_id = ? ORDER BY id`},
@@ -119,6 +119,10 @@ var deletionSteps = []deletionStep{
 	{"festival_door_staff", `DELETE FROM festival_door_staff WHERE user_id = ?`, []string{"id"}},
 	// The attendees' names the buyer typed (issue 27) name other people.
 	{"tickets", `UPDATE tickets SET attendee_name = '' WHERE user_id = ?`, []string{"id"}},
+	// The company and VAT id a buyer gave for receipts (issue 26) name
+	// whom they worked for; the payments stay, without them.
+	{"purchases", `UPDATE purchases SET buyer_company = '', buyer_vat_id = '' WHERE user_id = ?`, []string{"id"}},
+	{"ticket_orders", `UPDATE ticket_orders SET buyer_company = '', buyer_vat_id = '' WHERE user_id = ?`, []string{"id"}},
 	{"ticket_order_attendees", `DELETE FROM ticket_order_attendees WHERE order_id IN (SELECT id FROM ticket_orders WHERE user_id = ?)`, []string{"id"}},
 	// The account's own messages in submission threads, the extensions
 	// granted to it and the record of the bulk messages it was sent.

@@ -13,7 +13,8 @@ import (
 // orderColumns are the columns scanOrder reads (before the screening's),
 // from orderFrom.
 const orderColumns = `o.id, o.user_id, u.email, u.name, o.quantity, o.amount_cents, o.currency, o.status, o.hold_expires_at,
-	o.failure_message, o.provider, COALESCE(o.reference, ''), o.language, o.created_at, o.paid_at, o.discount_cents, COALESCE(v.code, ''), `
+	o.failure_message, o.provider, COALESCE(o.reference, ''), o.language, o.created_at, o.paid_at, o.discount_cents, COALESCE(v.code, ''),
+	o.buyer_company, o.buyer_vat_id, `
 
 const orderFrom = ` FROM ticket_orders o JOIN users u ON u.id = o.user_id
 	JOIN screenings sc ON sc.id = o.screening_id JOIN festivals fe ON fe.id = sc.festival_id
@@ -29,7 +30,7 @@ func loadOrder(ctx context.Context, c conn, id, userID int64, now time.Time) (*m
 	var sc *marquee.ManagedScreening
 	sc, err := scanScreening(prefixScanner{row: row, prefix: []any{&o.ID, &o.UserID, &o.BuyerEmail, &o.BuyerName, &o.Quantity,
 		&o.AmountCents, &o.Currency, &status, &o.HoldExpiresAt, &o.FailureMessage, &o.Provider, &o.Reference, &o.Language,
-		&o.CreatedAt, &paid, &o.DiscountCents, &o.VoucherCode}}, now, false)
+		&o.CreatedAt, &paid, &o.DiscountCents, &o.VoucherCode, &o.Company, &o.VATID}}, now, false)
 	if errors.Is(err, sql.ErrNoRows) || err == nil && userID != 0 && o.UserID != userID {
 		return nil, marquee.ErrOrderNotFound()
 	} else if err != nil {
@@ -124,6 +125,7 @@ func (s *TicketService) createOrder(ctx context.Context, req marquee.OrderReques
 		return nil, err
 	}
 	req.NormalizeItems(def)
+	req.BuyerTax.Normalize()
 	if err := req.Validate(); err != nil {
 		return nil, err
 	}
@@ -162,10 +164,10 @@ func (s *TicketService) createOrder(ctx context.Context, req marquee.OrderReques
 			voucherID = sql.NullInt64{Int64: voucher.ID, Valid: true}
 		}
 		if err := c.queryRow(ctx, `INSERT INTO ticket_orders (user_id, screening_id, quantity, amount_cents, currency, status,
-			hold_expires_at, provider, language, created_at, paid_at, updated_at, voucher_id, discount_cents)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			hold_expires_at, provider, language, created_at, paid_at, updated_at, voucher_id, discount_cents, buyer_company, buyer_vat_id)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			u.ID, req.ScreeningID, req.Quantity, total.TotalCents, currency, status, now.Add(marquee.TicketHoldDuration),
-			provider, lang, now, paidAt, now, voucherID, total.DiscountCents).Scan(&id); err != nil {
+			provider, lang, now, paidAt, now, voucherID, total.DiscountCents, req.Company, req.VATID).Scan(&id); err != nil {
 			return fmt.Errorf("store: insert ticket order of screening %d: %w", req.ScreeningID, err)
 		}
 		for _, l := range lines {

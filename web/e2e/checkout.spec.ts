@@ -54,6 +54,10 @@ test('buy Pro with 4242…: success, 100 more credits at once, still signed in, 
 
   await fillCard(page, { number: '4242 4242 4242 4242', country: 'us' });
   await expect(page.getByLabel(/^Country/)).toHaveValue('US');
+  // Company details for the receipt, behind their disclosure (issue 26).
+  await page.getByRole('button', { name: 'Add company details for the receipt' }).click();
+  await page.getByLabel(/^Company name/).fill('ACME Filmverleih GmbH');
+  await page.getByLabel(/^VAT ID/).fill('de 123 456 789');
   await pay.click();
 
   const message = page.getByTestId('payment-message');
@@ -69,6 +73,8 @@ test('buy Pro with 4242…: success, 100 more credits at once, still signed in, 
   await expect(page.getByRole('heading', { level: 1, name: 'Receipt' })).toBeVisible();
   await expect(page.getByTestId('receipt-seller')).toContainText('Marquee');
   await expect(page.getByTestId('receipt-buyer')).toContainText(email);
+  await expect(page.getByTestId('receipt-company')).toContainText('ACME Filmverleih GmbH');
+  await expect(page.getByTestId('receipt-vat-id')).toContainText('DE123456789');
   await expect(page.getByTestId('receipt-package')).toContainText('Pro');
   await expect(page.getByTestId('receipt-amount')).toContainText('$50');
   await expect(page.getByTestId('receipt-credits')).toContainText('100');

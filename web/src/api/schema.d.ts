@@ -3587,6 +3587,10 @@ export interface components {
         CheckoutRequest: {
             /** Format: int64 */
             amountCents?: number;
+            /** @description The buyer's company for the receipt, "" for none (required with a VAT id) */
+            buyerCompany?: string;
+            /** @description The company's VAT id, "" for none: a two-letter country prefix and 2 to 13 letters or digits (spaces, dots and dashes are dropped, letters upper-cased) */
+            buyerVatId?: string;
             card?: components["schemas"]["TestCard"];
             country: string;
             packageId: string;
@@ -4760,6 +4764,10 @@ export interface components {
         };
         /** OrderRequest */
         OrderRequest: {
+            /** @description The buyer's company for the receipt, "" for none (required with a VAT id) */
+            buyerCompany?: string;
+            /** @description The company's VAT id, "" for none: a two-letter country prefix and 2 to 13 letters or digits (spaces, dots and dashes are dropped, letters upper-cased) */
+            buyerVatId?: string;
             /** @description Seats per ticket type, 1 to TicketOrderMax in all */
             items?: components["schemas"]["OrderItem"][];
             /** @description The standard type's seats when items is empty */
@@ -5214,6 +5222,10 @@ export interface components {
         Purchase: {
             /** Format: int64 */
             amountCents: number;
+            /** @description The buyer's company for the receipt, "" for none (required with a VAT id) */
+            buyerCompany: string;
+            /** @description The company's VAT id, "" for none: a two-letter country prefix and 2 to 13 letters or digits (spaces, dots and dashes are dropped, letters upper-cased) */
+            buyerVatId: string;
             country: string;
             /** Format: date-time */
             createdAt: string;
@@ -5686,6 +5698,10 @@ export interface components {
         TicketOrder: {
             /** Format: int64 */
             amountCents: number;
+            /** @description The buyer's company for the receipt, "" for none (required with a VAT id) */
+            buyerCompany: string;
+            /** @description The company's VAT id, "" for none: a two-letter country prefix and 2 to 13 letters or digits (spaces, dots and dashes are dropped, letters upper-cased) */
+            buyerVatId: string;
             /** Format: date-time */
             createdAt: string;
             currency: string;

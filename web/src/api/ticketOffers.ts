@@ -1,4 +1,5 @@
 import { api, unwrap, type Schemas } from './client';
+import { buyerTaxBody, emptyBuyerTax, type BuyerTax } from './buyerTax';
 
 /** A kind of seat of a screening; the default type has no name and the screening's price. */
 export type TicketType = Schemas['TicketType'];
@@ -72,6 +73,6 @@ export const ticketOffersApi = {
   checkVoucher: (screeningId: number, code: string, items: OrderItem[]) =>
     unwrap(api.POST('/api/v1/voucher-checks', { body: { screeningId, code, items } })),
   /** POST /api/v1/ticket-orders with seats per type. */
-  createOrder: (screeningId: number, items: OrderItem[], voucherCode: string) =>
-    unwrap(api.POST('/api/v1/ticket-orders', { body: { screeningId, items, voucherCode } })),
+  createOrder: (screeningId: number, items: OrderItem[], voucherCode: string, buyer: BuyerTax = emptyBuyerTax) =>
+    unwrap(api.POST('/api/v1/ticket-orders', { body: { screeningId, items, voucherCode, ...buyerTaxBody(buyer) } })),
 };

@@ -1,4 +1,5 @@
 import { api, unwrap, type Schemas } from './client';
+import { buyerTaxBody, emptyBuyerTax, type BuyerTax } from './buyerTax';
 
 /** A screening as everyone sees it. Instants are RFC 3339 UTC; timeZone is the festival's IANA zone. */
 export type Screening = Schemas['Screening'];
@@ -50,8 +51,8 @@ export const ticketsApi = {
   /** GET /api/v1/screenings/{id}. */
   screening: (id: number | string) => unwrap(api.GET('/api/v1/screenings/{id}', idParam(id))),
   /** POST /api/v1/ticket-orders: holds the seats for 10 minutes (a free screening is paid at once). */
-  createOrder: (screeningId: number, quantity: number) =>
-    unwrap(api.POST('/api/v1/ticket-orders', { body: { screeningId, quantity } })),
+  createOrder: (screeningId: number, quantity: number, buyer: BuyerTax = emptyBuyerTax) =>
+    unwrap(api.POST('/api/v1/ticket-orders', { body: { screeningId, quantity, ...buyerTaxBody(buyer) } })),
   /** POST /api/v1/ticket-orders/{id}/pay. */
   pay: (id: number, input: TicketPayInput) => unwrap(api.POST('/api/v1/ticket-orders/{id}/pay', { ...idParam(id), body: input })),
   /** POST /api/v1/ticket-orders/{id}/confirm, after Stripe confirmed the payment. */

@@ -42,6 +42,8 @@ function purchase(over: Partial<Purchase> = {}): Purchase {
     refundedCredits: 0,
     refundedCents: 0,
     refundPending: false,
+    buyerCompany: '',
+    buyerVatId: '',
     language: 'en',
     createdAt: '2025-05-01T10:00:00Z',
     settledAt: '2025-05-01T10:00:01Z',
@@ -176,9 +178,22 @@ describe('ReceiptPage', () => {
     expect(screen.getByTestId('receipt-reference')).toHaveTextContent('test_ch_7');
     expect(screen.getByTestId('receipt-status')).toHaveTextContent('Paid');
     expect(screen.getByTestId('receipt-country')).toHaveTextContent('United States (US)');
+    // No company details were given: no such rows.
+    expect(screen.queryByTestId('receipt-company')).toBeNull();
+    expect(screen.queryByTestId('receipt-vat-id')).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('link', { name: /Back to my account/ })).toHaveAttribute('href', '/account');
+  });
+
+  it("shows the buyer's company and VAT id when given", async () => {
+    stubApi({
+      'GET /api/v1/session': { status: 200, body: { user: sampleUser } },
+      'GET /api/v1/me/purchases/7': { status: 200, body: { purchase: purchase({ buyerCompany: 'ACME GmbH', buyerVatId: 'DE123456789' }) } },
+    });
+    renderPage(routes, ['/account/receipts/7']);
+    expect(await screen.findByTestId('receipt-company')).toHaveTextContent('ACME GmbH');
+    expect(screen.getByTestId('receipt-vat-id')).toHaveTextContent('DE123456789');
   });
 
   it('says how much a refund returned, or that it is still in progress', async () => {

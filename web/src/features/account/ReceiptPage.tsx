@@ -62,6 +62,16 @@ function Receipt({ purchase: p }: { purchase: Purchase }) {
           <Row label={t('receipt.buyer')} testId="receipt-buyer">
             {p.userEmail}
           </Row>
+          {p.buyerCompany && (
+            <Row label={t('receipt.company')} testId="receipt-company">
+              {p.buyerCompany}
+            </Row>
+          )}
+          {p.buyerVatId && (
+            <Row label={t('receipt.vatId')} testId="receipt-vat-id">
+              {p.buyerVatId}
+            </Row>
+          )}
           <Row label={t('receipt.package')} testId="receipt-package">
             {p.packageName}
           </Row>

@@ -27,6 +27,8 @@ function purchase(over: Partial<Purchase> = {}): Purchase {
     refundedCredits: 0,
     refundedCents: 0,
     refundPending: false,
+    buyerCompany: '',
+    buyerVatId: '',
     language: 'en',
     createdAt: '2026-05-01T09:30:00Z',
     settledAt: '2026-05-01T09:30:01Z',
@@ -61,7 +63,7 @@ describe('AdminPurchasesPage', () => {
     const fetch = stubApi({
       'GET /api/v1/admin/purchases?status=all&page=1': page([
         purchase(),
-        purchase({ id: 11, status: 'failed', failureMessage: 'Your card was declined.', reference: 'test_ch_11' }),
+        purchase({ id: 11, status: 'failed', failureMessage: 'Your card was declined.', reference: 'test_ch_11', buyerCompany: 'ACME GmbH', buyerVatId: 'DE123456789' }),
         purchase({ id: 10, status: 'refunded', refundPending: true, refundedCredits: 60, refundedCents: 3000, reference: 'test_ch_10' }),
       ]),
       'GET /api/v1/admin/purchases?status=refunded&page=1': page([]),
@@ -76,6 +78,9 @@ describe('AdminPurchasesPage', () => {
     expect(within(rows[0]).getByRole('button', { name: 'Refund Pro bought by buyer@example.com' })).toBeInTheDocument();
     expect(within(rows[1]).getByTestId('purchase-status')).toHaveTextContent('Failed');
     expect(rows[1]).toHaveTextContent('Your card was declined.');
+    // The company details the buyer gave, under the address; none when not given.
+    expect(within(rows[1]).getByTestId('purchase-company')).toHaveTextContent('ACME GmbH · DE123456789');
+    expect(within(rows[0]).queryByTestId('purchase-company')).toBeNull();
     expect(within(rows[1]).queryByRole('button')).toBeNull();
     // A refund the provider has not confirmed can be retried.
     expect(within(rows[2]).getByTestId('purchase-status')).toHaveTextContent('Refund pending');

@@ -134,6 +134,11 @@ export default function AdminPurchasesPage() {
               <Anchor size="sm" href={`mailto:${p.userEmail}`}>
                 {p.userEmail}
               </Anchor>
+              {(p.buyerCompany || p.buyerVatId) && (
+                <Text size="xs" c="gray.7" data-testid="purchase-company">
+                  {[p.buyerCompany, p.buyerVatId].filter(Boolean).join(' · ')}
+                </Text>
+              )}
             </Table.Td>
             <Table.Td>{p.packageName}</Table.Td>
             <Table.Td>{dollars(p.amountCents, language)}</Table.Td>

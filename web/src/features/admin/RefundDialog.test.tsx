@@ -25,6 +25,8 @@ const basic: Purchase = {
   refundedCredits: 0,
   refundedCents: 0,
   refundPending: false,
+  buyerCompany: '',
+  buyerVatId: '',
   language: 'en',
   createdAt: '2026-05-01T09:30:00Z',
   settledAt: '2026-05-01T09:30:01Z',

@@ -62,6 +62,8 @@ function purchase(over: Partial<Purchase> = {}): Purchase {
     createdAt: '2025-05-01T10:00:00Z',
     settledAt: '2025-05-01T10:00:01Z',
     refundedAt: null,
+    buyerCompany: '',
+    buyerVatId: '',
     ...over,
   };
 }
@@ -298,5 +300,49 @@ describe('CheckoutPage with Stripe', () => {
     await user.click(screen.getByRole('button', { name: 'Pay $50' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Please fill all details\.$/);
     expect(posts(fetch)).toHaveLength(0);
+  });
+});
+
+describe('CheckoutPage company details for the receipt', () => {
+  it('sends nothing of them until given; given, sends them normalised', async () => {
+    const { fetch } = renderCheckout({ status: 201, body: { purchase: purchase(), balance: 120 } });
+    const user = await fillCard();
+    const toggle = screen.getByRole('button', { name: 'Add company details for the receipt' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.type(screen.getByLabelText(/^Company name/), '  ACME Filmverleih GmbH ');
+    await user.type(screen.getByLabelText(/^VAT ID/), 'de 123.456-789');
+    await user.click(screen.getByRole('button', { name: 'Pay $50' }));
+    await screen.findByTestId('payment-message');
+    expect(bodyOf(posts(fetch)[0][1])).toMatchObject({ buyerCompany: 'ACME Filmverleih GmbH', buyerVatId: 'DE123456789' });
+  });
+
+  it('refuses a malformed VAT id, or one without a company, beside its field without calling the server', async () => {
+    const { fetch } = renderCheckout({ status: 201, body: { purchase: purchase(), balance: 120 } });
+    const user = await fillCard();
+    await user.click(screen.getByRole('button', { name: 'Add company details for the receipt' }));
+    await user.type(screen.getByLabelText(/^VAT ID/), '123456789');
+    await user.click(screen.getByRole('button', { name: 'Pay $50' }));
+    await waitFor(() => expect(screen.getByLabelText(/^VAT ID/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText(/VAT ID must be a two-letter country prefix/)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^VAT ID/));
+    await user.type(screen.getByLabelText(/^VAT ID/), 'DE123456789');
+    await user.click(screen.getByRole('button', { name: 'Pay $50' }));
+    expect(await screen.findByText('Enter the company name the VAT ID belongs to')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Company name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(posts(fetch)).toHaveLength(0);
+  });
+
+  it("shows the server's message beside the VAT id and opens the details", async () => {
+    renderCheckout({
+      status: 400,
+      body: { message: 'Please correct the fields marked below.', code: 'validation', fields: { buyerVatId: 'VAT ID is not valid' } },
+    });
+    const user = await fillCard();
+    await user.click(screen.getByRole('button', { name: 'Pay $50' }));
+    expect(await screen.findByText('VAT ID is not valid')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add company details for the receipt' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText(/^VAT ID/)).toHaveAttribute('aria-invalid', 'true');
   });
 });

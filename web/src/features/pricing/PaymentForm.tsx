@@ -12,6 +12,8 @@ import { Notice } from '../../ui/Notice';
 import { CardError, cardFieldMessage, checkPayment, type CardCheck } from '../../lib/checkout';
 import { formatPrice } from './format';
 import { useCountryField } from '../../ui/payment/CountryInput';
+import { BuyerTaxFields, useBuyerTax } from '../../ui/payment/BuyerTaxFields';
+import type { BuyerTax } from '../../lib/buyerTax';
 
 /** What a finished payment call answers: the purchase and the buyer's balance. */
 export interface ChargeResult {
@@ -26,7 +28,8 @@ type Message =
 
 /**
  * PaymentForm is the part of the checkout both providers share: the card
- * fields (given), the required country, the Pay button and the seed's
+ * fields (given), the required country, the optional company details for
+ * the receipt, the Pay button and the seed's
  * messages. `checkCard` looks at the card before anything is sent; `charge`
  * takes the money and answers the purchase and the new balance.
  */
@@ -43,7 +46,7 @@ export function PaymentForm({
   locale: string;
   card: ReactNode;
   checkCard: () => CardCheck;
-  charge: (country: string) => Promise<ChargeResult>;
+  charge: (country: string, buyer: BuyerTax) => Promise<ChargeResult>;
   /** The server's card field errors (keys card.number, card.expiry, card.cvc, card), to mark those fields. */
   onCardFieldErrors?: (fields: Record<string, string>) => void;
   /** Called after a successful payment (to clear the card). */
@@ -52,6 +55,7 @@ export function PaymentForm({
   const { t } = useTranslation('pricing');
   const client = useQueryClient();
   const { country, setCountryError, field: countryField } = useCountryField();
+  const buyerTax = useBuyerTax();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
 
@@ -80,10 +84,12 @@ export function PaymentForm({
       return;
     }
     const { code } = check;
+    const buyer = buyerTax.check();
+    if (!buyer) return;
 
     setBusy(true);
     try {
-      const result = await charge(code);
+      const result = await charge(code, buyer);
       sessionCreditsChanged(client, result.balance);
       void client.invalidateQueries({ queryKey: ['me'] });
       const { purchase } = result;
@@ -102,6 +108,7 @@ export function PaymentForm({
       if (err instanceof ApiError) {
         if (err.fields.country) setCountryError(err.fields.country);
         onCardFieldErrors?.(err.fields);
+        buyerTax.markServerFields(err.fields);
         // A session that ended elsewhere: the page sends the visitor to log in and back.
         if (err.status === 401) void client.invalidateQueries({ queryKey: sessionKey });
       }
@@ -118,6 +125,7 @@ export function PaymentForm({
       <Stack gap="md">
         {card}
         {countryField}
+        <BuyerTaxFields state={buyerTax.state} setState={buyerTax.setState} />
         {message && (
           <Notice
             color={message.tone === 'success' ? 'teal' : message.tone === 'pending' ? 'indigo' : 'red'}

@@ -4,14 +4,15 @@ import type { CreditPackage } from '../../api/packages';
 import { paymentsApi } from '../../api/payments';
 import { PaymentForm, type ChargeResult } from './PaymentForm';
 import { stripeFor, useStripeCard } from '../../ui/payment/StripeCard';
+import { buyerTaxBody, type BuyerTax } from '../../lib/buyerTax';
 
 function StripeForm({ pkg, locale }: { pkg: CreditPackage; locale: string }) {
   const { t } = useTranslation('pricing');
   const form = useStripeCard();
 
-  async function charge(country: string): Promise<ChargeResult> {
+  async function charge(country: string, buyer: BuyerTax): Promise<ChargeResult> {
     if (!form.ready()) throw new Error(t('checkout.pay.incomplete'));
-    const created = await paymentsApi.create({ packageId: pkg.id, country, amountCents: pkg.priceCents });
+    const created = await paymentsApi.create({ packageId: pkg.id, country, amountCents: pkg.priceCents, ...buyerTaxBody(buyer) });
     if (created.purchase.status !== 'pending' || !created.clientSecret) return created;
     await form.confirm(created.clientSecret, country);
     return paymentsApi.confirm(created.purchase.id);

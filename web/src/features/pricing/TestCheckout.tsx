@@ -2,6 +2,7 @@ import type { CreditPackage } from '../../api/packages';
 import { paymentsApi } from '../../api/payments';
 import { PaymentForm } from './PaymentForm';
 import { useTestCard } from '../../ui/payment/TestCard';
+import { buyerTaxBody, type BuyerTax } from '../../lib/buyerTax';
 
 /**
  * TestCheckout is the checkout of the test mode (no card provider configured):
@@ -10,8 +11,8 @@ import { useTestCard } from '../../ui/payment/TestCard';
 export function TestCheckout({ pkg, locale }: { pkg: CreditPackage; locale: string }) {
   const form = useTestCard();
 
-  async function charge(country: string) {
-    return paymentsApi.create({ packageId: pkg.id, country, amountCents: pkg.priceCents, card: form.cardValue() });
+  async function charge(country: string, buyer: BuyerTax) {
+    return paymentsApi.create({ packageId: pkg.id, country, amountCents: pkg.priceCents, card: form.cardValue(), ...buyerTaxBody(buyer) });
   }
 
   return (

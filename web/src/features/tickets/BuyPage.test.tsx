@@ -60,6 +60,28 @@ describe('BuyPage', () => {
     expect(bodyOf(pay?.[1])).toEqual({ country: 'JP', card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } });
   });
 
+  it('sends the company details for the confirmation when given, and refuses a bad VAT id without calling the server', async () => {
+    const fetch = stubApi({
+      'GET /api/v1/screenings/7': { status: 200, body: screening() },
+      'GET /api/v1/payments/config': config,
+      'POST /api/v1/ticket-orders': () => ({ status: 201, body: order() }),
+    });
+    const user = userEvent.setup();
+    renderPage(routes, ['/screenings/7/buy']);
+    await user.click(await screen.findByRole('button', { name: 'Add company details for the receipt' }));
+    await user.type(screen.getByLabelText(/^Company name/), 'Kino AB');
+    await user.type(screen.getByLabelText(/^VAT ID/), 'S-1');
+    await chooseTwoAndReserve(user);
+    expect(await screen.findByText(/VAT ID must be a two-letter country prefix/)).toBeInTheDocument();
+    const created = () => fetch.mock.calls.filter(([url, init]) => String(url) === '/api/v1/ticket-orders' && init?.method === 'POST');
+    expect(created()).toHaveLength(0);
+    await user.clear(screen.getByLabelText(/^VAT ID/));
+    await user.type(screen.getByLabelText(/^VAT ID/), 'se 5566778899 01');
+    await user.click(screen.getByRole('button', { name: 'Reserve 2 seats' }));
+    expect(await screen.findByText('2 seats are held for you. Total: $25.00.')).toBeInTheDocument();
+    expect(bodyOf(created()[0][1])).toEqual({ screeningId: 7, quantity: 2, buyerCompany: 'Kino AB', buyerVatId: 'SE556677889901' });
+  });
+
   it('shows a declined card’s message and tries again with a new hold', async () => {
     let orders = 0;
     stubApi({

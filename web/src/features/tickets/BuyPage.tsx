@@ -17,6 +17,7 @@ import { formatMoney, useTag } from '../../lib/format';
 import { availability, festivalScreeningsKey, ns } from './ScreeningsSection';
 import { type PayOutcome } from './TicketPayForm';
 import { ScreeningSummary, PaySection, PaidTickets, Expired } from './BuyParts';
+import { BuyerTaxFields, useBuyerTax } from '../../ui/payment/BuyerTaxFields';
 
 /** The most tickets one order can hold. */
 export const maxPerOrder = 10;
@@ -52,6 +53,7 @@ function BuyFlow({ screening: s, chooser }: { screening: Screening; chooser?: Ty
   const [quantity, setQuantity] = useState('1');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const buyerTax = useBuyerTax();
   const max = Math.max(0, Math.min(maxPerOrder, s.remaining));
   const state = availability(s);
   // ?order=<id>: a pending order made elsewhere (a waiting-list offer taken) is paid here.
@@ -84,13 +86,18 @@ function BuyFlow({ screening: s, chooser }: { screening: Screening; chooser?: Ty
 
   async function reserve(items?: OrderItem[], voucherCode = '') {
     if (busy) return;
+    const buyer = buyerTax.check();
+    if (!buyer) return;
     setBusy(true);
     setError(null);
     try {
-      const order = items ? await ticketOffersApi.createOrder(s.id, items, voucherCode) : await ticketsApi.createOrder(s.id, n);
+      const order = items
+        ? await ticketOffersApi.createOrder(s.id, items, voucherCode, buyer)
+        : await ticketsApi.createOrder(s.id, n, buyer);
       setStep(order.status === 'paid' ? { kind: 'paid', order } : held(order));
       if (order.status === 'paid') void client.invalidateQueries({ queryKey: ['tickets'] });
     } catch (err) {
+      if (err instanceof ApiError) buyerTax.markServerFields(err.fields);
       setError(fieldText(err, 'voucherCode') ?? fieldText(err, 'attendees') ?? apiErrorText(err, ns));
       refresh();
     } finally {
@@ -243,6 +250,12 @@ function BuyFlow({ screening: s, chooser }: { screening: Screening; chooser?: Ty
               </Button>
             </Group>
           </>
+        )}
+        {state === 'left' && (
+          // The field's translations (the credit checkout's) load here without blanking the page.
+          <Suspense fallback={null}>
+            <BuyerTaxFields state={buyerTax.state} setState={buyerTax.setState} />
+          </Suspense>
         )}
         {error && (
           <Notice color="red" role="alert" data-testid="buy-error">
