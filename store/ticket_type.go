@@ -304,7 +304,8 @@ func orderTypeSeats(ctx context.Context, c conn, id int64) ([]typeSeats, error) 
 
 // moveTypeSeats moves order id's seats in its types' counters: held and
 // sold change by heldSign and soldSign times each line's quantity
-// (release: -1, 0; pay: -1, +1; refund: 0, -1).
+// (release: -1, 0; pay: -1, +1; refund: 0, -1; a claimed waiting-list
+// offer, whose seats the screening already holds: +1, 0).
 func moveTypeSeats(ctx context.Context, c conn, id int64, heldSign, soldSign int, now time.Time) error {
 	lines, err := orderTypeSeats(ctx, c, id)
 	if err != nil {

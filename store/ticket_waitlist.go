@@ -224,8 +224,8 @@ func (s *TicketService) ClaimWaitlistOffer(ctx context.Context, token string) (*
 			orderID, typeID, q, price); err != nil {
 			return fmt.Errorf("store: claim waiting-list offer %d: order line: %w", id, err)
 		}
-		if _, err := c.exec(ctx, `UPDATE screening_ticket_types SET held = held + ?, updated_at = ? WHERE id = ?`, q, now, typeID); err != nil {
-			return fmt.Errorf("store: claim waiting-list offer %d: seats of type %d: %w", id, typeID, err)
+		if err := moveTypeSeats(ctx, c, orderID, 1, 0, now); err != nil {
+			return err
 		}
 		if price == 0 {
 			// Free: the held seats are sold and the tickets issued now.
