@@ -80,6 +80,11 @@ type TicketOrder struct {
 	// BuyerTax is the company and VAT id the buyer gave for the
 	// confirmation ("" when not given).
 	BuyerTax
+	// Guest says a visitor without an account bought it (guest.go);
+	// GuestToken is its link's token for the confirmation e-mail (set only
+	// when that e-mail is written).
+	Guest      bool   `json:"guest"`
+	GuestToken string `json:"-"`
 }
 
 // Ticket is one seat of a paid order. Code is the secret the QR code holds.

@@ -101,6 +101,9 @@ type WaitlistOfferMail struct {
 	Quantity  int
 	ExpiresAt time.Time
 	Token     string
+	// Guest says the entry is a visitor's (no account): the link opens
+	// the guest's offer page.
+	Guest bool
 }
 
 // ComposeWaitlistOffer writes the e-mail offering held seats to the next

@@ -27,6 +27,9 @@ type TicketOptions struct {
 	// WaitlistOfferFor is how long an offer holds its seats
 	// (marquee.DefaultWaitlistOfferFor when zero).
 	WaitlistOfferFor time.Duration
+	// ComposeGuestWaitlist writes the e-mail a visitor confirms their
+	// place on a waiting list with; nil sends none.
+	ComposeGuestWaitlist marquee.ComposeGuestWaitlistMail
 }
 
 // TicketService implements marquee.TicketService: screenings

@@ -12,10 +12,10 @@ import (
 
 // adminOrderColumns are the columns scanAdminOrder reads, over
 // ticket_orders o, users u, screenings s and festivals fe.
-const adminOrderColumns = `o.id, o.user_id, u.email, fe.slug, fe.name, s.id, s.title, s.starts_at, o.quantity, o.amount_cents,
+const adminOrderColumns = `o.id, o.user_id, COALESCE(g.email, u.email), fe.slug, fe.name, s.id, s.title, s.starts_at, o.quantity, o.amount_cents,
 	o.currency, o.status, o.failure_message, o.provider, o.created_at, o.paid_at, o.refunded_at`
 
-const adminOrderFrom = ` FROM ticket_orders o JOIN users u ON u.id = o.user_id JOIN screenings s ON s.id = o.screening_id
+const adminOrderFrom = ` FROM ticket_orders o JOIN users u ON u.id = o.user_id LEFT JOIN ticket_guest_orders g ON g.order_id = o.id JOIN screenings s ON s.id = o.screening_id
 	JOIN festivals fe ON fe.id = s.festival_id`
 
 func scanAdminOrder(row interface{ Scan(...any) error }) (*marquee.AdminTicketOrder, error) {

@@ -49,10 +49,10 @@ func (s *TicketService) CheckInInfo(ctx context.Context, slug string) (*marquee.
 }
 
 // checkInColumns read a ticket at the door.
-const checkInColumns = `SELECT t.id, t.screening_id, t.status, t.checked_in_at, sc.festival_id, sc.title, sc.starts_at, u.name, u.email,
+const checkInColumns = `SELECT t.id, t.screening_id, t.status, t.checked_in_at, sc.festival_id, sc.title, sc.starts_at, COALESCE(gu.name, u.name), COALESCE(gu.email, u.email),
 	t.attendee_name, COALESCE(tt.name, '')
 	FROM tickets t JOIN screenings sc ON sc.id = t.screening_id JOIN users u ON u.id = t.user_id
-	LEFT JOIN screening_ticket_types tt ON tt.id = t.ticket_type_id`
+	LEFT JOIN ticket_guest_orders gu ON gu.order_id = t.order_id LEFT JOIN screening_ticket_types tt ON tt.id = t.ticket_type_id`
 
 // findDoorTicket reads a ticket by code or id; found false when none.
 func (s *TicketService) findDoorTicket(ctx context.Context, c conn, code string, id int64) (*marquee.CheckInTicket, int64, marquee.TicketStatus, bool, error) {
@@ -180,9 +180,10 @@ func (s *TicketService) SearchHolders(ctx context.Context, slug string, hq marqu
 		return nil, err
 	}
 	like := "%" + escapeLike(strings.ToLower(hq.Q)) + "%"
-	q := `SELECT t.id, u.name, u.email, sc.id, sc.title, t.status, t.checked_in_at
+	q := `SELECT t.id, COALESCE(gu.name, u.name), COALESCE(gu.email, u.email), sc.id, sc.title, t.status, t.checked_in_at
 		FROM tickets t JOIN screenings sc ON sc.id = t.screening_id JOIN users u ON u.id = t.user_id
-		WHERE sc.festival_id = ? AND (LOWER(u.name) LIKE ? ESCAPE '\' OR LOWER(u.email) LIKE ? ESCAPE '\')`
+		LEFT JOIN ticket_guest_orders gu ON gu.order_id = t.order_id
+		WHERE sc.festival_id = ? AND (LOWER(COALESCE(gu.name, u.name)) LIKE ? ESCAPE '\' OR LOWER(COALESCE(gu.email, u.email)) LIKE ? ESCAPE '\')`
 	args := []any{f.ID, like, like}
 	if hq.ScreeningID > 0 {
 		q += ` AND sc.id = ?`
@@ -287,8 +288,9 @@ func (s *TicketService) Ticket(ctx context.Context, id int64) (*marquee.Ticket, 
 	return t, nil
 }
 
-const ticketSelect = `SELECT t.id, t.order_id, t.code, t.status, t.checked_in_at, u.name, u.email, t.attendee_name, COALESCE(tt.name, ''), ` + screeningColumns + `
-	FROM tickets t JOIN users u ON u.id = t.user_id JOIN screenings sc ON sc.id = t.screening_id JOIN festivals fe ON fe.id = sc.festival_id
+const ticketSelect = `SELECT t.id, t.order_id, t.code, t.status, t.checked_in_at, COALESCE(gu.name, u.name), COALESCE(gu.email, u.email),
+	t.attendee_name, COALESCE(tt.name, ''), ` + screeningColumns + `
+	FROM tickets t JOIN users u ON u.id = t.user_id LEFT JOIN ticket_guest_orders gu ON gu.order_id = t.order_id JOIN screenings sc ON sc.id = t.screening_id JOIN festivals fe ON fe.id = sc.festival_id
 	LEFT JOIN screening_ticket_types tt ON tt.id = t.ticket_type_id`
 
 func scanTicket(row scanner, now time.Time) (*marquee.Ticket, error) {

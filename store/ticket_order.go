@@ -12,13 +12,13 @@ import (
 
 // orderColumns are the columns scanOrder reads (before the screening's),
 // from orderFrom.
-const orderColumns = `o.id, o.user_id, u.email, u.name, o.quantity, o.amount_cents, o.currency, o.status, o.hold_expires_at,
+const orderColumns = `o.id, o.user_id, COALESCE(g.email, u.email), COALESCE(g.name, u.name), o.quantity, o.amount_cents, o.currency, o.status, o.hold_expires_at,
 	o.failure_message, o.provider, COALESCE(o.reference, ''), o.language, o.created_at, o.paid_at, o.discount_cents, COALESCE(v.code, ''),
-	o.buyer_company, o.buyer_vat_id, `
+	o.buyer_company, o.buyer_vat_id, CASE WHEN g.order_id IS NULL THEN 0 ELSE 1 END, `
 
 const orderFrom = ` FROM ticket_orders o JOIN users u ON u.id = o.user_id
 	JOIN screenings sc ON sc.id = o.screening_id JOIN festivals fe ON fe.id = sc.festival_id
-	LEFT JOIN vouchers v ON v.id = o.voucher_id`
+	LEFT JOIN vouchers v ON v.id = o.voucher_id LEFT JOIN ticket_guest_orders g ON g.order_id = o.id`
 
 // loadOrder reads ticket order id through c with its screening and
 // tickets; userID, when not 0, must be its buyer (else ENotFound).
@@ -28,15 +28,17 @@ func loadOrder(ctx context.Context, c conn, id, userID int64, now time.Time) (*m
 	var status string
 	var paid sql.NullTime
 	var sc *marquee.ManagedScreening
+	var guest int
 	sc, err := scanScreening(prefixScanner{row: row, prefix: []any{&o.ID, &o.UserID, &o.BuyerEmail, &o.BuyerName, &o.Quantity,
 		&o.AmountCents, &o.Currency, &status, &o.HoldExpiresAt, &o.FailureMessage, &o.Provider, &o.Reference, &o.Language,
-		&o.CreatedAt, &paid, &o.DiscountCents, &o.VoucherCode, &o.Company, &o.VATID}}, now, false)
+		&o.CreatedAt, &paid, &o.DiscountCents, &o.VoucherCode, &o.Company, &o.VATID, &guest}}, now, false)
 	if errors.Is(err, sql.ErrNoRows) || err == nil && userID != 0 && o.UserID != userID {
 		return nil, marquee.ErrOrderNotFound()
 	} else if err != nil {
 		return nil, fmt.Errorf("store: find ticket order %d: %w", id, err)
 	}
 	o.Screening = &sc.Screening
+	o.Guest = guest == 1
 	o.Status = marquee.TicketOrderStatus(status)
 	o.HoldExpiresAt, o.CreatedAt = o.HoldExpiresAt.UTC(), o.CreatedAt.UTC()
 	if paid.Valid {
@@ -108,6 +110,15 @@ func (s *TicketService) createOrder(ctx context.Context, req marquee.OrderReques
 	if err != nil {
 		return nil, err
 	}
+	return s.holdOrder(ctx, u.ID, req, nil)
+}
+
+// holdOrder is createOrder's work for buyer userID; written, when not nil,
+// writes more rows of order id in its transaction, right after the order's
+// (a guest's name and address).
+func (s *TicketService) holdOrder(ctx context.Context, userID int64, req marquee.OrderRequest, written func(c conn, id int64, now time.Time) error) (*marquee.TicketOrder, error) {
+	u := &marquee.User{ID: userID}
+	var err error
 	if req.ScreeningID <= 0 {
 		return nil, req.Validate()
 	}
@@ -169,6 +180,11 @@ func (s *TicketService) createOrder(ctx context.Context, req marquee.OrderReques
 			u.ID, req.ScreeningID, req.Quantity, total.TotalCents, currency, status, now.Add(marquee.TicketHoldDuration),
 			provider, lang, now, paidAt, now, voucherID, total.DiscountCents, req.Company, req.VATID).Scan(&id); err != nil {
 			return fmt.Errorf("store: insert ticket order of screening %d: %w", req.ScreeningID, err)
+		}
+		if written != nil {
+			if err := written(c, id, now); err != nil {
+				return err
+			}
 		}
 		for _, l := range lines {
 			if _, err := c.exec(ctx, `INSERT INTO ticket_order_lines (order_id, ticket_type_id, quantity, price_cents) VALUES (?, ?, ?, ?)`,
@@ -372,6 +388,9 @@ func (s *TicketService) issueTickets(ctx context.Context, c conn, id int64, now 
 	if err != nil {
 		return err
 	}
+	if err := guestMailToken(ctx, c, o, now); err != nil {
+		return err
+	}
 	return s.queueTicketMail(ctx, c, s.opts.ComposeConfirmation, o, now)
 }
 
@@ -503,6 +522,14 @@ func (s *TicketService) PayOrder(ctx context.Context, id int64, req marquee.Tick
 	if err != nil {
 		return nil, err
 	}
+	return s.payOrder(ctx, o, req)
+}
+
+// payOrder is PayOrder's work for order o, the caller's (a signed-in
+// buyer's, or a guest link's).
+func (s *TicketService) payOrder(ctx context.Context, o *marquee.TicketOrder, req marquee.TicketPayRequest) (*marquee.TicketPayResult, error) {
+	id := o.ID
+	var err error
 	switch {
 	case o.Status == marquee.OrderPaid:
 		return &marquee.TicketPayResult{Order: o}, nil
@@ -534,7 +561,7 @@ func (s *TicketService) PayOrder(ctx context.Context, id int64, req marquee.Tick
 		AmountCents:    o.AmountCents,
 		Currency:       o.Currency,
 		Country:        req.Country,
-		Email:          u.Email,
+		Email:          o.BuyerEmail,
 		PaymentMethod:  req.PaymentMethod,
 		Card:           req.Card,
 		IdempotencyKey: marquee.TicketIdempotencyKey(id),
@@ -577,6 +604,13 @@ func (s *TicketService) ConfirmOrder(ctx context.Context, id int64) (*marquee.Ti
 	if err != nil {
 		return nil, err
 	}
+	return s.confirmOrder(ctx, o)
+}
+
+// confirmOrder is ConfirmOrder's work for order o, the caller's.
+func (s *TicketService) confirmOrder(ctx context.Context, o *marquee.TicketOrder) (*marquee.TicketPayResult, error) {
+	id := o.ID
+	var err error
 	if o.Reference != "" && s.provider != nil && o.Status != marquee.OrderPaid && o.Status != marquee.OrderRefunded {
 		ev, err := s.provider.Payment(ctx, o.Reference)
 		if err != nil {

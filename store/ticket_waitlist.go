@@ -94,8 +94,14 @@ func (s *TicketService) LeaveWaitlist(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
+	return s.leaveEntry(ctx, id, u)
+}
+
+// leaveEntry is LeaveWaitlist's work for entry id of owner u (a signed-in
+// buyer, or the guest account for a visitor's link).
+func (s *TicketService) leaveEntry(ctx context.Context, id int64, u *marquee.User) error {
 	var screening int64
-	err = s.inTx(ctx, func(c conn) error {
+	err := s.inTx(ctx, func(c conn) error {
 		now := s.now()
 		res, err := c.exec(ctx, `UPDATE waitlist_entries SET status = 'left', updated_at = ? WHERE id = ? AND user_id = ? AND status = 'waiting'`, now, id, u.ID)
 		if err != nil {
@@ -146,7 +152,13 @@ func (s *TicketService) WaitlistOffer(ctx context.Context, token string) (*marqu
 	if err != nil {
 		return nil, err
 	}
-	_, screening, q, st, expires, order, err := s.offerEntry(ctx, s.reader(), token, u.ID)
+	return s.offerView(ctx, token, u.ID)
+}
+
+// offerView is WaitlistOffer's work for owner userID (a signed-in buyer,
+// or the guest account for a visitor's offer).
+func (s *TicketService) offerView(ctx context.Context, token string, userID int64) (*marquee.WaitlistOffer, error) {
+	_, screening, q, st, expires, order, err := s.offerEntry(ctx, s.reader(), token, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -170,8 +182,16 @@ func (s *TicketService) ClaimWaitlistOffer(ctx context.Context, token string) (*
 	if err != nil {
 		return nil, err
 	}
+	return s.claimOffer(ctx, token, u, nil)
+}
+
+// claimOffer is ClaimWaitlistOffer's work for owner u (a signed-in buyer,
+// or the guest account for a visitor's offer); written, when not nil,
+// writes more rows of the new order in its transaction, right after it
+// (a guest's name and address: entry's address).
+func (s *TicketService) claimOffer(ctx context.Context, token string, u *marquee.User, written func(c conn, order int64, email string, now time.Time) error) (*marquee.TicketOrder, error) {
 	var orderID int64
-	err = s.inTx(ctx, func(c conn) error {
+	err := s.inTx(ctx, func(c conn) error {
 		now := s.now()
 		id, screening, q, st, expires, order, err := s.offerEntry(ctx, c, token, u.ID)
 		if err != nil {
@@ -184,9 +204,9 @@ func (s *TicketService) ClaimWaitlistOffer(ctx context.Context, token string) (*
 		if !marquee.WaitlistOfferOpen(st, expires, now) {
 			return marquee.ErrWaitlistOfferGone()
 		}
-		var lang string
+		var lang, email string
 		err = c.queryRow(ctx, `UPDATE waitlist_entries SET status = 'claimed', updated_at = ?
-			WHERE id = ? AND status = 'offered' AND offer_expires_at > ? RETURNING language`, now, id, now).Scan(&lang)
+			WHERE id = ? AND status = 'offered' AND offer_expires_at > ? RETURNING language, email`, now, id, now).Scan(&lang, &email)
 		if errors.Is(err, sql.ErrNoRows) {
 			// Another claim (another node) was first: its order, if it
 			// is this owner's claim that won.
@@ -219,6 +239,11 @@ func (s *TicketService) ClaimWaitlistOffer(ctx context.Context, token string) (*
 		}
 		if _, err := c.exec(ctx, `UPDATE waitlist_entries SET order_id = ? WHERE id = ?`, orderID, id); err != nil {
 			return fmt.Errorf("store: claim waiting-list offer %d: %w", id, err)
+		}
+		if written != nil {
+			if err := written(c, orderID, email, now); err != nil {
+				return err
+			}
 		}
 		if _, err := c.exec(ctx, `INSERT INTO ticket_order_lines (order_id, ticket_type_id, quantity, price_cents) VALUES (?, ?, ?, ?)`,
 			orderID, typeID, q, price); err != nil {
@@ -363,8 +388,10 @@ func (s *TicketService) offerNext(ctx context.Context, id int64) (bool, error) {
 		var entry, user int64
 		var q int
 		var email, lang string
-		err := c.queryRow(ctx, `SELECT id, user_id, quantity, email, language FROM waitlist_entries
-			WHERE screening_id = ? AND status = 'waiting' ORDER BY id LIMIT 1`, id).Scan(&entry, &user, &q, &email, &lang)
+		var guest int
+		err := c.queryRow(ctx, `SELECT id, user_id, quantity, email, language,
+			CASE WHEN EXISTS (SELECT 1 FROM waitlist_guest_requests g WHERE g.entry_id = waitlist_entries.id) THEN 1 ELSE 0 END
+			FROM waitlist_entries WHERE screening_id = ? AND status = 'waiting' ORDER BY id LIMIT 1`, id).Scan(&entry, &user, &q, &email, &lang, &guest)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		} else if err != nil {
@@ -395,7 +422,7 @@ func (s *TicketService) offerNext(ctx context.Context, id int64) (bool, error) {
 				return fmt.Errorf("store: offer waiting-list entry %d: screening: %w", entry, err)
 			}
 			mail := s.opts.ComposeWaitlistOffer(&marquee.WaitlistOfferMail{To: email, Language: lang, Screening: &m.Screening,
-				Quantity: q, ExpiresAt: expires, Token: token})
+				Quantity: q, ExpiresAt: expires, Token: token, Guest: guest == 1})
 			mail.Status = mailStatusOr(s.opts.MailStatus)
 			if err := insertMail(ctx, c, &mail, now); err != nil {
 				return fmt.Errorf("store: queue waiting-list offer %d: %w", entry, err)
