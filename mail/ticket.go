@@ -69,12 +69,24 @@ func (c Composer) TicketConfirmation(o *marquee.TicketOrder) marquee.Mail {
 	for _, line := range buyerTaxLines(o.BuyerTax, lang) {
 		b.WriteString(line + "\n")
 	}
-	b.WriteString("\n" + locale.Text(lang, "Show each ticket's QR code at the door. Open a ticket's page to see it:") + "\n")
-	for i, t := range o.Tickets {
-		tv := locale.Vars{"n": strconv.Itoa(i + 1), "code": t.Code, "link": c.TicketURL(t.ID)}
-		b.WriteString("\n" + locale.Format(lang, "Ticket {n}: {code}", tv) + "\n" + tv["link"] + "\n")
+	if o.GuestToken != "" {
+		// A guest has no account: one link (valid until the screening
+		// ends) opens the order, its QR codes, PDFs and calendar file.
+		b.WriteString("\n" + locale.Text(lang, "Show each ticket's QR code at the door. Your order's page has them, with the PDF tickets and the calendar file (the link works until the screening ends):") + "\n")
+		b.WriteString(c.GuestOrderURL(o.GuestToken) + "\n")
+		for i, t := range o.Tickets {
+			tv := locale.Vars{"n": strconv.Itoa(i + 1), "code": t.Code}
+			b.WriteString(locale.Format(lang, "Ticket {n}: {code}", tv) + "\n")
+		}
+		b.WriteString("\n" + locale.Text(lang, "Sign up with this address, and once you confirm it the order appears in your tickets.") + "\n\n")
+	} else {
+		b.WriteString("\n" + locale.Text(lang, "Show each ticket's QR code at the door. Open a ticket's page to see it:") + "\n")
+		for i, t := range o.Tickets {
+			tv := locale.Vars{"n": strconv.Itoa(i + 1), "code": t.Code, "link": c.TicketURL(t.ID)}
+			b.WriteString("\n" + locale.Format(lang, "Ticket {n}: {code}", tv) + "\n" + tv["link"] + "\n")
+		}
+		b.WriteString("\n" + locale.Format(lang, "All your tickets: {link}", locale.Vars{"link": c.TicketsURL()}) + "\n\n")
 	}
-	b.WriteString("\n" + locale.Format(lang, "All your tickets: {link}", locale.Vars{"link": c.TicketsURL()}) + "\n\n")
 	attachments := ticketPDFs(o, lang)
 	if len(attachments) > 0 {
 		b.WriteString(locale.Text(lang, "Each ticket is also attached as a PDF to print or keep on your phone.") + "\n\n")

@@ -33,6 +33,9 @@ func (c Composer) WaitlistOffer(o *marquee.WaitlistOfferMail) marquee.Mail {
 		"until":    FormatDate(deadline.Format("2006-01-02"), lang) + " " + deadline.Format("15:04"),
 		"link":     c.WaitlistOfferURL(o.Token),
 	}
+	if o.Guest {
+		vars["link"] = c.GuestWaitlistOfferURL(o.Token)
+	}
 	var b strings.Builder
 	b.WriteString(locale.Text(lang, "Hello,") + "\n\n")
 	b.WriteString(locale.Format(lang, "Seats have come back for {title} at {festival}, and you are next on the waiting list.", vars) + "\n\n")

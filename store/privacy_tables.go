@@ -63,6 +63,10 @@ var exportEntries = []exportEntry{
 		FROM deadline_extensions x JOIN festivals f ON f.id = x.festival_id WHERE x.user_id = ? ORDER BY x.id`},
 	{"bulk_messages_received.json", []string{"bulk_message_recipients"}, `SELECT b.id, f.name AS festival_name, b.subject, b.body, b.created_at
 		FROM bulk_message_recipients r JOIN bulk_messages b ON b.id = r.bulk_message_id JOIN festivals f ON f.id = b.festival_id WHERE r.user_id = ? ORDER BY b.id`},
+	{"guest_orders.json", []string{"ticket_guest_orders"}, `SELECT order_id, email, name, claimed_at, created_at FROM ticket_guest_orders
+		WHERE claimed_by = ? OR email = ` + userEmail + ` ORDER BY order_id`},
+	{"guest_waitlist_requests.json", []string{"waitlist_guest_requests"}, `SELECT id, screening_id, email, quantity, language, confirmed_at, created_at
+		FROM waitlist_guest_requests WHERE email = ` + userEmail + ` ORDER BY id`},
 	{"contact_messages.json", []string{"contact_messages"}, `SELECT id, name, email, subject, message, created_at, handled_at FROM contact_messages WHERE email = ` + userEmail + ` ORDER BY id`},
 	{"emails_to_you.json", []string{"mail_outbox"}, `SELECT id, kind, to_addr, subject, body, language, status, created_at, sent_at FROM mail_outbox WHERE to_addr = ` + userEmail + ` AND kind <> 'data_export' ORDER BY id`},
 	{"audit_log.json", []string{"audit_log"}, `SELECT id, action, target_type, target_id, ip, created_at FROM audit_log
@@ -135,6 +139,10 @@ var deletionSteps = []deletionStep{
 		WHERE w.screening_id = screenings.id AND w.user_id = ? AND w.status = 'offered')
 		WHERE id IN (SELECT screening_id FROM waitlist_entries WHERE user_id = ? AND status = 'offered')`, []string{"id", "id"}},
 	{"waitlist_entries", `DELETE FROM waitlist_entries WHERE user_id = ?`, []string{"id"}},
+	// Orders bought as a guest with the address (claimed or not) keep
+	// their seats, without the name and address; requests to wait go.
+	{"ticket_guest_orders", `UPDATE ticket_guest_orders SET email = ?, name = '' WHERE claimed_by = ? OR email = ?`, []string{"anon", "id", "email"}},
+	{"waitlist_guest_requests", `DELETE FROM waitlist_guest_requests WHERE email = ?`, []string{"email"}},
 	{"audit_log", `UPDATE audit_log SET actor_email = '' WHERE actor_id = ? OR actor_email = ?`, []string{"id", "email"}},
 	{"rate_limits", `DELETE FROM rate_limits WHERE key LIKE ? ESCAPE '\'`, []string{"emailKeySuffix"}},
 }

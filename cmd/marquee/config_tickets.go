@@ -21,5 +21,7 @@ func ticketOptions(cfg config) store.TicketOptions {
 		// The waiting list's offers, held for MARQUEE_WAITLIST_OFFER_MINUTES.
 		ComposeWaitlistOffer: c.WaitlistOffer,
 		WaitlistOfferFor:     cfg.WaitlistOfferFor,
+		// A visitor's waiting-list request, confirmed by its link.
+		ComposeGuestWaitlist: c.GuestWaitlist,
 	}
 }
