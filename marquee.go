@@ -190,6 +190,9 @@ type Services struct {
 	// CheckInLists the door's lists and undone check-ins (checkin_list.go).
 	Waitlist     WaitlistService
 	CheckInLists CheckInListService
+	// Guests sells tickets and waiting-list places to visitors without
+	// an account (guest.go).
+	Guests GuestTicketService
 	// Payouts pays festivals their earnings (payout.go).
 	Payouts PayoutService
 }

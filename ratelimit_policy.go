@@ -45,6 +45,10 @@ const (
 	LimitBulkMessage         RateLimitName = "bulk-message-user"
 	LimitWaitlist            RateLimitName = "waitlist-ip"
 	LimitPayoutAccount       RateLimitName = "payout-account-user"
+	LimitGuestOrder          RateLimitName = "guest-order-ip"
+	LimitGuestLink           RateLimitName = "guest-link-ip"
+	LimitGuestPayment        RateLimitName = "guest-checkout-ip"
+	LimitGuestAddress        RateLimitName = "guest-mail-address"
 )
 
 // RateLimitSubject says whom a policy counts: what its keys are made of.
@@ -207,6 +211,20 @@ var rateLimitPolicies = []RateLimitPolicy{
 	{Name: LimitWaitlist, Subject: PerClient, Window: time.Hour, Allowance: 20, Counts: CountAttempts,
 		Message: "Too many waiting list requests from your network. Try again later.",
 		Guards:  "screenings' waiting lists and the offer e-mails, against filling them from one network"},
+	// Guests (no account): every request counted per network; the links'
+	// tokens and the cards fail closed.
+	{Name: LimitGuestOrder, Subject: PerClient, Window: 10 * time.Minute, Allowance: 20, Counts: CountAttempts,
+		Message: "Too many orders from your network. Try again in a few minutes.",
+		Guards:  "screenings' seats, against holding them with guest orders never paid"},
+	{Name: LimitGuestLink, Subject: PerClient, Window: time.Minute, Allowance: 60, FailClosed: true, Counts: CountAttempts,
+		Message: msgNetworkTooMany,
+		Guards:  "guest order, waiting-list and offer links, against guessing their tokens"},
+	{Name: LimitGuestPayment, Subject: PerClient, Window: 10 * time.Minute, Allowance: 10, FailClosed: true, Counts: CountAttempts,
+		Message: "Too many payment attempts. Try again in a few minutes.",
+		Guards:  "cards paid by guests, against testing stolen numbers"},
+	{Name: LimitGuestAddress, Subject: PerAccount, Window: time.Hour, Allowance: 3, Counts: CountAttempts,
+		Message: "Too many e-mails to this address. Try again later.",
+		Guards:  "an address's inbox, against waiting-list confirmations requested from many networks"},
 	{Name: LimitPayoutAccount, Subject: PerUser, Window: time.Hour, Allowance: 30, Counts: CountAttempts,
 		Message: "Too many payout account requests. Try again later.",
 		Guards:  "the payout provider's accounts and onboarding links (each connection or status check calls it)"},

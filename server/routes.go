@@ -284,6 +284,22 @@ func (s *Server) routes(mux router) {
 	mux.Handle("DELETE /api/v1/waitlist/{id}", s.requireUser(s.handleWaitlistLeave))
 	mux.Handle("GET /api/v1/waitlist/offers/{token}", s.requireUser(s.handleWaitlistOfferGet))
 	mux.Handle("POST /api/v1/waitlist/offers/{token}/claim", s.requireUser(s.handleWaitlistOfferClaim))
+	// Visitors without an account (issue 27): guest orders opened by their
+	// link's token, claimed later by an account with the same confirmed
+	// address; the waiting list after an e-mailed confirmation.
+	mux.HandleFunc("POST /api/v1/guest/ticket-orders", s.handleGuestOrderCreate)
+	mux.HandleFunc("GET /api/v1/guest/orders/{token}", s.handleGuestOrderGet)
+	mux.HandleFunc("POST /api/v1/guest/orders/{token}/pay", s.handleGuestOrderPay)
+	mux.HandleFunc("POST /api/v1/guest/orders/{token}/confirm", s.handleGuestOrderConfirm)
+	mux.HandleFunc("POST /api/v1/guest/orders/{token}/cancel", s.handleGuestOrderCancel)
+	mux.HandleFunc("GET /api/v1/guest/orders/{token}/tickets/{id}/ticket.pdf", s.handleGuestTicketPDF)
+	mux.HandleFunc("GET /api/v1/guest/orders/{token}/tickets/{id}/calendar.ics", s.handleGuestTicketICS)
+	mux.Handle("POST /api/v1/tickets/claim-guest-orders", s.requireUser(s.handleGuestOrderClaim))
+	mux.HandleFunc("POST /api/v1/guest/screenings/{id}/waitlist", s.handleGuestWaitlistJoin)
+	mux.HandleFunc("POST /api/v1/guest/waitlist/{token}/confirm", s.handleGuestWaitlistConfirm)
+	mux.HandleFunc("POST /api/v1/guest/waitlist/{token}/leave", s.handleGuestWaitlistLeave)
+	mux.HandleFunc("GET /api/v1/guest/waitlist-offers/{token}", s.handleGuestOfferGet)
+	mux.HandleFunc("POST /api/v1/guest/waitlist-offers/{token}/claim", s.handleGuestOfferClaim)
 
 	// Discovery by search engines and link previews: a festival page's
 	// HTML carries its own head tags; the sitemap of approved festivals.

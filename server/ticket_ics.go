@@ -22,7 +22,14 @@ func (s *Server) handleTicketICS(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	base, host := s.publicAddress(r)
+	base, _ := s.publicAddress(r)
+	s.writeTicketICS(w, r, t, mail.Composer{PublicURL: base}.TicketURL(t.ID))
+}
+
+// writeTicketICS answers ticket t as an iCalendar file whose event links
+// to link (the ticket's page, or a guest's order page).
+func (s *Server) writeTicketICS(w http.ResponseWriter, r *http.Request, t *marquee.Ticket, link string) {
+	_, host := s.publicAddress(r)
 	lang := requestLanguage(r)
 	sc := t.Screening
 	var c icalendar
@@ -38,7 +45,6 @@ func (s *Server) handleTicketICS(w http.ResponseWriter, r *http.Request) {
 	c.dateTime("DTEND", sc.EndsAt)
 	c.text("SUMMARY", sc.Title+" · "+sc.FestivalName)
 	c.text("LOCATION", sc.Venue)
-	link := mail.Composer{PublicURL: base}.TicketURL(t.ID)
 	c.text("DESCRIPTION", locale.Format(lang, "Your ticket: {link}", locale.Vars{"link": link}))
 	c.raw("URL", link)
 	if sc.Status == marquee.ScreeningCancelled {

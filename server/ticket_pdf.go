@@ -23,6 +23,11 @@ func (s *Server) handleTicketPDF(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.writeTicketPDF(w, r, t)
+}
+
+// writeTicketPDF answers ticket t as a PDF in the request's language.
+func (s *Server) writeTicketPDF(w http.ResponseWriter, r *http.Request, t *marquee.Ticket) {
 	b, err := mail.TicketPDF(t, "", requestLanguage(r))
 	if err != nil {
 		s.writeError(w, r, err)
