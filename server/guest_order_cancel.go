@@ -7,7 +7,7 @@ import (
 )
 
 // handleGuestOrderCancel releases the pending guest order of a link's
-// token: 200 TicketOrder (a settled order is answered as it is).
+// token: 200 {order} (a settled order is answered as it is).
 func (s *Server) handleGuestOrderCancel(w http.ResponseWriter, r *http.Request) {
 	if !s.allow(w, r, marquee.LimitGuestLink) {
 		return
@@ -17,5 +17,5 @@ func (s *Server) handleGuestOrderCancel(w http.ResponseWriter, r *http.Request) 
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, translateOrder(r, o))
+	writeJSON(w, http.StatusOK, map[string]any{"order": translateOrder(r, o)})
 }

@@ -89,6 +89,12 @@ export const routes: RouteObject[] = [
       // Discovery (search, filters, the assistant) is public, as festival pages are.
       { path: 'festivals', Component: otherPage('festivals/FestivalsPage') },
       { path: 'judge/invitations/:token', Component: otherPage('judging/InvitationPage') },
+      // Tickets without an account (issue 27): the guest checkout, its order's link, and the guest waiting list.
+      { path: 'screenings/:id/guest', Component: otherPage('tickets/GuestBuyPage') },
+      { path: 'orders/guest/:token', Component: otherPage('tickets/GuestOrderPage') },
+      { path: 'screenings/:id/guest-waitlist', Component: otherPage('ticket-waitlist/GuestWaitlistPage') },
+      { path: 'waitlist/guest/:token', Component: otherPage('ticket-waitlist/GuestWaitlistConfirmPage') },
+      { path: 'waitlist/guest-offers/:token', Component: otherPage('ticket-waitlist/GuestOfferPage') },
       {
         Component: PrivateArea,
         children: [

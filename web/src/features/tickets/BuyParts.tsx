@@ -10,7 +10,7 @@ import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { useTag } from '../../lib/format';
 import { ns, priceText, ScreeningWhen } from './ScreeningsSection';
-import { TestTicketPayment, type PayOutcome } from './TicketPayForm';
+import { TestTicketPayment, type PayOutcome, type PayWith } from './TicketPayForm';
 
 // Stripe's code loads only when the server's provider is Stripe.
 const StripeTicketPayment = lazy(() => import('./StripeTicketPayment'));
@@ -41,7 +41,7 @@ export function ScreeningSummary({ screening: s }: { screening: Screening }) {
 }
 
 /** PaySection is the card form of the server's provider for a held order. */
-export function PaySection({ order, onOutcome }: { order: TicketOrder; onOutcome: (o: PayOutcome) => void }) {
+export function PaySection({ order, onOutcome, payWith }: { order: TicketOrder; onOutcome: (o: PayOutcome) => void; payWith?: PayWith }) {
   const { t } = useTranslation(ns);
   const config = useQuery({ queryKey: ['payments', 'config'], queryFn: paymentsApi.config, staleTime: 5 * 60_000 });
   if (config.isPending) return <Loader role="status" size="sm" aria-label={t('buy.loadingForm')} />;
@@ -64,7 +64,7 @@ export function PaySection({ order, onOutcome }: { order: TicketOrder; onOutcome
       </Suspense>
     );
   }
-  return <TestTicketPayment order={order} onOutcome={onOutcome} />;
+  return <TestTicketPayment order={order} onOutcome={onOutcome} payWith={payWith} />;
 }
 
 /** PaidTickets is the success: the order's tickets, each linking to its page. */

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ticketsApi, type Screening } from '../../api/tickets';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { formatLocalTime, formatMoney, useTag } from '../../lib/format';
+import { useSession } from '../../lib/useSession';
 
 /** The namespace of the buyer's ticket pages. */
 export const ns = 'tickets';
@@ -17,6 +18,9 @@ export const festivalScreeningsKey = (slug: string) => ['screenings', 'festival'
 
 /** buyPath is where a screening's tickets are bought. */
 export const buyPath = (id: number) => `/screenings/${id}/buy`;
+
+/** guestPath is where a visitor without an account buys (or waits for) a screening's tickets. */
+export const guestPath = (id: number) => `/screenings/${id}/guest`;
 
 /** Availability is what a screening's card says about its seats. */
 export type Availability = 'left' | 'soldOut' | 'notYet' | 'closed';
@@ -44,6 +48,7 @@ export function priceText(s: Pick<Screening, 'priceCents' | 'currency'>, tag: st
 
 function ScreeningCard({ screening: s }: { screening: Screening }) {
   const { t } = useTranslation(ns);
+  const { user, isLoading } = useSession();
   const tag = useTag();
   const state = availability(s);
   const badge =
@@ -86,6 +91,11 @@ function ScreeningCard({ screening: s }: { screening: Screening }) {
             </Button>
           )}
         </Group>
+        {!user && !isLoading && (state === 'left' || state === 'soldOut') && (
+          <Anchor component={Link} to={guestPath(s.id)} size="sm" c="indigo.9" data-testid="guest-buy-link">
+            {state === 'left' ? t('guest.buyLink') : t('guest.waitLink')}
+          </Anchor>
+        )}
       </Stack>
     </Paper>
   );

@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { ticketsApi, type TicketOrder } from '../../api/tickets';
+import { ticketsApi, type TicketOrder, type TicketPayInput } from '../../api/tickets';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { CardError, cardFieldMessage, checkPayment, type CardCheck } from '../../lib/checkout';
@@ -16,6 +16,8 @@ import { useCountryField } from '../../ui/payment/CountryInput';
  * now, or the server's 409 (hold expired, order no longer payable) with its message.
  */
 export type PayOutcome = { order: TicketOrder } | { conflict: string };
+
+type TicketPayResult = { order: TicketOrder; clientSecret?: string };
 
 /**
  * TicketPayForm is the ticket checkout's form for either provider: the card
@@ -102,15 +104,19 @@ export function TicketPayForm({
   );
 }
 
+/** PayWith pays an order some other way than the signed-in buyer's call (a guest's link). */
+export type PayWith = (input: TicketPayInput) => Promise<TicketPayResult>;
+
 /** TestTicketPayment pays an order with the test mode's own card form. */
-export function TestTicketPayment({ order, onOutcome }: { order: TicketOrder; onOutcome: (o: PayOutcome) => void }) {
+export function TestTicketPayment({ order, onOutcome, payWith }: { order: TicketOrder; onOutcome: (o: PayOutcome) => void; payWith?: PayWith }) {
   const form = useTestCard();
+  const payBy: PayWith = payWith ?? ((input) => ticketsApi.pay(order.id, input));
   return (
     <TicketPayForm
       order={order}
       card={form.card}
       checkCard={form.checkCard}
-      pay={async (country) => (await ticketsApi.pay(order.id, { country, card: form.cardValue() })).order}
+      pay={async (country) => (await payBy({ country, card: form.cardValue() })).order}
       onCardFieldErrors={form.markServerFields}
       onOutcome={onOutcome}
     />

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pageCount } from '../../api/client';
 import { myTickets } from '../../api/myTickets';
+import { guestTicketsApi } from '../../api/guestTickets';
 import type { Ticket } from '../../api/tickets';
 import { PageLoading } from '../../ui/page/PageState';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -50,7 +51,15 @@ export default function TicketsPage() {
   const { t } = useTranslation(ns);
   usePageMeta(t('list.title'), t('list.description'));
   const [page, setPage] = useState(1);
-  const query = useQuery({ queryKey: ['tickets', 'list', page], queryFn: () => myTickets(page) });
+  // The first page first takes over the orders bought as a guest with the
+  // account's confirmed address (nothing before it is confirmed).
+  const query = useQuery({
+    queryKey: ['tickets', 'list', page],
+    queryFn: async () => {
+      if (page === 1) await guestTicketsApi.claim().catch(() => undefined);
+      return myTickets(page);
+    },
+  });
 
   let body: React.ReactNode;
   if (query.isPending) body = <PageLoading />;
