@@ -1,0 +1,170 @@
+import { expect, request, test, type Page } from '@playwright/test';
+import { confirmByMail, createApprovedFestival, isoInMonths, ok, outboxMails, presetCookieConsent, uniqueEmail } from './helpers';
+
+// Tickets without an account (issue 27): a visitor in Japanese on a 390 px
+// phone buys two tickets as a guest, opens the e-mailed link, sees the QR
+// codes and downloads a PDF; a second visitor with a wrong token, or the
+// link of another order, sees nothing of it; the visitor later signs up
+// with the address, confirms it, and finds the order in their tickets. A
+// second visitor joins a sold-out screening's waiting list, confirms the
+// address by e-mail, is offered the seat a cancellation frees, and buys it
+// as a guest.
+
+const organiser = { email: uniqueEmail('guest-organiser'), password: 'organiser-password' };
+const admin = { email: uniqueEmail('guest-admin'), password: 'admin-password-1' };
+const guestEmail = uniqueEmail('guest-buyer');
+const waiterEmail = uniqueEmail('guest-waiter');
+let hall = 0;
+let small = 0;
+
+test.beforeAll(async ({ baseURL }) => {
+  const day = isoInMonths(2, 11);
+  const details = {
+    name: `Guest Days ${Date.now() % 100000}`,
+    description: 'Films for everyone.',
+    location: 'Nara',
+    country: 'JP',
+    city: 'Nara',
+    startDate: isoInMonths(2, 10),
+    endDate: isoInMonths(2, 14),
+    contactEmail: 'team@guest.example',
+  };
+  const screening = (title: string, capacity: number, start: string) => ({
+    title,
+    venue: 'Deer Park Cinema',
+    startsAt: `${day}T${start}`,
+    endsAt: `${day}T23:00`,
+    capacity,
+    priceCents: 1250,
+    salesStartAt: isoInMonths(-1, 1) + 'T09:00',
+    salesEndAt: `${day}T18:00`,
+    submissionId: null,
+  });
+  await createApprovedFestival(baseURL!, { organiser, admin }, details, async (org, f) => {
+    await ok(await org.put(`/api/v1/manage/festivals/${f.slug}/time-zone`, { data: { timeZone: 'Asia/Tokyo' } }));
+    hall = (await ok<{ id: number }>(await org.post(`/api/v1/manage/festivals/${f.slug}/screenings`, { data: screening('鹿の夜', 50, '19:00') }))).id;
+    small = (await ok<{ id: number }>(await org.post(`/api/v1/manage/festivals/${f.slug}/screenings`, { data: screening('小さな部屋', 1, '20:00') }))).id;
+  });
+});
+
+/** payInJapanese pays the held guest order on the page with the test card. */
+async function payInJapanese(page: Page) {
+  await expect(page.getByTestId('guest-held')).toBeVisible();
+  await page.getByLabel(/^カード番号/).fill('4242 4242 4242 4242');
+  await page.getByLabel(/^有効期限/).fill('12/34');
+  await page.getByLabel(/^CVC/).fill('123');
+  await page.getByLabel(/^国/).fill('jp');
+  await page.getByTestId('guest-held').getByRole('button', { name: /を支払う/ }).click();
+  await expect(page.getByTestId('guest-tickets')).toBeVisible();
+}
+
+/** mailLink is the path of the newest link after marker in a mail of kind to address. */
+async function mailLink(adminPage: Page, to: string, kind: string, marker: string): Promise<string> {
+  const mail = (await outboxMails(adminPage, 2)).find((m) => m.kind === kind && m.to === to);
+  expect(mail, `a ${kind} e-mail to ${to}`).toBeTruthy();
+  const link = mail!.body.match(new RegExp(`https?://\\S+${marker}\\S+`))?.[0];
+  expect(link, `a ${marker} link in ${mail!.body}`).toBeTruthy();
+  return new URL(link!).pathname;
+}
+
+test('a guest buys two tickets, opens the e-mailed link, and later finds them in a new account', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const phoneContext = await browser.newContext({ locale: 'ja-JP', viewport: { width: 390, height: 844 } });
+  await presetCookieConsent(phoneContext, baseURL!);
+  const phone = await phoneContext.newPage();
+
+  // The festival's screening, without an account: name, address, two seats.
+  await phone.goto(`/screenings/${hall}/guest`);
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText('アカウントなしで購入');
+  await phone.getByTestId('guest-reserve').click();
+  await expect(phone.getByText('お名前を入力してください')).toBeVisible();
+  await phone.getByTestId('guest-quantity').click();
+  await phone.getByRole('option', { name: '2', exact: true }).click();
+  await phone.getByTestId('guest-name').fill('山田 花子');
+  await phone.getByTestId('guest-email').fill(guestEmail);
+  await phone.getByTestId('guest-reserve').click();
+  await expect(phone).toHaveURL(/\/orders\/guest\/[A-Za-z0-9_-]{40,}$/);
+  await payInJapanese(phone);
+  await expect(phone.getByTestId('guest-ticket')).toHaveCount(2);
+
+  // The confirmation e-mail (in Japanese) has the order's own link.
+  const adminPage = await browser.newPage();
+  await ok(await adminPage.request.post('/api/v1/user/login', { data: admin }));
+  const mails = await outboxMails(adminPage, 2);
+  const confirmation = mails.find((m) => m.kind === 'ticket-confirmation' && m.to === guestEmail);
+  expect(confirmation!.subject).toContain('鹿の夜');
+  const orderPath = await mailLink(adminPage, guestEmail, 'ticket-confirmation', '/orders/guest/');
+  const token = orderPath.split('/').pop()!;
+
+  await phone.goto(orderPath);
+  await expect(phone.getByTestId('guest-ticket')).toHaveCount(2);
+  await expect(phone.getByTestId('guest-ticket').first().locator('svg, canvas, img').first()).toBeVisible();
+  const [download] = await Promise.all([phone.waitForEvent('download'), phone.getByTestId('guest-ticket-pdf').first().click()]);
+  const { readFileSync } = await import('node:fs');
+  const pdf = readFileSync(await download.path());
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // A second visitor: a wrong token shows a clear page; their own order's link opens nothing of this one.
+  const strangerContext = await browser.newContext({ locale: 'ja-JP' });
+  await presetCookieConsent(strangerContext, baseURL!);
+  const stranger = await strangerContext.newPage();
+  const wrong = token.slice(0, -3) + (token.endsWith('AAA') ? 'BBB' : 'AAA');
+  await stranger.goto(`/orders/guest/${wrong}`);
+  await expect(stranger.getByTestId('guest-link-error')).toContainText('このリンクは正しくないか、有効期限が切れています');
+  const mine = await ok<{ tickets: { id: number }[] }>(await phone.request.get(`/api/v1/guest/orders/${token}`));
+  const api = await request.newContext({ baseURL });
+  const theirs = await ok<{ token: string }>(
+    await api.post('/api/v1/guest/ticket-orders', { data: { screeningId: hall, quantity: 1, name: 'Other', email: uniqueEmail('guest-other') } }),
+  );
+  expect((await api.get(`/api/v1/guest/orders/${theirs.token}/tickets/${mine.tickets[0].id}/ticket.pdf`)).status()).toBe(404);
+  expect((await api.get(`/api/v1/guest/orders/${wrong}`)).status()).toBe(404);
+  await api.dispose();
+  await strangerContext.close();
+
+  // Later: an account with the address, confirmed, lists the order's tickets.
+  await ok(await phone.request.post('/api/v1/user/register', { data: { email: guestEmail, password: 'guest-password-1' } }));
+  await confirmByMail(adminPage, phone, guestEmail);
+  await phone.goto('/tickets');
+  await expect(phone.getByTestId('ticket-row')).toHaveCount(2);
+  await adminPage.close();
+  await phoneContext.close();
+});
+
+test('a visitor joins a sold-out waiting list, confirms by e-mail, and buys the freed seat as a guest', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  // Another guest holds the only seat: sold out.
+  const api = await request.newContext({ baseURL });
+  const hold = await ok<{ token: string }>(
+    await api.post('/api/v1/guest/ticket-orders', { data: { screeningId: small, quantity: 1, name: 'Holder', email: uniqueEmail('guest-holder') } }),
+  );
+
+  const phoneContext = await browser.newContext({ locale: 'ja-JP', viewport: { width: 390, height: 844 } });
+  await presetCookieConsent(phoneContext, baseURL!);
+  const phone = await phoneContext.newPage();
+  await phone.goto(`/screenings/${small}/guest`);
+  await expect(phone.getByTestId('guest-unavailable')).toHaveText('完売');
+  await phone.getByTestId('guest-waitlist-link').click();
+  await phone.getByTestId('guest-waitlist-email').fill(waiterEmail);
+  await phone.getByTestId('guest-waitlist-join').click();
+  await expect(phone.getByTestId('guest-waitlist-sent')).toContainText(waiterEmail);
+
+  const adminPage = await browser.newPage();
+  await ok(await adminPage.request.post('/api/v1/user/login', { data: admin }));
+  await phone.goto(await mailLink(adminPage, waiterEmail, 'waitlist-guest-confirm', '/waitlist/guest/'));
+  await expect(phone.getByTestId('guest-waitlist-waiting')).toContainText('あなたが次の順番です');
+
+  // The hold is cancelled: the seat is offered to the confirmed visitor by e-mail.
+  await ok(await api.post(`/api/v1/guest/orders/${hold.token}/cancel`));
+  await phone.goto(await mailLink(adminPage, waiterEmail, 'waitlist-offer', '/waitlist/guest-offers/'));
+  await expect(phone.getByTestId('offer-open')).toContainText('1席をあと');
+  await phone.getByTestId('offer-name').fill('佐藤 次郎');
+  await phone.getByTestId('offer-claim').click();
+  await expect(phone).toHaveURL(/\/orders\/guest\//);
+  await payInJapanese(phone);
+  await expect(phone.getByTestId('guest-ticket')).toHaveCount(1);
+  await adminPage.close();
+  await phoneContext.close();
+  await api.dispose();
+});
