@@ -18,6 +18,8 @@ export const guestTicketsApi = {
   /** POST /api/v1/guest/orders/{token}/pay. */
   pay: (token: string, input: Schemas['TicketPayRequest']) =>
     unwrap(api.POST('/api/v1/guest/orders/{token}/pay', { ...tokenParam(token), body: input })),
+  /** POST /api/v1/guest/orders/{token}/confirm, after Stripe confirmed the payment. */
+  confirm: (token: string) => unwrap(api.POST('/api/v1/guest/orders/{token}/confirm', tokenParam(token))),
   /** POST /api/v1/guest/orders/{token}/cancel: releases the hold. */
   cancel: (token: string) => unwrap(api.POST('/api/v1/guest/orders/{token}/cancel', tokenParam(token))),
   /** The address of a guest ticket's PDF. */

@@ -10,7 +10,7 @@ import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { useTag } from '../../lib/format';
 import { ns, priceText, ScreeningWhen } from './ScreeningsSection';
-import { TestTicketPayment, type PayOutcome, type PayWith } from './TicketPayForm';
+import { TestTicketPayment, type PayOutcome, type Payer } from './TicketPayForm';
 
 // Stripe's code loads only when the server's provider is Stripe.
 const StripeTicketPayment = lazy(() => import('./StripeTicketPayment'));
@@ -41,7 +41,7 @@ export function ScreeningSummary({ screening: s }: { screening: Screening }) {
 }
 
 /** PaySection is the card form of the server's provider for a held order. */
-export function PaySection({ order, onOutcome, payWith }: { order: TicketOrder; onOutcome: (o: PayOutcome) => void; payWith?: PayWith }) {
+export function PaySection({ order, onOutcome, payer }: { order: TicketOrder; onOutcome: (o: PayOutcome) => void; payer?: Payer }) {
   const { t } = useTranslation(ns);
   const config = useQuery({ queryKey: ['payments', 'config'], queryFn: paymentsApi.config, staleTime: 5 * 60_000 });
   if (config.isPending) return <Loader role="status" size="sm" aria-label={t('buy.loadingForm')} />;
@@ -60,11 +60,11 @@ export function PaySection({ order, onOutcome, payWith }: { order: TicketOrder; 
   if (config.data.provider === 'stripe' && config.data.publishableKey) {
     return (
       <Suspense fallback={<Loader role="status" size="sm" aria-label={t('buy.loadingForm')} />}>
-        <StripeTicketPayment order={order} publishableKey={config.data.publishableKey} onOutcome={onOutcome} />
+        <StripeTicketPayment order={order} publishableKey={config.data.publishableKey} onOutcome={onOutcome} payer={payer} />
       </Suspense>
     );
   }
-  return <TestTicketPayment order={order} onOutcome={onOutcome} payWith={payWith} />;
+  return <TestTicketPayment order={order} onOutcome={onOutcome} payWith={payer?.pay} />;
 }
 
 /** PaidTickets is the success: the order's tickets, each linking to its page. */

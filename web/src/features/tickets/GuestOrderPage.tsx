@@ -122,7 +122,11 @@ export default function GuestOrderPage() {
               <Text c="gray.9">{t('buy.held', { count: o.quantity, total: formatMoney(o.amountCents, o.currency, tag) })}</Text>
               <Countdown until={o.holdExpiresAt} onExpired={() => void query.refetch()} />
               <Suspense fallback={<Loader role="status" size="sm" aria-label={t('buy.loadingForm')} />}>
-                <PaySection order={o} onOutcome={onOutcome} payWith={(input) => guestTicketsApi.pay(token, input)} />
+                <PaySection
+                  order={o}
+                  onOutcome={onOutcome}
+                  payer={{ pay: (input) => guestTicketsApi.pay(token, input), confirm: () => guestTicketsApi.confirm(token) }}
+                />
               </Suspense>
               <Group>
                 <Button variant="default" onClick={() => void cancel()} data-testid="guest-cancel">

@@ -17,7 +17,7 @@ import { useCountryField } from '../../ui/payment/CountryInput';
  */
 export type PayOutcome = { order: TicketOrder } | { conflict: string };
 
-type TicketPayResult = { order: TicketOrder; clientSecret?: string };
+export type TicketPayResult = { order: TicketOrder; clientSecret?: string };
 
 /**
  * TicketPayForm is the ticket checkout's form for either provider: the card
@@ -106,6 +106,9 @@ export function TicketPayForm({
 
 /** PayWith pays an order some other way than the signed-in buyer's call (a guest's link). */
 export type PayWith = (input: TicketPayInput) => Promise<TicketPayResult>;
+
+/** Payer pays and settles an order by other calls than the signed-in buyer's (a guest's link). */
+export type Payer = { pay: PayWith; confirm: () => Promise<TicketPayResult> };
 
 /** TestTicketPayment pays an order with the test mode's own card form. */
 export function TestTicketPayment({ order, onOutcome, payWith }: { order: TicketOrder; onOutcome: (o: PayOutcome) => void; payWith?: PayWith }) {
