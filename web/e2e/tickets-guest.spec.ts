@@ -1,5 +1,5 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { confirmByMail, createApprovedFestival, isoInMonths, ok, outboxMails, presetCookieConsent, uniqueEmail } from './helpers';
+import { confirmByMail, createApprovedFestival, isoInMonths, ok, outboxMails, presetCookieConsent, seriousViolations, uniqueEmail } from './helpers';
 
 // Tickets without an account (issue 27): a visitor in Japanese on a 390 px
 // phone buys two tickets as a guest, opens the e-mailed link, sees the QR
@@ -78,6 +78,7 @@ test('a guest buys two tickets, opens the e-mailed link, and later finds them in
   await expect(phone.getByRole('heading', { level: 1 })).toHaveText('アカウントなしで購入');
   await phone.getByTestId('guest-reserve').click();
   await expect(phone.getByText('お名前を入力してください')).toBeVisible();
+  expect(await seriousViolations(phone)).toEqual([]);
   await phone.getByTestId('guest-quantity').click();
   await phone.getByRole('option', { name: '2', exact: true }).click();
   await phone.getByTestId('guest-name').fill('山田 花子');
@@ -105,6 +106,7 @@ test('a guest buys two tickets, opens the e-mailed link, and later finds them in
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(phone)).toEqual([]);
 
   // A second visitor: a wrong token shows a clear page; their own order's link opens nothing of this one.
   const strangerContext = await browser.newContext({ locale: 'ja-JP' });
@@ -146,6 +148,7 @@ test('a visitor joins a sold-out waiting list, confirms by e-mail, and buys the 
   await phone.goto(`/screenings/${small}/guest`);
   await expect(phone.getByTestId('guest-unavailable')).toHaveText('完売');
   await phone.getByTestId('guest-waitlist-link').click();
+  expect(await seriousViolations(phone)).toEqual([]);
   await phone.getByTestId('guest-waitlist-email').fill(waiterEmail);
   await phone.getByTestId('guest-waitlist-join').click();
   await expect(phone.getByTestId('guest-waitlist-sent')).toContainText(waiterEmail);
@@ -154,11 +157,13 @@ test('a visitor joins a sold-out waiting list, confirms by e-mail, and buys the 
   await ok(await adminPage.request.post('/api/v1/user/login', { data: admin }));
   await phone.goto(await mailLink(adminPage, waiterEmail, 'waitlist-guest-confirm', '/waitlist/guest/'));
   await expect(phone.getByTestId('guest-waitlist-waiting')).toContainText('あなたが次の順番です');
+  expect(await seriousViolations(phone)).toEqual([]);
 
   // The hold is cancelled: the seat is offered to the confirmed visitor by e-mail.
   await ok(await api.post(`/api/v1/guest/orders/${hold.token}/cancel`));
   await phone.goto(await mailLink(adminPage, waiterEmail, 'waitlist-offer', '/waitlist/guest-offers/'));
   await expect(phone.getByTestId('offer-open')).toContainText('1席をあと');
+  expect(await seriousViolations(phone)).toEqual([]);
   await phone.getByTestId('offer-name').fill('佐藤 次郎');
   await phone.getByTestId('offer-claim').click();
   await expect(phone).toHaveURL(/\/orders\/guest\//);

@@ -10,6 +10,7 @@ import { PageLoading } from '../../ui/page/PageState';
 import { Title } from '../../ui/Title';
 import { errorText, ns } from './WaitlistPage';
 import { formatWhen, minutesLeft, offerOpen } from './waitlist';
+import { inputStyles } from '../../ui/inputStyles';
 
 /**
  * /waitlist/guest-offers/:token (the offer e-mailed to a visitor): the
@@ -66,6 +67,7 @@ export default function GuestOfferPage() {
                 {t('offer.held', { n: o.quantity, minutes: minutesLeft(o.expiresAt) })}
               </Alert>
               <TextInput
+                styles={inputStyles}
                 label={t('guest.name')}
                 value={name}
                 onChange={(e) => setName(e.currentTarget.value)}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { guestTicketsApi } from '../../api/guestTickets';
 import { fieldText } from '../../lib/apiErrorText';
 import { errorText, ns } from './WaitlistPage';
+import { inputStyles } from '../../ui/inputStyles';
 
 /** looksLikeEmail is the form's own check of an address before the server's. */
 const looksLikeEmail = (s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.trim());
@@ -56,6 +57,7 @@ export function GuestWaitlistForm({ screeningId }: { screeningId: number }) {
     <form onSubmit={submit} noValidate aria-label={t('guest.formLabel')} data-testid="guest-waitlist-form">
       <Stack gap="md">
         <Select
+          styles={inputStyles}
           label={t('quantity')}
           data={Array.from({ length: 10 }, (_, i) => String(i + 1))}
           value={quantity}
@@ -64,6 +66,7 @@ export function GuestWaitlistForm({ screeningId }: { screeningId: number }) {
           w={{ base: '100%', xs: 200 }}
         />
         <TextInput
+          styles={inputStyles}
           label={t('guest.email')}
           description={t('guest.emailHint')}
           type="email"

@@ -9,6 +9,7 @@ import { apiErrorText, fieldText } from '../../lib/apiErrorText';
 import { formatMoney, useTag } from '../../lib/format';
 import { Notice } from '../../ui/Notice';
 import { availability, ns } from './ScreeningsSection';
+import { inputStyles } from '../../ui/inputStyles';
 
 /** maxGuestTickets is the most tickets one order can hold. */
 const maxGuestTickets = 10;
@@ -75,6 +76,7 @@ export function GuestBuyForm({ screening: s, onOrdered }: { screening: Screening
     <form onSubmit={submit} noValidate aria-label={t('guest.formLabel')} data-testid="guest-form">
       <Stack gap="md">
         <Select
+          styles={inputStyles}
           label={t('buy.quantity')}
           description={t('buy.quantityHint', { count: max })}
           data={Array.from({ length: max }, (_, i) => String(i + 1))}
@@ -85,6 +87,7 @@ export function GuestBuyForm({ screening: s, onOrdered }: { screening: Screening
           data-testid="guest-quantity"
         />
         <TextInput
+          styles={inputStyles}
           label={t('guest.name')}
           description={t('guest.nameHint')}
           value={name}
@@ -95,6 +98,7 @@ export function GuestBuyForm({ screening: s, onOrdered }: { screening: Screening
           data-testid="guest-name"
         />
         <TextInput
+          styles={inputStyles}
           label={t('guest.email')}
           description={t('guest.emailHint')}
           type="email"

@@ -39,7 +39,7 @@ export default function GuestBuyPage() {
             <GuestBuyForm screening={query.data} onOrdered={(token) => void navigate(`/orders/guest/${token}`)} />
             <Text size="sm" c="gray.8">
               {t('guest.haveAccount')}{' '}
-              <Anchor component={Link} to={`/screenings/${query.data.id}/buy`} c="indigo.9">
+              <Anchor component={Link} to={`/screenings/${query.data.id}/buy`} c="indigo.9" underline="always">
                 {t('guest.signIn')}
               </Anchor>
             </Text>
