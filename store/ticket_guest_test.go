@@ -82,6 +82,15 @@ func TestGuestOrderLinkAndClaim(t *testing.T) {
 		if h := paid.Order.Tickets[0].HolderName; h != "Hanako Yamada" {
 			t.Fatalf("holder %q", h)
 		}
+		// The organiser's list and the door know the guest by name and address.
+		orders, err := db.Tickets.ScreeningOrders(as(fx.org), fx.fest.Slug, fx.screening.ID)
+		if err != nil || len(orders) != 1 || orders[0].BuyerName != "Hanako Yamada" || orders[0].BuyerEmail != "hanako@example.com" {
+			t.Fatalf("organiser's orders: %+v %v", orders, err)
+		}
+		holders, err := db.Tickets.SearchHolders(as(fx.org), fx.fest.Slug, marquee.HolderQuery{Q: "hanako"})
+		if err != nil || len(holders) != 2 || holders[0].HolderName != "Hanako Yamada" {
+			t.Fatalf("door search: %+v %v", holders, err)
+		}
 
 		// The confirmation, in Japanese, carries its own link.
 		link, n := mailToken(t, db, "hanako@example.com", mail.KindTicketConfirmation, "/orders/guest/")

@@ -323,9 +323,10 @@ func (s *TicketService) ScreeningOrders(ctx context.Context, slug string, screen
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.reader().query(ctx, `SELECT o.id, u.name, u.email, o.status, o.quantity, o.amount_cents, o.discount_cents,
+	rows, err := s.reader().query(ctx, `SELECT o.id, COALESCE(g.name, u.name), COALESCE(g.email, u.email), o.status, o.quantity, o.amount_cents, o.discount_cents,
 		COALESCE(v.code, ''), o.created_at
 		FROM ticket_orders o JOIN users u ON u.id = o.user_id LEFT JOIN vouchers v ON v.id = o.voucher_id
+		LEFT JOIN ticket_guest_orders g ON g.order_id = o.id
 		WHERE o.screening_id = ? ORDER BY o.id DESC LIMIT 500`, screeningID)
 	if err != nil {
 		return nil, fmt.Errorf("store: orders of screening %d: %w", screeningID, err)
