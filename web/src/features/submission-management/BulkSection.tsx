@@ -1,12 +1,12 @@
 import { Button, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noticeStatuses, submissionManagementApi as api, type BulkMessage, type BulkPreview } from '../../api/submissionManagement';
 import { ns, statusesKey } from './logic';
 import { Section, fieldErrors, useErrorText, useStatusLabel } from './shared';
 
-
+/** BulkMessages writes to a selection of a festival's entrants: previewed in each language, then sent once. */
 export function BulkMessages({ slug }: { slug: string }) {
   const { t } = useTranslation(ns);
   const errorText = useErrorText();
@@ -27,7 +27,22 @@ export function BulkMessages({ slug }: { slug: string }) {
     },
   });
   const previewIt = useMutation({ mutationFn: () => api.previewBulk(slug, message()), onSuccess: setPreview });
-  const send = useMutation({ mutationFn: () => api.sendBulk(slug, message()), onSuccess: () => setPreview(null) });
+  // One preview is sent once: a second click (a double click lands before
+  // the button shows it is busy) sends nothing more. A failed send may be
+  // tried again; a changed message needs a new preview.
+  const sentPreview = useRef<BulkPreview | null>(null);
+  const send = useMutation({
+    mutationFn: () => api.sendBulk(slug, message()),
+    onSuccess: () => setPreview(null),
+    onError: () => {
+      sentPreview.current = null;
+    },
+  });
+  const sendOnce = () => {
+    if (!preview || sentPreview.current === preview) return;
+    sentPreview.current = preview;
+    send.mutate();
+  };
   const errs = fieldErrors(previewIt.error ?? send.error);
   const options = [
     { value: 'all', label: t('bulk.all') },
@@ -79,7 +94,7 @@ export function BulkMessages({ slug }: { slug: string }) {
               </Paper>
             ))}
             <Group justify="flex-end">
-              <Button onClick={() => send.mutate()} loading={send.isPending} disabled={preview.recipients === 0} data-testid="bulk-send">
+              <Button onClick={sendOnce} loading={send.isPending} disabled={preview.recipients === 0} data-testid="bulk-send">
                 {t('bulk.send', { count: preview.recipients })}
               </Button>
             </Group>
