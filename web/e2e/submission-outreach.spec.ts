@@ -94,15 +94,17 @@ async function mailsTo(admin: APIRequestContext, kind: string, expected: Record<
   return found;
 }
 
-test('a selected filmmaker downloads the laurel in SVG and PNG; another filmmaker has none and cannot fetch it', async ({ browser, baseURL }) => {
+test('a selected filmmaker downloads the laurel in SVG and PNG (an awarded one\'s names the award); another filmmaker has none and cannot fetch it', async ({ browser, baseURL }) => {
   test.setTimeout(60_000);
   const name = `港町映画祭 ${Date.now() % 100000}`;
   const f = await festival(baseURL!, name, ['短編']);
   const year = isoInMonths(6, 10).slice(0, 4);
   const chosen = await entrant(baseURL!, f, 'ja', '小野美香', '港の灯');
   const other = await entrant(baseURL!, f, 'ja', '山田太郎', '夜の港');
+  const awarded = await entrant(baseURL!, f, 'ja', '王芳', '海風');
   await decide(baseURL!, f, chosen.submissions, 'selected');
   await decide(baseURL!, f, other.submissions, 'not_selected');
+  await decide(baseURL!, f, awarded.submissions, 'award_winner', 'Grand Prix');
 
   // The selected filmmaker, in Japanese on a phone, finds the laurel with the submission.
   const maker = await browserPage(browser, baseURL!, { email: chosen.email, password }, 'ja');
@@ -153,6 +155,13 @@ test('a selected filmmaker downloads the laurel in SVG and PNG; another filmmake
   expect(size[0]).toBeGreaterThan(0);
   expect(size[1]).toBeGreaterThan(0);
   await drawn.close();
+
+  // An awarded film's laurel names the award.
+  const winner = await signedIn(baseURL!, { email: awarded.email, password }, 'ja');
+  const award = await winner.get(`/api/v1/submissions/${awarded.submissions[0]}/laurel/svg`);
+  expect(award.status()).toBe(200);
+  expect(await award.text()).toEqual(expect.stringContaining('GRAND PRIX'));
+  await winner.dispose();
 
   // The filmmaker who was not selected sees their entry without a laurel, and the first one's laurel is not theirs.
   const second = await browserPage(browser, baseURL!, { email: other.email, password }, 'ja');
