@@ -93,7 +93,7 @@ export function SelfCancelSection({ orderId }: { orderId: number }) {
         pending={cancel.isPending}
         error={cancel.isError ? apiErrorText(cancel.error, selfNs) : null}
         cancelLabel={t('buyer.keep')}
-        confirmLabel={t('buyer.confirm', { amount: refund })}
+        confirmLabel={q.refundCents > 0 ? t('buyer.confirm', { amount: refund }) : t('buyer.confirmNoRefund')}
         confirmTestId="self-cancel-confirm"
         errorTestId="self-cancel-error"
       >
