@@ -15,7 +15,7 @@ import (
 
 // selfCancelWorld is a ticket fixture whose payments go through a fake
 // provider that counts refunds, with the self-cancellation e-mail.
-func selfCancelWorld(t *testing.T, base *storetest.DB) (*storetest.DB, *fakeProvider, *ticketFixture) {
+func selfCancelWorld(t *testing.T, base *storetest.DB, capacity ...int) (*storetest.DB, *fakeProvider, *ticketFixture) {
 	t.Helper()
 	fp := newFakeProvider()
 	svc, err := store.NewServices(base.DB, store.Options{Clock: base.Clock.Now, Password: storetest.FastPasswords,
@@ -25,7 +25,11 @@ func selfCancelWorld(t *testing.T, base *storetest.DB) (*storetest.DB, *fakeProv
 		t.Fatal(err)
 	}
 	db := &storetest.DB{DB: base.DB, Services: svc, Clock: base.Clock}
-	return db, fp, newTicketFixture(t, db, 10, 1200)
+	seats := 10
+	if len(capacity) > 0 {
+		seats = capacity[0]
+	}
+	return db, fp, newTicketFixture(t, db, seats, 1200)
 }
 
 // paidOrder orders q seats for u (with code, "" for none) in Japanese and pays them under reference ref.
@@ -262,5 +266,32 @@ func TestTicketDeclineKeepsHold(t *testing.T) {
 		}
 		_, err = db.Tickets.PayOrder(as(u), e.ID, marquee.TicketPayRequest{Country: "PT", PaymentMethod: "pm_card_visa"})
 		wantMessage(t, err, marquee.EConflict, "Your reservation has expired")
+	})
+}
+
+// TestTicketSelfCancelOffersWaitlist: the seats of a buyer's cancellation
+// go to the waiting list first.
+func TestTicketSelfCancelOffersWaitlist(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, base *storetest.DB) {
+		db, _, fx := selfCancelWorld(t, base, 2)
+		a, b := fx.buyer(t, "a@example.com"), fx.buyer(t, "b@example.com")
+		if _, err := db.Tickets.SetCancellationPolicy(as(fx.org), fx.fest.Slug, marquee.CancellationPolicy{Enabled: true, CutoffHours: 1, Refund: marquee.CancelRefundFull}); err != nil {
+			t.Fatal(err)
+		}
+		o := fx.paidOrder(t, a, 2, "", "pi_full")
+		if _, err := db.Tickets.JoinWaitlist(as(b), marquee.WaitlistJoinRequest{ScreeningID: fx.screening.ID, Quantity: 1}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := db.Tickets.SelfCancelOrder(as(a), o.ID)
+		if err != nil || got.RefundedCents != 2400 || got.Status != marquee.OrderRefunded {
+			t.Fatalf("cancel: %+v %v", got, err)
+		}
+		if sold, held := fx.seats(t); sold != 0 || held != 1 {
+			t.Fatalf("sold %d held %d, want the offer's 1 held", sold, held)
+		}
+		e, err := db.Tickets.MyWaitlistEntry(as(b), fx.screening.ID)
+		if err != nil || e.Status != marquee.WaitlistOffered {
+			t.Fatalf("b's entry: %+v %v", e, err)
+		}
 	})
 }
