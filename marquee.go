@@ -192,4 +192,7 @@ type Services struct {
 	CheckInLists CheckInListService
 	// Payouts pays festivals their earnings (payout.go).
 	Payouts PayoutService
+	// TicketSelf is the buyers' own cancellations and the festivals'
+	// rules for them (ticket_self_cancel.go).
+	TicketSelf TicketSelfService
 }

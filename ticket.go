@@ -80,6 +80,11 @@ type TicketOrder struct {
 	// BuyerTax is the company and VAT id the buyer gave for the
 	// confirmation ("" when not given).
 	BuyerTax
+	// RefundedCents is what a refund returned; SelfCancel, on the buyer's
+	// own order, whether and until when they may cancel it and for how
+	// much (ticket_self_cancel.go; null when the festival does not allow it).
+	RefundedCents int64            `json:"refundedCents"`
+	SelfCancel    *SelfCancelQuote `json:"selfCancel"`
 }
 
 // Ticket is one seat of a paid order. Code is the secret the QR code holds.
@@ -172,6 +177,16 @@ func ParseTicketOrderStatusFilter(v string, f *FieldErrors) TicketOrderStatus {
 // ticket order id, so that a retried request never charges twice.
 func TicketIdempotencyKey(id int64) string {
 	return "marquee-ticket-order-" + strconv.FormatInt(id, 10)
+}
+
+// TicketAttemptKey is the key of payment attempt n of ticket order id: a
+// declined payment keeps the hold and its retry is attempt n+1, a new
+// payment (the first attempt keeps TicketIdempotencyKey).
+func TicketAttemptKey(id int64, n int) string {
+	if n <= 0 {
+		return TicketIdempotencyKey(id)
+	}
+	return TicketIdempotencyKey(id) + "-" + strconv.Itoa(n+1)
 }
 
 // TicketRefundKey is the idempotency key of the refund of ticket order id.

@@ -197,6 +197,7 @@ func (s *Services) Domain() marquee.Services {
 		TicketOffers:         s.Tickets,
 		Earnings:             s.Earnings,
 		Waitlist:             s.Tickets,
+		TicketSelf:           s.Tickets,
 		CheckInLists:         s.Tickets,
 		Payouts:              s.Payouts,
 	}

@@ -21,6 +21,9 @@ type TicketOptions struct {
 	ComposeCancellation marquee.ComposeTicketMail
 	// MailStatus is the outbox status of its e-mails (MailKept by default).
 	MailStatus marquee.MailStatus
+	// ComposeSelfCancel writes the confirmation of a buyer's own
+	// cancellation with the amount refunded; nil sends none.
+	ComposeSelfCancel marquee.ComposeTicketMail
 	// ComposeWaitlistOffer writes the e-mail offering held seats to the
 	// next person on a waiting list; nil sends none (the offer stands).
 	ComposeWaitlistOffer marquee.ComposeWaitlistOffer

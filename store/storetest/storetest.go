@@ -85,6 +85,7 @@ func WrapProvider(t testing.TB, db *store.DB, wrap func(marquee.PaymentProvider)
 			ComposeConfirmation:  mail.Composer{PublicURL: "https://marquee.example"}.TicketConfirmation,
 			ComposeCancellation:  mail.Composer{PublicURL: "https://marquee.example"}.TicketCancellation,
 			ComposeWaitlistOffer: mail.Composer{PublicURL: "https://marquee.example"}.WaitlistOffer,
+			ComposeSelfCancel:    mail.Composer{PublicURL: "https://marquee.example"}.TicketSelfCancellation,
 		}})
 	if err != nil {
 		t.Fatal(err)

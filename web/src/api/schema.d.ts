@@ -1251,6 +1251,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/manage/festivals/{slug}/cancellation-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A festival's rule for buyers' own cancellations */
+        get: operations["cancellationPolicyGet"];
+        /** Set the rule: cut-off hours before the screening, refund full, minus a fixed or percent fee, or none */
+        put: operations["cancellationPolicyPut"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/manage/festivals/{slug}/categories": {
         parameters: {
             query?: never;
@@ -2922,6 +2940,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ticket-orders/{id}/self-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel one's own paid order before the festival's cut-off, refunded by its rule */
+        post: operations["ticketOrderSelfCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tickets": {
         parameters: {
             query?: never;
@@ -3471,6 +3506,15 @@ export interface components {
             views: number;
             /** Format: int64 */
             visitors: number;
+        };
+        /** CancellationPolicy */
+        CancellationPolicy: {
+            cutoffHours: number;
+            enabled: boolean;
+            /** Format: int64 */
+            feeCents: number;
+            feePercent: number;
+            refund: string;
         };
         /** Category */
         Category: {
@@ -5514,6 +5558,15 @@ export interface components {
          * @enum {string}
          */
         ScreeningStatus: "scheduled" | "cancelled";
+        /** SelfCancelQuote */
+        SelfCancelQuote: {
+            allowed: boolean;
+            /** Format: date-time */
+            deadline: string;
+            /** Format: int64 */
+            refundCents: number;
+            rule: components["schemas"]["CancellationPolicy"];
+        };
         /** SessionAnswer */
         SessionAnswer: {
             user: components["schemas"]["User"] | null;
@@ -5717,7 +5770,10 @@ export interface components {
             paidAt: string | null;
             provider: string;
             quantity: number;
+            /** Format: int64 */
+            refundedCents: number;
             screening: components["schemas"]["Screening"];
+            selfCancel: components["schemas"]["SelfCancelQuote"] | null;
             status: components["schemas"]["TicketOrderStatus"];
             /** Format: int64 */
             subtotalCents: number;
@@ -10163,6 +10219,108 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BulkPreview"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancellationPolicyGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancellationPolicy"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancellationPolicyPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancellationPolicy"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancellationPolicy"];
                 };
             };
             /** @description Bad Request */
@@ -16008,6 +16166,64 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ticketOrderSelfCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderAnswer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -51,8 +51,12 @@ export const ticketsApi = {
   /** GET /api/v1/screenings/{id}. */
   screening: (id: number | string) => unwrap(api.GET('/api/v1/screenings/{id}', idParam(id))),
   /** POST /api/v1/ticket-orders: holds the seats for 10 minutes (a free screening is paid at once). */
-  createOrder: (screeningId: number, quantity: number, buyer: BuyerTax = emptyBuyerTax) =>
-    unwrap(api.POST('/api/v1/ticket-orders', { body: { screeningId, quantity, ...buyerTaxBody(buyer) } })),
+  createOrder: (screeningId: number, quantity: number, buyer: BuyerTax = emptyBuyerTax, voucherCode = '') =>
+    unwrap(
+      api.POST('/api/v1/ticket-orders', {
+        body: { screeningId, quantity, ...buyerTaxBody(buyer), ...(voucherCode.trim() ? { voucherCode: voucherCode.trim() } : {}) },
+      }),
+    ),
   /** POST /api/v1/ticket-orders/{id}/pay. */
   pay: (id: number, input: TicketPayInput) => unwrap(api.POST('/api/v1/ticket-orders/{id}/pay', { ...idParam(id), body: input })),
   /** POST /api/v1/ticket-orders/{id}/confirm, after Stripe confirmed the payment. */

@@ -16,6 +16,7 @@ import { DoorStaffSection } from './DoorStaffSection';
 import { ScreeningForm, screeningsKey } from './ScreeningForm';
 import { ns } from './schema';
 import { TimeZoneSection } from './TimeZoneSection';
+import { CancellationPolicySection } from './CancellationPolicySection';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 type Editing = { screening: ManagedScreening | null } | null;
@@ -195,6 +196,7 @@ function ScreeningsBody({ slug }: { slug: string }) {
         chosen={timeZoneChosen}
         scheduled={items.filter((s) => s.status === 'scheduled').length}
       />
+      <CancellationPolicySection slug={slug} currency={currency} />
       <DoorStaffSection slug={slug} />
 
       <Modal
