@@ -66,9 +66,13 @@ type FestivalEarning struct {
 // PendingCents the sum of the rows not yet available, PaidCents what was
 // paid out (payouts less the reversed ones).
 type EarningsBalance struct {
-	AvailableCents int64 `json:"availableCents"`
-	PendingCents   int64 `json:"pendingCents"`
-	PaidCents      int64 `json:"paidCents"`
+	// Currency is the balance's: a festival has one balance per currency
+	// it earned in (ticket currencies; entry fees are in US dollars), never
+	// summed together.
+	Currency       string `json:"currency"`
+	AvailableCents int64  `json:"availableCents"`
+	PendingCents   int64  `json:"pendingCents"`
+	PaidCents      int64  `json:"paidCents"`
 }
 
 // DefaultEarningsCurrency is the currency of earnings until ticket
