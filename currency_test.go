@@ -62,7 +62,7 @@ func TestTicketPriceInCurrency(t *testing.T) {
 }
 
 func TestStatementCurrency(t *testing.T) {
-	bal := []EarningsBalance{{Currency: "jpy"}, {Currency: "usd"}}
+	bal := []CurrencyBalance{{Currency: "jpy"}, {Currency: "usd"}}
 	cur, list, err := StatementCurrency("", "jpy", bal)
 	if err != nil || cur != "jpy" || len(list) != 2 || list[0] != "jpy" || list[1] != "usd" {
 		t.Fatalf("default: %q %v %v", cur, list, err)

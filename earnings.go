@@ -66,13 +66,17 @@ type FestivalEarning struct {
 // PendingCents the sum of the rows not yet available, PaidCents what was
 // paid out (payouts less the reversed ones).
 type EarningsBalance struct {
-	// Currency is the balance's: a festival has one balance per currency
-	// it earned in (ticket currencies; entry fees are in US dollars), never
-	// summed together.
-	Currency       string `json:"currency"`
-	AvailableCents int64  `json:"availableCents"`
-	PendingCents   int64  `json:"pendingCents"`
-	PaidCents      int64  `json:"paidCents"`
+	AvailableCents int64 `json:"availableCents"`
+	PendingCents   int64 `json:"pendingCents"`
+	PaidCents      int64 `json:"paidCents"`
+}
+
+// CurrencyBalance is a festival's balance in one currency: a festival has
+// one per currency it earned in (its ticket currency; entry fees are in
+// US dollars), never summed together.
+type CurrencyBalance struct {
+	Currency string `json:"currency"`
+	EarningsBalance
 }
 
 // DefaultEarningsCurrency is the currency of earnings until ticket

@@ -95,7 +95,7 @@ type FestivalEarningsReport struct {
 	// Balance is at the moment of the report, in Currency.
 	Balance EarningsBalance `json:"balance"`
 	// Balances are every currency's balance (one per currency with rows).
-	Balances []EarningsBalance `json:"balances"`
+	Balances []CurrencyBalance `json:"balances"`
 	// CreditValueCents is what one credit spent on an entry fee earns
 	// the festival (before commission).
 	CreditValueCents int64 `json:"creditValueCents"`
@@ -198,7 +198,7 @@ func StatementCSV(rep *FestivalEarningsReport) [][]string {
 // ("" is the festival's ticket currency, festivalCurrency), which must be
 // a ticket currency or one the festival has a balance in. It returns the
 // currencies the statement may be read in, the festival's first.
-func StatementCurrency(asked, festivalCurrency string, balances []EarningsBalance) (string, []string, error) {
+func StatementCurrency(asked, festivalCurrency string, balances []CurrencyBalance) (string, []string, error) {
 	list := []string{festivalCurrency}
 	for _, b := range balances {
 		if b.Currency != festivalCurrency {

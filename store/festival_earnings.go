@@ -62,7 +62,7 @@ func appendFestivalEarnings(ctx context.Context, c conn, rows ...marquee.Festiva
 // never summed. c may be the reader or a transaction (a payout reads the
 // balance in the transaction that appends it).
 func festivalEarningsBalance(ctx context.Context, c conn, festivalID int64, currency string, now time.Time) (marquee.EarningsBalance, error) {
-	b := marquee.EarningsBalance{Currency: currency}
+	var b marquee.EarningsBalance
 	err := c.queryRow(ctx, `SELECT
 			COALESCE(SUM(CASE WHEN available_at <= ? THEN amount_cents ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN available_at > ? THEN amount_cents ELSE 0 END), 0),
@@ -77,7 +77,7 @@ func festivalEarningsBalance(ctx context.Context, c conn, festivalID int64, curr
 
 // festivalEarningsBalances are festival festivalID's balances at now, one
 // per currency it has rows in, by currency code.
-func festivalEarningsBalances(ctx context.Context, c conn, festivalID int64, now time.Time) ([]marquee.EarningsBalance, error) {
+func festivalEarningsBalances(ctx context.Context, c conn, festivalID int64, now time.Time) ([]marquee.CurrencyBalance, error) {
 	rows, err := c.query(ctx, `SELECT currency,
 			COALESCE(SUM(CASE WHEN available_at <= ? THEN amount_cents ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN available_at > ? THEN amount_cents ELSE 0 END), 0),
@@ -87,9 +87,9 @@ func festivalEarningsBalances(ctx context.Context, c conn, festivalID int64, now
 		return nil, fmt.Errorf("store: festival earnings: balances of festival %d: %w", festivalID, err)
 	}
 	defer rows.Close()
-	out := []marquee.EarningsBalance{}
+	out := []marquee.CurrencyBalance{}
 	for rows.Next() {
-		var b marquee.EarningsBalance
+		var b marquee.CurrencyBalance
 		if err := rows.Scan(&b.Currency, &b.AvailableCents, &b.PendingCents, &b.PaidCents); err != nil {
 			return nil, fmt.Errorf("store: festival earnings: balances of festival %d: %w", festivalID, err)
 		}

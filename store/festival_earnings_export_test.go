@@ -27,6 +27,6 @@ func (db *DB) FestivalEarningsBalanceForTest(ctx context.Context, festivalID int
 }
 
 // FestivalEarningsBalancesForTest is festivalEarningsBalances on the reader.
-func (db *DB) FestivalEarningsBalancesForTest(ctx context.Context, festivalID int64, now time.Time) ([]marquee.EarningsBalance, error) {
+func (db *DB) FestivalEarningsBalancesForTest(ctx context.Context, festivalID int64, now time.Time) ([]marquee.CurrencyBalance, error) {
 	return festivalEarningsBalances(ctx, db.reader(), festivalID, now)
 }
