@@ -3754,6 +3754,16 @@ export interface components {
             criterionId: number;
             score: number;
         };
+        /** CurrencyBalance */
+        CurrencyBalance: {
+            /** Format: int64 */
+            availableCents: number;
+            currency: string;
+            /** Format: int64 */
+            paidCents: number;
+            /** Format: int64 */
+            pendingCents: number;
+        };
         /** CurrencyRequest */
         CurrencyRequest: {
             currency: string;
@@ -3862,7 +3872,6 @@ export interface components {
         EarningsBalance: {
             /** Format: int64 */
             availableCents: number;
-            currency: string;
             /** Format: int64 */
             paidCents: number;
             /** Format: int64 */
@@ -4112,7 +4121,7 @@ export interface components {
         /** FestivalEarningsReport */
         FestivalEarningsReport: {
             balance: components["schemas"]["EarningsBalance"];
-            balances: components["schemas"]["EarningsBalance"][];
+            balances: components["schemas"]["CurrencyBalance"][];
             commissionOverridden: boolean;
             commissionPercent: string;
             /** Format: int64 */

@@ -66,7 +66,7 @@ export function ScreeningForm({
     if (save.isPending) return;
     // Sales end when the screening starts unless the organiser says otherwise.
     const filled = { ...values, salesEndAt: values.salesEndAt || values.startsAt };
-    const result = checkScreening(filled);
+    const result = checkScreening(filled, currency);
     if (!result.ok) {
       // An empty sales end follows the start: the start's own message covers it.
       if (!values.salesEndAt && result.errors.salesEndAt === 'timeRequired') delete result.errors.salesEndAt;
