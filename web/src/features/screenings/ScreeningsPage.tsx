@@ -195,7 +195,7 @@ function ScreeningsBody({ slug }: { slug: string }) {
         chosen={timeZoneChosen}
         scheduled={items.filter((s) => s.status === 'scheduled').length}
       />
-      <CurrencySection key={currency} slug={slug} currency={currency} />
+      <CurrencySection slug={slug} currency={currency} />
       <DoorStaffSection slug={slug} />
 
       <Modal
