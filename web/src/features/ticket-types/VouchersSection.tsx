@@ -78,7 +78,7 @@ export function VouchersSection({ slug, currency, screeningId }: { slug: string;
               value={amount}
               onChange={setAmount}
               min={0}
-              decimalScale={kind === 'fixed' ? 2 : 0}
+              decimalScale={kind === 'fixed' ? currencyDecimals(currency) : 0}
               w={140}
               data-testid="voucher-value"
             />
