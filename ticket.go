@@ -502,6 +502,9 @@ type TicketService interface {
 	CancelScreening(ctx context.Context, slug string, id int64) (*ManagedScreening, error)
 	// SetTimeZone sets a managed festival's IANA time zone.
 	SetTimeZone(ctx context.Context, slug, tz string) (string, error)
+	// SetCurrency sets the currency a managed festival sells tickets in
+	// (TicketCurrencies); refused once it has sold tickets.
+	SetCurrency(ctx context.Context, slug, currency string) (string, error)
 	// ScreeningFilms lists the films of a managed festival's submissions
 	// that are not withdrawn.
 	ScreeningFilms(ctx context.Context, slug string) ([]ScreeningFilm, error)

@@ -53,6 +53,7 @@ var apiOps = map[string]apiOp{
 	"GET /api/v1/manage/festivals/{slug}/settings":         op("A festival's submission and judging settings", http.StatusOK, T[marquee.FestivalSettings]()),
 	"PUT /api/v1/manage/festivals/{slug}/settings":         op("Change settings (a field left out or null keeps its value)", http.StatusOK, T[marquee.FestivalSettings]()).in(T[marquee.SettingsChange]()),
 	"PUT /api/v1/manage/festivals/{slug}/time-zone":        op("Set the festival's time zone (\"\" follows its country and city)", http.StatusOK, T[timeZoneRequest]()).in(T[timeZoneRequest]()),
+	"PUT /api/v1/manage/festivals/{slug}/currency":         op("Set the currency the festival sells tickets in (usd, eur, jpy, cny); refused once tickets are sold", http.StatusOK, T[currencyRequest]()).in(T[currencyRequest]()),
 	"GET /api/v1/manage/festivals/{slug}/analytics":        op("A festival's page views, sources and submissions", http.StatusOK, T[marquee.Analytics]()).q(T[rangeQuery]()),
 	"GET /api/v1/manage/festivals/{slug}/analytics/{file}": op("One analytics table as CSV", http.StatusOK, nil).media("text/csv").q(T[rangeQuery]()),
 	"POST /api/v1/festivals/{slug}/views":                  op("Count a view of a festival's public page (the page's beacon)", http.StatusNoContent, nil).in(T[marquee.PageView]()),
@@ -480,7 +481,8 @@ type (
 		Page   int    `query:"page" doc:"The page, from 1"`
 	}
 	monthQuery struct {
-		Month string `query:"month" doc:"The month, YYYY-MM (UTC); this month when absent"`
+		Month    string `query:"month" doc:"The month, YYYY-MM (UTC); this month when absent"`
+		Currency string `query:"currency" doc:"The statement's currency (usd, eur, jpy, cny); the festival's ticket currency when absent"`
 	}
 	holderQuery struct {
 		Q           string `query:"q" doc:"Part of the holder's name or e-mail address"`

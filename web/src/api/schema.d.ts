@@ -1408,6 +1408,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/manage/festivals/{slug}/currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the currency the festival sells tickets in (usd, eur, jpy, cny); refused once tickets are sold */
+        put: operations["festivalCurrencyPut"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/manage/festivals/{slug}/door-staff": {
         parameters: {
             query?: never;
@@ -3428,7 +3445,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "user.role_change" | "user.credit_adjust" | "user.disable" | "user.enable" | "user.sessions_end" | "user.password_reset" | "user.password_reset_sent" | "user.delete" | "user.export" | "package.update" | "purchase.refund" | "festival.approve" | "festival.reject" | "festival_revision.approve" | "festival_revision.reject" | "login.rate_limited" | "promotion.end" | "promotion_price.update" | "screening.cancel" | "ticket_order.refund" | "festival.settings" | "festival.time_zone" | "judging.lock" | "judging.unlock" | "submission.decide" | "submission.flag" | "waiver.create" | "waiver.delete" | "judge.invite" | "judge.remove" | "judge.assign" | "judge.unassign" | "judge.conflict" | "screening.create" | "screening.update" | "door_staff.add" | "door_staff.remove" | "promotion.start" | "voucher.create" | "voucher.disable" | "festival.commission_set" | "festival.commission_clear" | "questions.update" | "entry_status.create" | "entry_status.delete" | "submission.entry_status" | "deadline.extend" | "deadline.extension_delete" | "notice_text.update" | "bulk_message.send" | "ticket.check_in_undo" | "payout_account.connect" | "payout.create";
+        AuditAction: "user.role_change" | "user.credit_adjust" | "user.disable" | "user.enable" | "user.sessions_end" | "user.password_reset" | "user.password_reset_sent" | "user.delete" | "user.export" | "package.update" | "purchase.refund" | "festival.approve" | "festival.reject" | "festival_revision.approve" | "festival_revision.reject" | "login.rate_limited" | "promotion.end" | "promotion_price.update" | "screening.cancel" | "ticket_order.refund" | "festival.settings" | "festival.time_zone" | "festival.currency" | "judging.lock" | "judging.unlock" | "submission.decide" | "submission.flag" | "waiver.create" | "waiver.delete" | "judge.invite" | "judge.remove" | "judge.assign" | "judge.unassign" | "judge.conflict" | "screening.create" | "screening.update" | "door_staff.add" | "door_staff.remove" | "promotion.start" | "voucher.create" | "voucher.disable" | "festival.commission_set" | "festival.commission_clear" | "questions.update" | "entry_status.create" | "entry_status.delete" | "submission.entry_status" | "deadline.extend" | "deadline.extension_delete" | "notice_text.update" | "bulk_message.send" | "ticket.check_in_undo" | "payout_account.connect" | "payout.create";
         /** AuditEntry */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -3780,6 +3797,20 @@ export interface components {
             /** Format: int64 */
             criterionId: number;
             score: number;
+        };
+        /** CurrencyBalance */
+        CurrencyBalance: {
+            /** Format: int64 */
+            availableCents: number;
+            currency: string;
+            /** Format: int64 */
+            paidCents: number;
+            /** Format: int64 */
+            pendingCents: number;
+        };
+        /** CurrencyRequest */
+        CurrencyRequest: {
+            currency: string;
         };
         /** DashboardSummary */
         DashboardSummary: {
@@ -4134,10 +4165,12 @@ export interface components {
         /** FestivalEarningsReport */
         FestivalEarningsReport: {
             balance: components["schemas"]["EarningsBalance"];
+            balances: components["schemas"]["CurrencyBalance"][];
             commissionOverridden: boolean;
             commissionPercent: string;
             /** Format: int64 */
             creditValueCents: number;
+            currencies: string[];
             currency: string;
             /** Format: int64 */
             festivalId: number;
@@ -4615,6 +4648,7 @@ export interface components {
         };
         /** ManagedScreeningList */
         ManagedScreeningList: {
+            currency: string;
             items: components["schemas"]["ManagedScreening"][];
             timeZone: string;
             timeZoneChosen: boolean;
@@ -5543,6 +5577,7 @@ export interface components {
             capacity: number;
             /** Format: int64 */
             checkedIn: number;
+            currency: string;
             /** Format: int64 */
             incomeCents: number;
             /** Format: int64 */
@@ -10961,6 +10996,68 @@ export interface operations {
             };
         };
     };
+    festivalCurrencyPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CurrencyRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrencyRequest"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     doorStaffList: {
         parameters: {
             query?: never;
@@ -11116,6 +11213,8 @@ export interface operations {
             query?: {
                 /** @description The month, YYYY-MM (UTC); this month when absent */
                 month?: string;
+                /** @description The statement's currency (usd, eur, jpy, cny); the festival's ticket currency when absent */
+                currency?: string;
             };
             header?: never;
             path: {
@@ -11168,6 +11267,8 @@ export interface operations {
             query?: {
                 /** @description The month, YYYY-MM (UTC); this month when absent */
                 month?: string;
+                /** @description The statement's currency (usd, eur, jpy, cny); the festival's ticket currency when absent */
+                currency?: string;
             };
             header?: never;
             path: {
@@ -11220,6 +11321,8 @@ export interface operations {
             query?: {
                 /** @description The month, YYYY-MM (UTC); this month when absent */
                 month?: string;
+                /** @description The statement's currency (usd, eur, jpy, cny); the festival's ticket currency when absent */
+                currency?: string;
             };
             header?: never;
             path: {

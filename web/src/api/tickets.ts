@@ -84,6 +84,9 @@ export const screeningsApi = {
   cancel: (slug: string, id: number) => unwrap(api.POST('/api/v1/manage/festivals/{slug}/screenings/{id}/cancel', at(slug, id))),
   setTimeZone: (slug: string, timeZone: string) =>
     unwrap(api.PUT('/api/v1/manage/festivals/{slug}/time-zone', { ...slugParam(slug), body: { timeZone } })),
+  /** setCurrency sets the festival's ticket currency (usd, eur, jpy, cny); refused once tickets are sold. */
+  setCurrency: (slug: string, currency: string) =>
+    unwrap(api.PUT('/api/v1/manage/festivals/{slug}/currency', { ...slugParam(slug), body: { currency } })),
   films: (slug: string) => unwrap(api.GET('/api/v1/manage/festivals/{slug}/screening-films', slugParam(slug))),
   doorStaff: (slug: string) => unwrap(api.GET('/api/v1/manage/festivals/{slug}/door-staff', slugParam(slug))),
   addDoorStaff: (slug: string, email: string) =>

@@ -48,12 +48,18 @@ describe('CancellationPolicySection', () => {
   });
 
   it('sends only the fee the rule uses', () => {
-    expect(toPolicy({ enabled: true, cutoffHours: '48', refund: 'percent_fee', fee: 3, percent: 15 })).toEqual({
+    expect(toPolicy({ enabled: true, cutoffHours: '48', refund: 'percent_fee', fee: 3, percent: 15 }, 'usd')).toEqual({
       enabled: true,
       cutoffHours: 48,
       refund: 'percent_fee',
       feeCents: 0,
       feePercent: 15,
     });
+  });
+
+  it('sends a fixed fee in the currency\'s minor unit: cents for USD, whole yen for JPY', () => {
+    const fixed = { enabled: true, cutoffHours: 24, refund: 'fixed_fee' as const, fee: 3.5, percent: '' };
+    expect(toPolicy(fixed, 'usd').feeCents).toBe(350);
+    expect(toPolicy({ ...fixed, fee: 300 }, 'jpy').feeCents).toBe(300);
   });
 });

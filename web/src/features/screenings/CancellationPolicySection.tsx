@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { ticketSelfServiceApi, type CancellationPolicy } from '../../api/ticketSelfService';
 import { apiErrorText } from '../../lib/apiErrorText';
+import { currencyDecimals } from '../../lib/format';
 import { Notice } from '../../ui/Notice';
 
 export const selfNs = 'ticket-self-service';
@@ -21,23 +22,26 @@ interface Values {
   percent: number | string;
 }
 
-function toValues(p: CancellationPolicy): Values {
+function toValues(p: CancellationPolicy, currency: string): Values {
   return {
     enabled: p.enabled,
     cutoffHours: p.enabled ? p.cutoffHours : 48,
     refund: p.enabled ? p.refund : 'full',
-    fee: p.feeCents ? p.feeCents / 100 : '',
+    fee: p.feeCents ? p.feeCents / 10 ** currencyDecimals(currency) : '',
     percent: p.feePercent || '',
   };
 }
 
-/** toPolicy is what the form sends: the fee in cents, only the one the rule uses. */
-export function toPolicy(v: Values): CancellationPolicy {
+/**
+ * toPolicy is what the form sends: the fee in the currency's minor unit
+ * (cents; whole yen for JPY), only the one the rule uses.
+ */
+export function toPolicy(v: Values, currency: string): CancellationPolicy {
   return {
     enabled: v.enabled,
     cutoffHours: Number(v.cutoffHours) || 0,
     refund: v.refund,
-    feeCents: v.refund === 'fixed_fee' ? Math.round(Number(v.fee || 0) * 100) : 0,
+    feeCents: v.refund === 'fixed_fee' ? Math.round(Number(v.fee || 0) * 10 ** currencyDecimals(currency)) : 0,
     feePercent: v.refund === 'percent_fee' ? Number(v.percent || 0) : 0,
   };
 }
@@ -45,10 +49,10 @@ export function toPolicy(v: Values): CancellationPolicy {
 function PolicyForm({ slug, policy, currency }: { slug: string; policy: CancellationPolicy; currency: string }) {
   const { t } = useTranslation(selfNs);
   const client = useQueryClient();
-  const [v, setV] = useState<Values>(() => toValues(policy));
+  const [v, setV] = useState<Values>(() => toValues(policy, currency));
   const set = <K extends keyof Values>(k: K) => (value: Values[K]) => setV((prev) => ({ ...prev, [k]: value }));
   const save = useMutation({
-    mutationFn: () => ticketSelfServiceApi.setPolicy(slug, toPolicy(v)),
+    mutationFn: () => ticketSelfServiceApi.setPolicy(slug, toPolicy(v, currency)),
     onSuccess: (p) => client.setQueryData(['cancellation-policy', slug], p),
   });
   const fields = save.error instanceof ApiError ? save.error.fields : {};
@@ -90,7 +94,7 @@ function PolicyForm({ slug, policy, currency }: { slug: string; policy: Cancella
               value={v.fee}
               onChange={set('fee')}
               min={0}
-              decimalScale={2}
+              decimalScale={currencyDecimals(currency)}
               error={fields.feeCents}
               w={{ base: '100%', xs: 160 }}
               data-testid="policy-fee"
