@@ -188,7 +188,7 @@ type BulkMessage struct {
 // no one again.
 type BulkSend struct {
 	BulkMessage
-	IdempotencyKey string `json:"idempotencyKey"`
+	Key string `json:"key"`
 }
 
 // MailPreview is an e-mail as it would read in one language.

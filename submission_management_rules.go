@@ -364,8 +364,8 @@ func (b *BulkSend) Validate() error {
 	if err := f.Merge(b.BulkMessage.Validate(), "subject", "body", "selection"); err != nil {
 		return err
 	}
-	if n := len(b.IdempotencyKey); n < BulkKeyMin || n > BulkKeyMax || !bulkKey.MatchString(b.IdempotencyKey) {
-		f.Add("idempotencyKey", "This send has no valid key; reload the page and try again")
+	if n := len(b.Key); n < BulkKeyMin || n > BulkKeyMax || !bulkKey.MatchString(b.Key) {
+		f.Add("key", "This send has no valid key; reload the page and try again")
 	}
 	return f.Err()
 }

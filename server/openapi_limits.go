@@ -34,7 +34,7 @@ var apiFieldLimits = map[reflect.Type]map[string]limit{
 	},
 	T[marquee.Film]():       {"stills": {"maxItems": marquee.FilmStillsMax}},
 	T[marquee.EntryRules](): {"terms": {"maxLength": marquee.EntryTermsMax}},
-	T[marquee.BulkSend](): {"idempotencyKey": {"description": "A random id the client makes once per send (a UUID will do): a repeat with it answers the first send",
+	T[marquee.BulkSend](): {"key": {"description": "A random id the client makes once per send (a UUID will do): a repeat with it answers the first send",
 		"minLength": marquee.BulkKeyMin, "maxLength": marquee.BulkKeyMax, "pattern": marquee.BulkKeyPattern}},
 	T[marquee.EntryLimits](): {
 		"minRuntime":     {"minimum": 0, "maximum": marquee.FilmRuntimeMax},

@@ -25,7 +25,7 @@ func TestBulkSendOnceByKey(t *testing.T) {
 			t.Fatal(err)
 		}
 		b := marquee.BulkSend{BulkMessage: marquee.BulkMessage{Subject: "Programme", Body: "The programme is out."},
-			IdempotencyKey: "0f8e2a64-3c1b-4d6e-9a7f-5b2c8d1e4f30"}
+			Key: "0f8e2a64-3c1b-4d6e-9a7f-5b2c8d1e4f30"}
 
 		const senders = 2
 		var wg sync.WaitGroup
@@ -75,7 +75,7 @@ func TestBulkSendOnceByKey(t *testing.T) {
 			t.Fatalf("%d bulk e-mails after a repeat", n)
 		}
 		// A new key is a new send.
-		b.IdempotencyKey = "1a2b3c4d5e6f7a8b9c0d"
+		b.Key = "1a2b3c4d5e6f7a8b9c0d"
 		if next, err := m.SendBulk(as(f.org), f.fest.Slug, b); err != nil || next.Repeat || next.ID == sent[0].ID {
 			t.Fatalf("new key %+v %v", next, err)
 		}
@@ -84,14 +84,14 @@ func TestBulkSendOnceByKey(t *testing.T) {
 		}
 		// No key, or a short or odd one: refused, nothing written.
 		for _, key := range []string{"", "short", "has spaces in it here!", string(make([]byte, marquee.BulkKeyMax+1))} {
-			b.IdempotencyKey = key
-			if _, err := m.SendBulk(as(f.org), f.fest.Slug, b); marquee.ErrorFields(err)["idempotencyKey"] == "" {
+			b.Key = key
+			if _, err := m.SendBulk(as(f.org), f.fest.Slug, b); marquee.ErrorFields(err)["key"] == "" {
 				t.Fatalf("key %q: %v", key, err)
 			}
 		}
 		// Another organiser with the first key: not found, not the send.
 		other := newOrganiser(t, db, "other@example.com")
-		b.IdempotencyKey = "0f8e2a64-3c1b-4d6e-9a7f-5b2c8d1e4f30"
+		b.Key = "0f8e2a64-3c1b-4d6e-9a7f-5b2c8d1e4f30"
 		if _, err := m.SendBulk(as(other), f.fest.Slug, b); marquee.ErrorCode(err) != marquee.ENotFound {
 			t.Fatalf("another organiser: %v", err)
 		}

@@ -253,11 +253,11 @@ func (s *SubmissionService) SendBulk(ctx context.Context, slug string, b marquee
 		sel, _ := json.Marshal(b.Selection)
 		err := c.queryRow(ctx, `INSERT INTO bulk_messages (festival_id, idempotency_key, subject, body, selection, recipients, created_at)
 			VALUES (?, ?, ?, ?, ?, 0, ?) ON CONFLICT (festival_id, idempotency_key) DO NOTHING RETURNING id`,
-			fest.id, b.IdempotencyKey, b.Subject, b.Body, string(sel), now).Scan(&out.ID)
+			fest.id, b.Key, b.Subject, b.Body, string(sel), now).Scan(&out.ID)
 		if errors.Is(err, sql.ErrNoRows) {
 			out.Repeat = true
 			if err := c.queryRow(ctx, `SELECT id, recipients FROM bulk_messages WHERE festival_id = ? AND idempotency_key = ?`,
-				fest.id, b.IdempotencyKey).Scan(&out.ID, &out.Recipients); err != nil {
+				fest.id, b.Key).Scan(&out.ID, &out.Recipients); err != nil {
 				return fmt.Errorf("store: bulk message of festival %d sent before: %w", fest.id, err)
 			}
 			return nil
