@@ -106,7 +106,7 @@ var apiOps = map[string]apiOp{
 	"GET /api/v1/manage/festivals/{slug}/submissions/{id}/messages":  op("A submission's thread with its filmmaker", http.StatusOK, T[marquee.Thread]()),
 	"POST /api/v1/manage/festivals/{slug}/submissions/{id}/messages": op("Write to a submission's filmmaker", http.StatusCreated, T[messageItemAnswer]()).in(T[marquee.NewMessage]()).rateLimited(),
 	"POST /api/v1/manage/festivals/{slug}/bulk-messages/preview":     op("How a bulk message reads in each language and how many it reaches", http.StatusOK, T[marquee.BulkPreview]()).in(T[marquee.BulkMessage]()),
-	"POST /api/v1/manage/festivals/{slug}/bulk-messages":             op("Send a message to a selection of entrants, once each", http.StatusCreated, T[marquee.BulkSent]()).in(T[marquee.BulkMessage]()).rateLimited(),
+	"POST /api/v1/manage/festivals/{slug}/bulk-messages":             op("Send a message to a selection of entrants, once each and once per idempotency key (a repeat answers 200 and the first send)", http.StatusCreated, T[marquee.BulkSent]()).in(T[marquee.BulkSend]()).also(http.StatusOK).rateLimited(),
 
 	// Reminders.
 	"GET /api/v1/reminders":         op("The caller's deadline reminders", http.StatusOK, T[itemsAnswer[marquee.Reminder]]()),

@@ -219,9 +219,16 @@ test('the organiser previews a bulk message in each language and sends it once t
   }
 
   // Sent with a double click: one send, one e-mail to each, in their language; none to the selected entrant.
+  const sendRequest = org.page.waitForRequest((r) => r.url().endsWith(`/festivals/${f.slug}/bulk-messages`) && r.method() === 'POST');
   await bulk.getByTestId('bulk-send').dblclick();
   await expect(bulk.getByTestId('bulk-sent')).toHaveText(zhText.bulk.sent_other.replace('{{count}}', '3'));
   await expect(bulk.getByTestId('bulk-send')).toHaveCount(0);
+  // The same send again with its key (a retry after a lost answer, another tab): 200, the first send, no e-mail.
+  const first = await sendRequest;
+  const firstSent = (await (await first.response())!.json()) as { id: number; recipients: number };
+  const replay = await org.page.request.post(`/api/v1/manage/festivals/${f.slug}/bulk-messages`, { data: first.postDataJSON() });
+  expect(replay.status()).toBe(200);
+  expect(await replay.json()).toEqual(firstSent);
   const admin = await signedIn(baseURL!, f.admin);
   const mails = await mailsTo(admin, 'bulk-message', { [en.email]: 1, [ja.email]: 1, [zh.email]: 1, [kept.email]: 0 });
   expect(mails[en.email][0].body).toContain(`A message from ${f.name} to its entrants:`);

@@ -1226,7 +1226,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a message to a selection of entrants, once each */
+        /** Send a message to a selection of entrants, once each and once per idempotency key (a repeat answers 200 and the first send) */
         post: operations["bulkMessageCreate"];
         delete?: never;
         options?: never;
@@ -3489,6 +3489,14 @@ export interface components {
             entryStatusId: number;
             ids: number[];
             status: components["schemas"]["SubmissionStatus"];
+        };
+        /** BulkSend */
+        BulkSend: {
+            body: string;
+            /** @description A random id the client makes once per send (a UUID will do): a repeat with it answers the first send */
+            key: string;
+            selection: components["schemas"]["BulkSelection"];
+            subject: string;
         };
         /** BulkSent */
         BulkSent: {
@@ -10172,10 +10180,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BulkMessage"];
+                "application/json": components["schemas"]["BulkSend"];
             };
         };
         responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSent"];
+                };
+            };
             /** @description Created */
             201: {
                 headers: {

@@ -45,11 +45,11 @@ describe('BulkMessages', () => {
     fireEvent.click(send);
     expect(await screen.findByTestId('bulk-sent')).toHaveTextContent('Sent to 3 filmmakers.');
     expect(sends(fetch)).toHaveLength(1);
-    expect(bodyOf(sends(fetch)[0][1])).toMatchObject({ subject: 'Passes', body: 'Thank you.' });
+    expect(bodyOf(sends(fetch)[0][1])).toMatchObject({ subject: 'Passes', body: 'Thank you.', key: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/) });
     expect(screen.queryByTestId('bulk-send')).toBeNull();
   });
 
-  it('sends again after a failed send, and a new preview is a new send', async () => {
+  it('sends again after a failed send with the same key, and a new preview is a new send with a new key', async () => {
     let fail = true;
     const fetch = stubApi({
       [`GET ${base}/statuses`]: { status: 200, body: { statuses: [] } },
@@ -65,6 +65,9 @@ describe('BulkMessages', () => {
     await user.click(screen.getByTestId('bulk-preview'));
     await user.click(await screen.findByTestId('bulk-send'));
     await vi.waitFor(() => expect(sends(fetch)).toHaveLength(3));
+    const keys = sends(fetch).map(([, init]) => (bodyOf(init) as { key: string }).key);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('names the preview of each language in the reader’s language', async () => {
