@@ -15,8 +15,9 @@
 # machine swing by a factor of two), the answer's size, and the budget
 # with PASS or FAIL where there is one. The CSV export is timed to its last
 # byte, MARQUEE_SPEED_CSV_N requests one at a time, then 4 at a time. Then
-# the server's RSS (VmRSS of /proc/PID/status) once it is ready, after the
-# organiser pages and at the end.
+# the server's RSS (VmRSS of /proc/PID/status, and its anonymous and
+# file-backed parts) once it is ready, after the organiser pages and at
+# the end.
 #
 #   scripts/speed.sh                                 # SQLite at /tmp/marquee-speed.db (seeded when missing)
 #   MARQUEE_SPEED_DB='postgres://postgres@127.0.0.1:5432/speed?sslmode=disable' MARQUEE_SPEED_SEED=1 scripts/speed.sh
@@ -68,7 +69,13 @@ for _ in $(seq 1 240); do
   sleep 0.5
 done
 [ -n "$ready" ] || { echo "speed.sh: the server did not become ready:" >&2; cat "$work/serve.log" >&2; exit 1; }
-rss() { awk '/^VmRSS:/ { printf "%.0f MB", $2 / 1024 }' "/proc/$server/status"; }
+# VmRSS counts the pages of the SQLite file the readers map (RssFile, the
+# kernel's page cache, shared and dropped under pressure) beside the
+# server's own memory (RssAnon): both are printed.
+rss() {
+  awk '/^VmRSS:/ { r = $2 } /^RssAnon:/ { a = $2 } /^RssFile:/ { f = $2 }
+    END { printf "%.0f MB (anonymous %.0f MB, file-backed %.0f MB)", r / 1024, a / 1024, f / 1024 }' "/proc/$server/status"
+}
 rss_start=$(rss)
 
 token() {
