@@ -232,6 +232,15 @@ func appendJSONTimePtr(b []byte, t *time.Time) []byte {
 
 const jsonHex = "0123456789abcdef"
 
+// jsonSafe marks the ASCII bytes written as they are: printable, but for
+// the quote, the backslash and the HTML characters <, > and &.
+var jsonSafe = func() (t [utf8.RuneSelf]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
 // appendJSONString appends s quoted as encoding/json writes a string
 // (HTML escaping on, as json.Encoder's default): <, > and & as \u003c,
 // \u003e and \u0026, control characters escaped, invalid UTF-8 as
@@ -241,7 +250,7 @@ func appendJSONString(b []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if jsonSafe[c] {
 				i++
 				continue
 			}

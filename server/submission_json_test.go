@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"math"
+	"net/http"
 	"net/http/httptest"
 	"reflect"
 	"testing"
@@ -128,3 +129,40 @@ func FuzzSubmissionJSONString(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkSubmissionPageJSON: a page of 50 submissions as the organiser's
+// list answers it, by encoding/json (writeJSON) and field by field.
+func BenchmarkSubmissionPageJSON(b *testing.B) {
+	created := time.Date(2026, 11, 27, 18, 28, 41, 975674000, time.UTC)
+	p := &marquee.Page[*marquee.Submission]{Total: 5000, Page: 1, PerPage: 50}
+	for i := range 50 {
+		w, c, s := 61.5+float64(i)/3, 0.123456789*float64(i-25), 12.25
+		p.Items = append(p.Items, &marquee.Submission{ID: int64(4000 + i), FilmID: int64(90000 + i), FilmTitle: "夏の終わりの映画 " + time.Duration(i).String(),
+			FestivalID: 1, FestivalSlug: "matsumoto-youth-film-week", FestivalName: "松本青春映画週間", CategoryID: 1, CategoryName: "Short fiction",
+			FilmmakerID: int64(123456 + i), FilmmakerName: "Filmmaker 123456", FilmmakerEmail: "seed-0123456@example.test", Country: "JP",
+			Tier: "regular", FeeCredits: 30, PaidCredits: 30, Status: marquee.SubmissionStatus("submitted"), Feedback: []string{}, Language: "ja",
+			CreatedAt: created, Scores: &marquee.ScoreSummary{Judges: 3, Weighted: &w, Calibrated: &c, Spread: &s}})
+	}
+	for _, c := range []struct {
+		name  string
+		write func(http.ResponseWriter)
+	}{
+		{"encoding-json", func(w http.ResponseWriter) { writeJSON(w, 200, p) }},
+		{"by-field", func(w http.ResponseWriter) { writeSubmissionPage(w, p) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			w := discardWriter{http.Header{}}
+			for b.Loop() {
+				c.write(w)
+			}
+		})
+	}
+}
+
+// discardWriter is a ResponseWriter that keeps nothing.
+type discardWriter struct{ h http.Header }
+
+func (w discardWriter) Header() http.Header         { return w.h }
+func (w discardWriter) Write(b []byte) (int, error) { return len(b), nil }
+func (w discardWriter) WriteHeader(int)             {}
