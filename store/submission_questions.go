@@ -227,7 +227,7 @@ func (s *SubmissionService) ExportEntries(ctx context.Context, slug string) (*ma
 		}
 		defer q.Close()
 		var answerJSON, status sql.NullString
-		scan := withMore{q, []any{&answerJSON, &status}}
+		scan := &withMore{rows: q, more: []any{&answerJSON, &status}}
 		for q.Next() {
 			row, err := scanSubmission(scan)
 			if err != nil {
@@ -258,13 +258,17 @@ func (s *SubmissionService) ExportEntries(ctx context.Context, slug string) (*ma
 }
 
 // withMore scans a row's leading columns into the targets its caller
-// gives and the rest into more.
+// gives and the rest into more (one slice of targets, reused).
 type withMore struct {
 	rows interface{ Scan(...any) error }
 	more []any
+	all  []any
 }
 
-func (w withMore) Scan(dest ...any) error { return w.rows.Scan(append(dest, w.more...)...) }
+func (w *withMore) Scan(dest ...any) error {
+	w.all = append(append(w.all[:0], dest...), w.more...)
+	return w.rows.Scan(w.all...)
+}
 
 // answerPair is one answer of an exported submission.
 type answerPair struct {
