@@ -211,6 +211,9 @@ type ScreeningStats struct {
 	Sold        int64     `json:"sold"`
 	CheckedIn   int64     `json:"checkedIn"`
 	IncomeCents int64     `json:"incomeCents"`
+	// Currency is the screening's (its festival's ticket currency),
+	// IncomeCents's minor units.
+	Currency string `json:"currency"`
 }
 
 // Analytics are a festival's numbers over a range, for its organiser.
@@ -287,10 +290,10 @@ func (a *Analytics) Table(name string) ([][]string, error) {
 		}
 		return rows, nil
 	case "tickets":
-		rows := [][]string{{"screening", "title", "starts_at", "capacity", "sold", "checked_in", "income_cents"}}
+		rows := [][]string{{"screening", "title", "starts_at", "capacity", "sold", "checked_in", "income_cents", "currency"}}
 		for _, t := range a.Tickets {
 			rows = append(rows, []string{i64(t.ScreeningID), t.Title, t.StartsAt.UTC().Format(time.RFC3339), i64(t.Capacity),
-				i64(t.Sold), i64(t.CheckedIn), i64(t.IncomeCents)})
+				i64(t.Sold), i64(t.CheckedIn), i64(t.IncomeCents), t.Currency})
 		}
 		return rows, nil
 	}

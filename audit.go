@@ -43,6 +43,7 @@ const (
 	// them); each entry carries the festival's id.
 	AuditFestivalSettings AuditAction = "festival.settings"  // refunds on withdrawal, blind review
 	AuditFestivalTimeZone AuditAction = "festival.time_zone" // the zone of its screenings and days
+	AuditFestivalCurrency AuditAction = "festival.currency"  // the currency its tickets are sold in
 	AuditJudgingLock      AuditAction = "judging.lock"
 	AuditJudgingUnlock    AuditAction = "judging.unlock"
 	AuditSubmissionDecide AuditAction = "submission.decide" // a status, award or shared comments changed
@@ -88,7 +89,7 @@ var AuditActions = []AuditAction{
 	AuditPackageUpdate, AuditPurchaseRefund,
 	AuditFestivalApprove, AuditFestivalReject, AuditRevisionApprove, AuditRevisionReject,
 	AuditLoginRateLimited, AuditPromotionEnd, AuditPromotionPriceChange, AuditScreeningCancel, AuditTicketOrderRefund,
-	AuditFestivalSettings, AuditFestivalTimeZone, AuditJudgingLock, AuditJudgingUnlock,
+	AuditFestivalSettings, AuditFestivalTimeZone, AuditFestivalCurrency, AuditJudgingLock, AuditJudgingUnlock,
 	AuditSubmissionDecide, AuditSubmissionFlag, AuditWaiverCreate, AuditWaiverDelete,
 	AuditJudgeInvite, AuditJudgeRemove, AuditJudgeAssign, AuditJudgeUnassign, AuditJudgeConflict,
 	AuditScreeningCreate, AuditScreeningUpdate, AuditDoorStaffAdd, AuditDoorStaffRemove, AuditPromotionStart,

@@ -71,6 +71,14 @@ type EarningsBalance struct {
 	PaidCents      int64 `json:"paidCents"`
 }
 
+// CurrencyBalance is a festival's balance in one currency: a festival has
+// one per currency it earned in (its ticket currency; entry fees are in
+// US dollars), never summed together.
+type CurrencyBalance struct {
+	Currency string `json:"currency"`
+	EarningsBalance
+}
+
 // DefaultEarningsCurrency is the currency of earnings until ticket
 // currencies land: everything is priced in US dollars.
 const DefaultEarningsCurrency = "usd"

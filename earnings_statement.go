@@ -88,9 +88,14 @@ type FestivalEarningsReport struct {
 	FestivalID   int64  `json:"festivalId"`
 	FestivalSlug string `json:"festivalSlug"`
 	FestivalName string `json:"festivalName"`
-	Currency     string `json:"currency"`
-	// Balance is at the moment of the report.
+	// Currency is the statement's and Balance's: one of Currencies, the
+	// festival's ticket currency first, then any other it has rows in.
+	Currency   string   `json:"currency"`
+	Currencies []string `json:"currencies"`
+	// Balance is at the moment of the report, in Currency.
 	Balance EarningsBalance `json:"balance"`
+	// Balances are every currency's balance (one per currency with rows).
+	Balances []CurrencyBalance `json:"balances"`
 	// CreditValueCents is what one credit spent on an entry fee earns
 	// the festival (before commission).
 	CreditValueCents int64 `json:"creditValueCents"`
@@ -135,7 +140,7 @@ type EarningsService interface {
 	// FestivalEarnings answers the earnings page of the festival with
 	// slug, with the statement of month ("YYYY-MM", "" for this month),
 	// to its organiser and admins (ErrFestivalNotFound to anyone else).
-	FestivalEarnings(ctx context.Context, slug, month string) (*FestivalEarningsReport, error)
+	FestivalEarnings(ctx context.Context, slug, month, currency string) (*FestivalEarningsReport, error)
 	// CommissionOverrides lists the festivals with their own commission (admins).
 	CommissionOverrides(ctx context.Context) (*CommissionOverrideList, error)
 	// SetCommissionOverride sets the festival's commission (admins, audited).
@@ -187,4 +192,30 @@ func StatementCSV(rep *FestivalEarningsReport) [][]string {
 		out = append(out, []string{r.CreatedAt.UTC().Format(time.RFC3339), string(r.Kind), r.Source, i64(r.AmountCents), r.Currency, r.AvailableAt.UTC().Format(time.RFC3339)})
 	}
 	return out
+}
+
+// StatementCurrency picks the currency of a festival's statement: asked
+// ("" is the festival's ticket currency, festivalCurrency), which must be
+// a ticket currency or one the festival has a balance in. It returns the
+// currencies the statement may be read in, the festival's first.
+func StatementCurrency(asked, festivalCurrency string, balances []CurrencyBalance) (string, []string, error) {
+	list := []string{festivalCurrency}
+	for _, b := range balances {
+		if b.Currency != festivalCurrency {
+			list = append(list, b.Currency)
+		}
+	}
+	asked = strings.ToLower(strings.TrimSpace(asked))
+	if asked == "" {
+		return festivalCurrency, list, nil
+	}
+	for _, c := range list {
+		if c == asked {
+			return c, list, nil
+		}
+	}
+	if _, ok := FindTicketCurrency(asked); ok {
+		return asked, list, nil
+	}
+	return "", nil, FieldError("currency", "Choose a supported currency: USD, EUR, JPY or CNY")
 }

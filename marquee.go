@@ -195,4 +195,7 @@ type Services struct {
 	Guests GuestTicketService
 	// Payouts pays festivals their earnings (payout.go).
 	Payouts PayoutService
+	// TicketSelf is the buyers' own cancellations and the festivals'
+	// rules for them (ticket_self_cancel.go).
+	TicketSelf TicketSelfService
 }

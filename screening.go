@@ -118,6 +118,9 @@ type ScreeningInput struct {
 	PriceCents   int64  `json:"priceCents"`
 	SalesStartAt string `json:"salesStartAt"`
 	SalesEndAt   string `json:"salesEndAt"`
+	// Currency is the festival's ticket currency, set by the service (the
+	// price is checked in its minor units); "" is US dollars.
+	Currency string `json:"-"`
 }
 
 // ScreeningTimes are a ScreeningInput's times as UTC instants.
@@ -188,12 +191,7 @@ func (in ScreeningInput) Validate(loc *time.Location) (ScreeningTimes, error) {
 	if in.Capacity < 1 || in.Capacity > ScreeningCapacityMax {
 		f.Add("capacity", "Capacity must be between 1 and 100,000 seats")
 	}
-	switch {
-	case in.PriceCents < 0 || in.PriceCents > TicketPriceMaxCents:
-		f.Add("priceCents", "Price must be between 0 and 10,000.00")
-	case in.PriceCents > 0 && in.PriceCents < TicketPriceMinCents:
-		f.Add("priceCents", "A paid ticket costs at least 0.50")
-	}
+	checkTicketPrice("priceCents", in.PriceCents, in.Currency, &f)
 	return t, f.Err()
 }
 
@@ -261,9 +259,12 @@ type ScreeningList struct {
 // its time zone: the one the organiser chose (TimeZoneChosen), else the
 // default of its country and city (FestivalTimeZone).
 type ManagedScreeningList struct {
-	TimeZone       string              `json:"timeZone"`
-	TimeZoneChosen bool                `json:"timeZoneChosen"`
-	Items          []*ManagedScreening `json:"items"`
+	TimeZone       string `json:"timeZone"`
+	TimeZoneChosen bool   `json:"timeZoneChosen"`
+	// Currency is the festival's ticket currency, its screenings' and
+	// their types' (SetCurrency).
+	Currency string              `json:"currency"`
+	Items    []*ManagedScreening `json:"items"`
 }
 
 // ErrScreeningNotFound is the answer for a screening that does not exist

@@ -182,6 +182,15 @@ type BulkMessage struct {
 	Body      string        `json:"body"`
 }
 
+// BulkSend is a bulk message as sent: the message and the key the client
+// chose for this one send (made with its preview), so that a retried or
+// repeated request with the same key answers the first send and mails
+// no one again.
+type BulkSend struct {
+	BulkMessage
+	Key string `json:"key"`
+}
+
 // MailPreview is an e-mail as it would read in one language.
 type MailPreview struct {
 	Language string `json:"language"`
@@ -196,10 +205,12 @@ type BulkPreview struct {
 	Previews   []*MailPreview `json:"previews"`
 }
 
-// BulkSent is a bulk message sent: its id and how many got it.
+// BulkSent is a bulk message sent: its id and how many got it. Repeat
+// is true when its key had already sent it (nothing was sent again).
 type BulkSent struct {
 	ID         int64 `json:"id"`
 	Recipients int64 `json:"recipients"`
+	Repeat     bool  `json:"-"`
 }
 
 // SubmissionExport is a festival's CSV export: its questions (the extra
@@ -264,9 +275,10 @@ type SubmissionManagementService interface {
 
 	// PreviewBulk tells how many people a bulk message would reach and
 	// how it reads in each language; SendBulk sends it through the outbox
-	// (one e-mail per person, whatever their entries).
+	// (one e-mail per person, whatever their entries), once per
+	// festival and idempotency key: a repeat answers the first send.
 	PreviewBulk(ctx context.Context, slug string, b BulkMessage) (*BulkPreview, error)
-	SendBulk(ctx context.Context, slug string, b BulkMessage) (*BulkSent, error)
+	SendBulk(ctx context.Context, slug string, b BulkSend) (*BulkSent, error)
 }
 
 // ManagementMail writes the e-mails of submission management; each func

@@ -26,7 +26,15 @@ const (
 	MessageBodyMax     = 5000
 	BulkSubjectMax     = 200
 	BulkBodyMax        = 5000
+	BulkKeyMin         = 16
+	BulkKeyMax         = 64
 )
+
+// BulkKeyPattern is what a bulk send's idempotency key may hold (a UUID
+// or any random id of BulkKeyMin to BulkKeyMax such characters).
+const BulkKeyPattern = "^[A-Za-z0-9_-]+$"
+
+var bulkKey = regexp.MustCompile(BulkKeyPattern)
 
 // Answers of yes/no questions.
 const (
@@ -346,6 +354,18 @@ func (b *BulkMessage) Validate() error {
 	}
 	if len(b.Selection.IDs) > DecisionIDsMax {
 		f.Add("selection", "Choose at most 500 entries at once")
+	}
+	return f.Err()
+}
+
+// Validate checks the message and its idempotency key.
+func (b *BulkSend) Validate() error {
+	var f FieldErrors
+	if err := f.Merge(b.BulkMessage.Validate(), "subject", "body", "selection"); err != nil {
+		return err
+	}
+	if n := len(b.Key); n < BulkKeyMin || n > BulkKeyMax || !bulkKey.MatchString(b.Key) {
+		f.Add("key", "This send has no valid key; reload the page and try again")
 	}
 	return f.Err()
 }

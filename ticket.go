@@ -85,6 +85,11 @@ type TicketOrder struct {
 	// when that e-mail is written).
 	Guest      bool   `json:"guest"`
 	GuestToken string `json:"-"`
+	// RefundedCents is what a refund returned; SelfCancel, on the buyer's
+	// own order, whether and until when they may cancel it and for how
+	// much (ticket_self_cancel.go; null when the festival does not allow it).
+	RefundedCents int64            `json:"refundedCents"`
+	SelfCancel    *SelfCancelQuote `json:"selfCancel"`
 }
 
 // Ticket is one seat of a paid order. Code is the secret the QR code holds.
@@ -177,6 +182,16 @@ func ParseTicketOrderStatusFilter(v string, f *FieldErrors) TicketOrderStatus {
 // ticket order id, so that a retried request never charges twice.
 func TicketIdempotencyKey(id int64) string {
 	return "marquee-ticket-order-" + strconv.FormatInt(id, 10)
+}
+
+// TicketAttemptKey is the key of payment attempt n of ticket order id: a
+// declined payment keeps the hold and its retry is attempt n+1, a new
+// payment (the first attempt keeps TicketIdempotencyKey).
+func TicketAttemptKey(id int64, n int) string {
+	if n <= 0 {
+		return TicketIdempotencyKey(id)
+	}
+	return TicketIdempotencyKey(id) + "-" + strconv.Itoa(n+1)
 }
 
 // TicketRefundKey is the idempotency key of the refund of ticket order id.
@@ -492,6 +507,9 @@ type TicketService interface {
 	CancelScreening(ctx context.Context, slug string, id int64) (*ManagedScreening, error)
 	// SetTimeZone sets a managed festival's IANA time zone.
 	SetTimeZone(ctx context.Context, slug, tz string) (string, error)
+	// SetCurrency sets the currency a managed festival sells tickets in
+	// (TicketCurrencies); refused once it has sold tickets.
+	SetCurrency(ctx context.Context, slug, currency string) (string, error)
 	// ScreeningFilms lists the films of a managed festival's submissions
 	// that are not withdrawn.
 	ScreeningFilms(ctx context.Context, slug string) ([]ScreeningFilm, error)

@@ -59,6 +59,8 @@ type TicketTypeInput struct {
 	Name       string `json:"name"`
 	PriceCents int64  `json:"priceCents"`
 	Quota      *int   `json:"quota"`
+	// Currency is the screening's, set by the service; "" is US dollars.
+	Currency string `json:"-"`
 }
 
 // Normalize trims the name.
@@ -76,12 +78,7 @@ func (in TicketTypeInput) Validate(capacity int, isDefault bool) error {
 	default:
 		CheckSingleLine("name", in.Name, &f)
 	}
-	switch {
-	case in.PriceCents < 0 || in.PriceCents > TicketPriceMaxCents:
-		f.Add("priceCents", "Price must be between 0 and 10,000.00")
-	case in.PriceCents > 0 && in.PriceCents < TicketPriceMinCents:
-		f.Add("priceCents", "A paid ticket costs at least 0.50")
-	}
+	checkTicketPrice("priceCents", in.PriceCents, in.Currency, &f)
 	if in.Quota != nil && (*in.Quota < 0 || *in.Quota > capacity) {
 		f.Add("quota", "A quota must be between 0 and the screening's capacity")
 	}

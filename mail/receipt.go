@@ -70,20 +70,9 @@ func (c Composer) Receipt(p *marquee.Purchase) marquee.Mail {
 	}
 }
 
-// FormatAmount writes an amount of cents in currency: US dollars as
-// "$25.00" (and "$1,250.00"), any other currency as "25.00 EUR".
+// FormatAmount writes an amount of minor units in currency
+// (marquee.FormatMoney): "$1,250.00", "€25.00", "¥1,500" (JPY has no
+// minor unit), "CN¥25.00"; a currency it does not know as "25.00 XYZ".
 func FormatAmount(cents int64, currency string) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
-	}
-	whole := strconv.FormatInt(cents/100, 10)
-	for i := len(whole) - 3; i > 0; i -= 3 {
-		whole = whole[:i] + "," + whole[i:]
-	}
-	n := whole + "." + strconv.FormatInt(cents%100/10, 10) + strconv.FormatInt(cents%10, 10)
-	if cur := strings.ToLower(currency); cur != "" && cur != "usd" {
-		return sign + n + " " + strings.ToUpper(cur)
-	}
-	return sign + "$" + n
+	return marquee.FormatMoney(cents, currency)
 }

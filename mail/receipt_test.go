@@ -48,7 +48,8 @@ func TestFormatAmount(t *testing.T) {
 	}{
 		{2500, "usd", "$25.00"}, {5000, "USD", "$50.00"}, {10000, "", "$100.00"}, {5, "usd", "$0.05"}, {99, "usd", "$0.99"},
 		{125000, "usd", "$1,250.00"}, {123456789, "usd", "$1,234,567.89"}, {-2500, "usd", "-$25.00"}, {0, "usd", "$0.00"},
-		{2500, "eur", "25.00 EUR"},
+		{2500, "eur", "€25.00"}, {1500, "jpy", "¥1,500"}, {3000, "JPY", "¥3,000"}, {1000000, "jpy", "¥1,000,000"}, {-50, "jpy", "-¥50"},
+		{2505, "cny", "CN¥25.05"}, {2500, "gbp", "25.00 GBP"},
 	} {
 		if got := FormatAmount(tc.cents, tc.currency); got != tc.want {
 			t.Errorf("FormatAmount(%d, %q) = %q, want %q", tc.cents, tc.currency, got, tc.want)

@@ -15,8 +15,9 @@
 # machine swing by a factor of two), the answer's size, and the budget
 # with PASS or FAIL where there is one. The CSV export is timed to its last
 # byte, MARQUEE_SPEED_CSV_N requests one at a time, then 4 at a time. Then
-# the server's RSS (VmRSS of /proc/PID/status) once it is ready, after the
-# organiser pages and at the end.
+# the server's RSS (VmRSS of /proc/PID/status, and its anonymous and
+# file-backed parts) once it is ready, after the organiser pages and at
+# the end.
 #
 #   scripts/speed.sh                                 # SQLite at /tmp/marquee-speed.db (seeded when missing)
 #   MARQUEE_SPEED_DB='postgres://postgres@127.0.0.1:5432/speed?sslmode=disable' MARQUEE_SPEED_SEED=1 scripts/speed.sh
@@ -28,7 +29,10 @@
 # MARQUEE_SPEED_N (requests per page, default 3000), MARQUEE_SPEED_C
 # (clients at once, default 32), MARQUEE_SPEED_CSV_N (CSV exports per
 # row, default 20), MARQUEE_SPEED_ORGANISER (the hot festival's organiser,
-# default organiser-1@seed.marquee.example as a fresh seed prints it).
+# default organiser-1@seed.marquee.example as a fresh seed prints it),
+# MARQUEE_SPEED_WARM (requests sent unmeasured before each row, default
+# 100: the first reads of a cold database file and the node's per-minute
+# memories are not what a busy server's pages cost).
 # Loopback only; it starts and stops its own server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,6 +42,7 @@ port=${MARQUEE_SPEED_PORT:-18400}
 n=${MARQUEE_SPEED_N:-3000}
 c=${MARQUEE_SPEED_C:-32}
 csvn=${MARQUEE_SPEED_CSV_N:-20}
+warm=${MARQUEE_SPEED_WARM:-100}
 bin=${MARQUEE_SPEED_BIN:-bin/marquee}
 hot_organiser=${MARQUEE_SPEED_ORGANISER:-organiser-1@seed.marquee.example}
 base="http://127.0.0.1:$port"
@@ -68,7 +73,13 @@ for _ in $(seq 1 240); do
   sleep 0.5
 done
 [ -n "$ready" ] || { echo "speed.sh: the server did not become ready:" >&2; cat "$work/serve.log" >&2; exit 1; }
-rss() { awk '/^VmRSS:/ { printf "%.0f MB", $2 / 1024 }' "/proc/$server/status"; }
+# VmRSS counts the pages of the SQLite file the readers map (RssFile, the
+# kernel's page cache, shared and dropped under pressure) beside the
+# server's own memory (RssAnon): both are printed.
+rss() {
+  awk '/^VmRSS:/ { r = $2 } /^RssAnon:/ { a = $2 } /^RssFile:/ { f = $2 }
+    END { printf "%.0f MB (anonymous %.0f MB, file-backed %.0f MB)", r / 1024, a / 1024, f / 1024 }' "/proc/$server/status"
+}
 rss_start=$(rss)
 
 token() {
@@ -88,11 +99,11 @@ manage="/api/v1/manage/festivals/$slug"
 row() {
   local label=$1
   shift
-  "$work/loadtest" -base "$base" -n "$n" -c "$c" -row "$label" "$@"
+  "$work/loadtest" -base "$base" -n "$n" -c "$c" -warm "$warm" -row "$label" "$@"
 }
 
 echo "scripts/speed.sh, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
-echo "database ${db%%\?*}, $n requests a page, $c at once (CSV: $csvn), load average before: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
+echo "database ${db%%\?*}, $n requests a page ($warm unmeasured first), $c at once (CSV: $csvn), load average before: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 echo
 "$work/loadtest" -header
 row 'festival search: q=映画, Japan, open' '/api/v1/festivals?q=%E6%98%A0%E7%94%BB&country=JP&open=true'
@@ -113,8 +124,8 @@ row 'organiser: submissions, all categories, calibrated' -token "$organiser" -p9
 row 'organiser: ranking, page 1 (50 a page)' -token "$organiser" -p95 50ms "$manage/ranking?page=1&perPage=50"
 row 'organiser: ranking, one category, page 1 (50 a page)' -token "$organiser" -p95 50ms "$manage/ranking?category=$category&page=1&perPage=50"
 row 'organiser: ranking, calibrated, page 1 (50 a page)' -token "$organiser" -p95 50ms "$manage/ranking?sort=calibrated&page=1&perPage=50"
-row 'organiser: CSV export of 5,000, one at a time' -n "$csvn" -c 1 -token "$organiser" -p95 300ms "$manage/submissions.csv"
-row 'organiser: CSV export of 5,000, 4 at once' -n "$csvn" -c 4 -token "$organiser" -p95 300ms "$manage/submissions.csv"
+row 'organiser: CSV export of 5,000, one at a time' -n "$csvn" -c 1 -warm 2 -token "$organiser" -p95 300ms "$manage/submissions.csv"
+row 'organiser: CSV export of 5,000, 4 at once' -n "$csvn" -c 4 -warm 4 -token "$organiser" -p95 300ms "$manage/submissions.csv"
 row 'organiser: analytics, all days' -token "$organiser" -p95 100ms "$manage/analytics?range=all"
 row 'organiser: analytics, 90 days' -token "$organiser" -p95 100ms "$manage/analytics?range=90d"
 rss_organiser=$(rss)

@@ -14,7 +14,7 @@ import (
 // UTF-8 with a BOM so spreadsheets read names in any script.
 func (s *Server) handleFestivalEarningsCSV(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
-	rep, err := s.svc.Earnings.FestivalEarnings(r.Context(), slug, r.URL.Query().Get("month"))
+	rep, err := s.svc.Earnings.FestivalEarnings(r.Context(), slug, r.URL.Query().Get("month"), r.URL.Query().Get("currency"))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -8,7 +8,7 @@ import "net/http"
 // statement, to its organiser and admins; to anyone else the festival
 // does not exist (404).
 func (s *Server) handleFestivalEarningsGet(w http.ResponseWriter, r *http.Request) {
-	rep, err := s.svc.Earnings.FestivalEarnings(r.Context(), r.PathValue("slug"), r.URL.Query().Get("month"))
+	rep, err := s.svc.Earnings.FestivalEarnings(r.Context(), r.PathValue("slug"), r.URL.Query().Get("month"), r.URL.Query().Get("currency"))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

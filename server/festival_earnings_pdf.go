@@ -14,7 +14,7 @@ import (
 // the festival does not exist (404).
 func (s *Server) handleFestivalEarningsPDF(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
-	rep, err := s.svc.Earnings.FestivalEarnings(r.Context(), slug, r.URL.Query().Get("month"))
+	rep, err := s.svc.Earnings.FestivalEarnings(r.Context(), slug, r.URL.Query().Get("month"), r.URL.Query().Get("currency"))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

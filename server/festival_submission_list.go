@@ -20,5 +20,5 @@ func (s *Server) handleFestivalSubmissionList(w http.ResponseWriter, r *http.Req
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, page)
+	writeSubmissionPage(w, page) // writeJSON's bytes, without reflection (submission_json.go)
 }

@@ -20,5 +20,5 @@ func (s *Server) handleJudgeRanking(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, page)
+	writeRankingPage(w, page) // writeJSON's bytes, without reflection (submission_json.go)
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"reflect"
 	"regexp"
@@ -85,6 +86,7 @@ func recordRoutes() []recordedRoute {
 type apiOp struct {
 	summary   string
 	status    int          // the answer when it succeeds
+	alsoOK    []int        // other successful answers, with the same body (a repeat's 200)
 	resp      reflect.Type // its JSON body; nil for none (or respMedia's)
 	respMedia string       // a body that is not JSON: its media type
 	query     reflect.Type // a struct whose `query:"name"` fields are the query parameters
@@ -108,6 +110,7 @@ func T[V any]() reflect.Type { return reflect.TypeFor[V]() }
 func (o apiOp) in(body reflect.Type) apiOp    { o.body = body; return o }
 func (o apiOp) q(query reflect.Type) apiOp    { o.query = query; return o }
 func (o apiOp) errs(codes ...int) apiOp       { o.errors = append(o.errors, codes...); return o }
+func (o apiOp) also(codes ...int) apiOp       { o.alsoOK = append(o.alsoOK, codes...); return o }
 func (o apiOp) media(media string) apiOp      { o.respMedia = media; return o }
 func (o apiOp) inMedia(media string) apiOp    { o.bodyMedia = media; return o }
 func (o apiOp) rateLimited() apiOp            { o.limited = true; return o }
@@ -217,6 +220,11 @@ func BuildOpenAPI() ([]byte, error) {
 			ok200["content"] = map[string]any{o.respMedia: map[string]any{"schema": mediaSchema(o.respMedia)}}
 		}
 		responses[strconv.Itoa(o.status)] = ok200
+		for _, c := range o.alsoOK {
+			also := maps.Clone(ok200)
+			also["description"] = http.StatusText(c)
+			responses[strconv.Itoa(c)] = also
+		}
 		errRef := g.schema(T[errorBody]())
 		if o.errBody != nil {
 			errRef = g.schema(o.errBody)

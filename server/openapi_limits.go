@@ -34,6 +34,8 @@ var apiFieldLimits = map[reflect.Type]map[string]limit{
 	},
 	T[marquee.Film]():       {"stills": {"maxItems": marquee.FilmStillsMax}},
 	T[marquee.EntryRules](): {"terms": {"maxLength": marquee.EntryTermsMax}},
+	T[marquee.BulkSend](): {"key": {"description": "A random id the client makes once per send (a UUID will do): a repeat with it answers the first send",
+		"minLength": marquee.BulkKeyMin, "maxLength": marquee.BulkKeyMax, "pattern": marquee.BulkKeyPattern}},
 	T[marquee.EntryLimits](): {
 		"minRuntime":     {"minimum": 0, "maximum": marquee.FilmRuntimeMax},
 		"maxRuntime":     {"minimum": 0, "maximum": marquee.FilmRuntimeMax},

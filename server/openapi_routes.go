@@ -53,6 +53,7 @@ var apiOps = map[string]apiOp{
 	"GET /api/v1/manage/festivals/{slug}/settings":         op("A festival's submission and judging settings", http.StatusOK, T[marquee.FestivalSettings]()),
 	"PUT /api/v1/manage/festivals/{slug}/settings":         op("Change settings (a field left out or null keeps its value)", http.StatusOK, T[marquee.FestivalSettings]()).in(T[marquee.SettingsChange]()),
 	"PUT /api/v1/manage/festivals/{slug}/time-zone":        op("Set the festival's time zone (\"\" follows its country and city)", http.StatusOK, T[timeZoneRequest]()).in(T[timeZoneRequest]()),
+	"PUT /api/v1/manage/festivals/{slug}/currency":         op("Set the currency the festival sells tickets in (usd, eur, jpy, cny); refused once tickets are sold", http.StatusOK, T[currencyRequest]()).in(T[currencyRequest]()),
 	"GET /api/v1/manage/festivals/{slug}/analytics":        op("A festival's page views, sources and submissions", http.StatusOK, T[marquee.Analytics]()).q(T[rangeQuery]()),
 	"GET /api/v1/manage/festivals/{slug}/analytics/{file}": op("One analytics table as CSV", http.StatusOK, nil).media("text/csv").q(T[rangeQuery]()),
 	"POST /api/v1/festivals/{slug}/views":                  op("Count a view of a festival's public page (the page's beacon)", http.StatusNoContent, nil).in(T[marquee.PageView]()),
@@ -105,7 +106,7 @@ var apiOps = map[string]apiOp{
 	"GET /api/v1/manage/festivals/{slug}/submissions/{id}/messages":  op("A submission's thread with its filmmaker", http.StatusOK, T[marquee.Thread]()),
 	"POST /api/v1/manage/festivals/{slug}/submissions/{id}/messages": op("Write to a submission's filmmaker", http.StatusCreated, T[messageItemAnswer]()).in(T[marquee.NewMessage]()).rateLimited(),
 	"POST /api/v1/manage/festivals/{slug}/bulk-messages/preview":     op("How a bulk message reads in each language and how many it reaches", http.StatusOK, T[marquee.BulkPreview]()).in(T[marquee.BulkMessage]()),
-	"POST /api/v1/manage/festivals/{slug}/bulk-messages":             op("Send a message to a selection of entrants, once each", http.StatusCreated, T[marquee.BulkSent]()).in(T[marquee.BulkMessage]()).rateLimited(),
+	"POST /api/v1/manage/festivals/{slug}/bulk-messages":             op("Send a message to a selection of entrants, once each and once per idempotency key (a repeat answers 200 and the first send)", http.StatusCreated, T[marquee.BulkSent]()).in(T[marquee.BulkSend]()).also(http.StatusOK).rateLimited(),
 
 	// Reminders.
 	"GET /api/v1/reminders":         op("The caller's deadline reminders", http.StatusOK, T[itemsAnswer[marquee.Reminder]]()),
@@ -229,6 +230,9 @@ var apiOps = map[string]apiOp{
 	"POST /api/v1/ticket-orders/{id}/pay":                                          op("Pay a pending order", http.StatusOK, T[marquee.TicketPayResult]()).in(T[marquee.TicketPayRequest]()).errs(http.StatusPaymentRequired, http.StatusConflict).rateLimited(),
 	"POST /api/v1/ticket-orders/{id}/confirm":                                      op("Settle an order after the card's confirmation", http.StatusOK, T[marquee.TicketPayResult]()).errs(http.StatusPaymentRequired),
 	"POST /api/v1/ticket-orders/{id}/cancel":                                       op("Cancel a pending order (its seats released)", http.StatusOK, T[orderAnswer]()).errs(http.StatusConflict),
+	"POST /api/v1/ticket-orders/{id}/self-cancel":                                  op("Cancel one's own paid order before the festival's cut-off, refunded by its rule", http.StatusOK, T[orderAnswer]()).errs(http.StatusConflict, http.StatusServiceUnavailable),
+	"GET /api/v1/manage/festivals/{slug}/cancellation-policy":                      op("A festival's rule for buyers' own cancellations", http.StatusOK, T[marquee.CancellationPolicy]()),
+	"PUT /api/v1/manage/festivals/{slug}/cancellation-policy":                      op("Set the rule: cut-off hours before the screening, refund full, minus a fixed or percent fee, or none", http.StatusOK, T[marquee.CancellationPolicy]()).in(T[marquee.CancellationPolicy]()),
 	"GET /api/v1/ticket-orders/{id}":                                               op("One of the caller's orders", http.StatusOK, T[marquee.TicketOrder]()),
 	"GET /api/v1/tickets":                                                          op("The caller's tickets", http.StatusOK, T[marquee.Page[marquee.Ticket]]()).q(T[pageQuery]()),
 	"GET /api/v1/tickets/{id}":                                                     op("One of the caller's tickets", http.StatusOK, T[marquee.Ticket]()),
@@ -490,7 +494,8 @@ type (
 		Page   int    `query:"page" doc:"The page, from 1"`
 	}
 	monthQuery struct {
-		Month string `query:"month" doc:"The month, YYYY-MM (UTC); this month when absent"`
+		Month    string `query:"month" doc:"The month, YYYY-MM (UTC); this month when absent"`
+		Currency string `query:"currency" doc:"The statement's currency (usd, eur, jpy, cny); the festival's ticket currency when absent"`
 	}
 	holderQuery struct {
 		Q           string `query:"q" doc:"Part of the holder's name or e-mail address"`

@@ -241,6 +241,7 @@ func (s *Server) routes(mux router) {
 	mux.Handle("PUT /api/v1/manage/festivals/{slug}/screenings/{id}", s.requireUser(s.handleScreeningUpdate))
 	mux.Handle("POST /api/v1/manage/festivals/{slug}/screenings/{id}/cancel", s.requireUser(s.handleScreeningCancel))
 	mux.Handle("PUT /api/v1/manage/festivals/{slug}/time-zone", s.requireUser(s.handleFestivalTimeZonePut))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/currency", s.requireUser(s.handleFestivalCurrencyPut))
 	mux.Handle("GET /api/v1/manage/festivals/{slug}/screening-films", s.requireUser(s.handleScreeningFilmList))
 	// Ticket types, attendee names, vouchers and a screening's orders
 	// (issue 27); the buyer's check of a code.
@@ -273,6 +274,9 @@ func (s *Server) routes(mux router) {
 	mux.Handle("POST /api/v1/ticket-orders/{id}/pay", s.requireUser(s.handleTicketOrderPay))
 	mux.Handle("POST /api/v1/ticket-orders/{id}/confirm", s.requireUser(s.handleTicketOrderConfirm))
 	mux.Handle("POST /api/v1/ticket-orders/{id}/cancel", s.requireUser(s.handleTicketOrderCancel))
+	mux.Handle("POST /api/v1/ticket-orders/{id}/self-cancel", s.requireUser(s.handleTicketOrderSelfCancel))
+	mux.Handle("GET /api/v1/manage/festivals/{slug}/cancellation-policy", s.requireUser(s.handleCancellationPolicyGet))
+	mux.Handle("PUT /api/v1/manage/festivals/{slug}/cancellation-policy", s.requireUser(s.handleCancellationPolicyPut))
 	mux.Handle("GET /api/v1/ticket-orders/{id}", s.requireUser(s.handleTicketOrderGet))
 	mux.Handle("GET /api/v1/tickets", s.requireUser(s.handleTicketList))
 	mux.Handle("GET /api/v1/tickets/{id}", s.requireUser(s.handleTicketGet))

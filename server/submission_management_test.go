@@ -127,14 +127,36 @@ func TestSubmissionManagementOverHTTP(t *testing.T) {
 	if r.status != 200 || field(r, "recipients") != 2.0 || len(field(r, "previews").([]any)) != 3 {
 		t.Fatalf("preview %d %s", r.status, r.raw)
 	}
-	expect(t, w.do(call{method: "POST", path: w.manage("/bulk-messages"), token: w.rival, body: bulk}), http.StatusNotFound, "")
-	r = w.do(call{method: "POST", path: w.manage("/bulk-messages"), token: w.org, body: bulk})
+	// Sending needs the key made with the preview: without one, a translated 400 and nothing sent.
+	r = w.do(call{method: "POST", path: w.manage("/bulk-messages"), token: w.org, header: ja, body: bulk})
+	expect(t, r, http.StatusBadRequest, "")
+	if f := field(r, "fields").(map[string]any); f["key"] != "この送信には有効なキーがありません。ページを再読み込みしてやり直してください" {
+		t.Fatalf("no key: fields %v", f)
+	}
+	send := `{"subject":"Programme","body":"The programme is out.","selection":{},"key":"0f8e2a64-3c1b-4d6e-9a7f-5b2c8d1e4f30"}`
+	expect(t, w.do(call{method: "POST", path: w.manage("/bulk-messages"), token: w.rival, body: send}), http.StatusNotFound, "")
+	r = w.do(call{method: "POST", path: w.manage("/bulk-messages"), token: w.org, body: send})
 	if r.status != http.StatusCreated || field(r, "recipients") != 2.0 {
 		t.Fatalf("bulk %d %s", r.status, r.raw)
 	}
-	var mails int
-	if err := w.raw.QueryRow(`SELECT COUNT(*) FROM mail_outbox WHERE kind = 'bulk-message'`).Scan(&mails); err != nil || mails != 2 {
-		t.Fatalf("%d bulk e-mails %v", mails, err)
+	first := field(r, "id")
+	bulkMails := func() int {
+		var n int
+		if err := w.raw.QueryRow(`SELECT COUNT(*) FROM mail_outbox WHERE kind = 'bulk-message'`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := bulkMails(); n != 2 {
+		t.Fatalf("%d bulk e-mails", n)
+	}
+	// The same send again (a retry, another tab): 200, the first send, no e-mail.
+	r = w.do(call{method: "POST", path: w.manage("/bulk-messages"), token: w.org, body: send})
+	if r.status != http.StatusOK || field(r, "id") != first || field(r, "recipients") != 2.0 {
+		t.Fatalf("repeat %d %s", r.status, r.raw)
+	}
+	if n := bulkMails(); n != 2 {
+		t.Fatalf("%d bulk e-mails after a repeat", n)
 	}
 }
 

@@ -229,7 +229,7 @@ func TestFestivalAnalyticsTickets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := []marquee.ScreeningStats{{ScreeningID: fx.screening.ID, Title: "Opening night", Capacity: 10, Sold: 3, CheckedIn: 1, IncomeCents: 3000}}
+		want := []marquee.ScreeningStats{{ScreeningID: fx.screening.ID, Title: "Opening night", Capacity: 10, Sold: 3, CheckedIn: 1, IncomeCents: 3000, Currency: "usd"}}
 		if len(a.Tickets) != 1 {
 			t.Fatalf("tickets: %+v", a.Tickets)
 		}

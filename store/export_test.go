@@ -19,7 +19,20 @@ import (
 // trigram probes on SQLite (0: the default), so that a test takes each of
 // its paths with a few accounts.
 func (db *UserService) SetSearchBoundsForTest(rare, wide int) {
-	db.bounds = searchBounds{rare: rare, wide: wide}
+	db.bounds = searchBounds{rare: rare, wide: wide, walk: db.bounds.walk}
+}
+
+// SetSearchWalkForTest bounds the accounts the admin user search's walk
+// reads (walkSearch; 0: the default), so that a test sees it stop
+// without an answer and the index answer instead.
+func (db *UserService) SetSearchWalkForTest(rows int) {
+	db.bounds.walk = rows
+}
+
+// RememberBroadSearchForTest makes this node remember that query of role
+// matched past marquee.CountCap, as a search of more accounts would.
+func (db *UserService) RememberBroadSearchForTest(query string, role marquee.Role) {
+	db.broad.remember(broadKey(query, role), db.now())
 }
 
 // ExecForTest runs q on the write connection.

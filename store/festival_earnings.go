@@ -55,20 +55,45 @@ func appendFestivalEarnings(ctx context.Context, c conn, rows ...marquee.Festiva
 	return appended, nil
 }
 
-// festivalEarningsBalance sums festival festivalID's earnings at now:
-// available is the sum of the rows with available_at <= now, pending the
-// sum of the rest, paid the payouts less the reversed ones (−(payout +
-// payout_reversal)). c may be the reader or a transaction (a payout reads
-// the balance in the transaction that appends it).
-func festivalEarningsBalance(ctx context.Context, c conn, festivalID int64, now time.Time) (marquee.EarningsBalance, error) {
+// festivalEarningsBalance sums festival festivalID's earnings in currency
+// at now: available is the sum of the rows with available_at <= now,
+// pending the sum of the rest, paid the payouts less the reversed ones
+// (−(payout + payout_reversal)). Amounts of different currencies are
+// never summed. c may be the reader or a transaction (a payout reads the
+// balance in the transaction that appends it).
+func festivalEarningsBalance(ctx context.Context, c conn, festivalID int64, currency string, now time.Time) (marquee.EarningsBalance, error) {
 	var b marquee.EarningsBalance
 	err := c.queryRow(ctx, `SELECT
 			COALESCE(SUM(CASE WHEN available_at <= ? THEN amount_cents ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN available_at > ? THEN amount_cents ELSE 0 END), 0),
 			COALESCE(-SUM(CASE WHEN kind IN ('payout', 'payout_reversal') THEN amount_cents ELSE 0 END), 0)
-		FROM festival_earnings WHERE festival_id = ?`, now.UTC(), now.UTC(), festivalID).Scan(&b.AvailableCents, &b.PendingCents, &b.PaidCents)
+		FROM festival_earnings WHERE festival_id = ? AND currency = ?`, now.UTC(), now.UTC(), festivalID, currency).
+		Scan(&b.AvailableCents, &b.PendingCents, &b.PaidCents)
 	if err != nil {
-		return b, fmt.Errorf("store: festival earnings: balance of festival %d: %w", festivalID, err)
+		return b, fmt.Errorf("store: festival earnings: %s balance of festival %d: %w", currency, festivalID, err)
 	}
 	return b, nil
+}
+
+// festivalEarningsBalances are festival festivalID's balances at now, one
+// per currency it has rows in, by currency code.
+func festivalEarningsBalances(ctx context.Context, c conn, festivalID int64, now time.Time) ([]marquee.CurrencyBalance, error) {
+	rows, err := c.query(ctx, `SELECT currency,
+			COALESCE(SUM(CASE WHEN available_at <= ? THEN amount_cents ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN available_at > ? THEN amount_cents ELSE 0 END), 0),
+			COALESCE(-SUM(CASE WHEN kind IN ('payout', 'payout_reversal') THEN amount_cents ELSE 0 END), 0)
+		FROM festival_earnings WHERE festival_id = ? GROUP BY currency ORDER BY currency`, now.UTC(), now.UTC(), festivalID)
+	if err != nil {
+		return nil, fmt.Errorf("store: festival earnings: balances of festival %d: %w", festivalID, err)
+	}
+	defer rows.Close()
+	out := []marquee.CurrencyBalance{}
+	for rows.Next() {
+		var b marquee.CurrencyBalance
+		if err := rows.Scan(&b.Currency, &b.AvailableCents, &b.PendingCents, &b.PaidCents); err != nil {
+			return nil, fmt.Errorf("store: festival earnings: balances of festival %d: %w", festivalID, err)
+		}
+		out = append(out, b)
+	}
+	return out, rows.Err()
 }

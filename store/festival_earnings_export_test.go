@@ -20,7 +20,13 @@ func (db *DB) AppendFestivalEarningsForTest(ctx context.Context, rows ...marquee
 	return n, err
 }
 
-// FestivalEarningsBalanceForTest is festivalEarningsBalance on the reader.
+// FestivalEarningsBalanceForTest is festivalEarningsBalance in US dollars
+// on the reader.
 func (db *DB) FestivalEarningsBalanceForTest(ctx context.Context, festivalID int64, now time.Time) (marquee.EarningsBalance, error) {
-	return festivalEarningsBalance(ctx, db.reader(), festivalID, now)
+	return festivalEarningsBalance(ctx, db.reader(), festivalID, marquee.DefaultEarningsCurrency, now)
+}
+
+// FestivalEarningsBalancesForTest is festivalEarningsBalances on the reader.
+func (db *DB) FestivalEarningsBalancesForTest(ctx context.Context, festivalID int64, now time.Time) ([]marquee.CurrencyBalance, error) {
+	return festivalEarningsBalances(ctx, db.reader(), festivalID, now)
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/marquee-festival/marquee"
@@ -95,8 +96,9 @@ func (s service) creditEntryFees(ctx context.Context, c conn, festivalID int64, 
 func (s service) creditTicketOrder(ctx context.Context, c conn, id int64, now time.Time) error {
 	var festival, amount int64
 	var ends time.Time
-	err := c.queryRow(ctx, `SELECT s.festival_id, o.amount_cents, s.ends_at FROM ticket_orders o JOIN screenings s ON s.id = o.screening_id WHERE o.id = ?`, id).
-		Scan(&festival, &amount, &ends)
+	var currency string
+	err := c.queryRow(ctx, `SELECT s.festival_id, o.amount_cents, o.currency, s.ends_at FROM ticket_orders o JOIN screenings s ON s.id = o.screening_id WHERE o.id = ?`, id).
+		Scan(&festival, &amount, &currency, &ends)
 	if err != nil {
 		return fmt.Errorf("store: ticket earnings: order %d: %w", id, err)
 	}
@@ -107,8 +109,13 @@ func (s service) creditTicketOrder(ctx context.Context, c conn, id int64, now ti
 	if err != nil {
 		return err
 	}
-	_, err = appendFestivalEarnings(ctx, c, marquee.IncomeEarnings(festival, marquee.EarningTicket, marquee.TicketOrderEarningSource(id),
-		amount, bp, marquee.TicketAvailableAt(ends, now), now)...)
+	// In the order's currency (its festival's when it was sold).
+	rows := marquee.IncomeEarnings(festival, marquee.EarningTicket, marquee.TicketOrderEarningSource(id),
+		amount, bp, marquee.TicketAvailableAt(ends, now), now)
+	for i := range rows {
+		rows[i].Currency = strings.ToLower(currency)
+	}
+	_, err = appendFestivalEarnings(ctx, c, rows...)
 	return err
 }
 

@@ -146,7 +146,7 @@ func TestEarningsInvariant(t *testing.T) {
 			t.Fatalf("commission kept %d, want %d", commission, want)
 		}
 		// The statement of the month adds up to the ledger.
-		rep, err := db.Earnings.FestivalEarnings(as(f.org), f.fest.Slug, "2026-03")
+		rep, err := db.Earnings.FestivalEarnings(as(f.org), f.fest.Slug, "2026-03", "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -24,6 +24,8 @@ type earningsFestival struct {
 	Slug, Name  string
 	OrganiserID int64
 	Status      string
+	// Currency is the festival's ticket currency.
+	Currency string
 }
 
 // managedEarnings returns the festival with slug to its organiser or an
@@ -45,8 +47,8 @@ func (s *EarningsService) managedEarnings(ctx context.Context, slug string) (*ea
 
 func loadEarningsFestival(ctx context.Context, c conn, slug string) (*earningsFestival, error) {
 	var f earningsFestival
-	err := c.queryRow(ctx, `SELECT id, slug, name, organiser_id, status FROM festivals WHERE slug = ?`, strings.TrimSpace(slug)).
-		Scan(&f.ID, &f.Slug, &f.Name, &f.OrganiserID, &f.Status)
+	err := c.queryRow(ctx, `SELECT id, slug, name, organiser_id, status, ticket_currency FROM festivals WHERE slug = ?`, strings.TrimSpace(slug)).
+		Scan(&f.ID, &f.Slug, &f.Name, &f.OrganiserID, &f.Status, &f.Currency)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, marquee.ErrFestivalNotFound()
 	} else if err != nil {
@@ -58,10 +60,12 @@ func loadEarningsFestival(ctx context.Context, c conn, slug string) (*earningsFe
 // FestivalEarnings answers the earnings page of the festival with slug:
 // its balance now, the credit value and commission it is counted with,
 // the months with rows and month's statement (opening balance, the
-// month's rows oldest first, their sums). One read transaction-free pass
+// month's rows oldest first, their sums), all in currency ("" is the
+// festival's ticket currency; the balances of every currency it has
+// rows in are beside it, never summed). One read transaction-free pass
 // on the reader: the rows are append-only, so the statement's closing
 // balance is its opening plus its rows whatever is appended meanwhile.
-func (s *EarningsService) FestivalEarnings(ctx context.Context, slug, month string) (*marquee.FestivalEarningsReport, error) {
+func (s *EarningsService) FestivalEarnings(ctx context.Context, slug, month, currency string) (*marquee.FestivalEarningsReport, error) {
 	f, err := s.managedEarnings(ctx, slug)
 	if err != nil {
 		return nil, err
@@ -73,8 +77,14 @@ func (s *EarningsService) FestivalEarnings(ctx context.Context, slug, month stri
 	}
 	r := s.reader()
 	rep := &marquee.FestivalEarningsReport{FestivalID: f.ID, FestivalSlug: f.Slug, FestivalName: f.Name,
-		Currency: marquee.DefaultEarningsCurrency, GeneratedAt: now, Months: []string{}}
-	if rep.Balance, err = festivalEarningsBalance(ctx, r, f.ID, now); err != nil {
+		GeneratedAt: now, Months: []string{}}
+	if rep.Balances, err = festivalEarningsBalances(ctx, r, f.ID, now); err != nil {
+		return nil, err
+	}
+	if rep.Currency, rep.Currencies, err = marquee.StatementCurrency(currency, f.Currency, rep.Balances); err != nil {
+		return nil, err
+	}
+	if rep.Balance, err = festivalEarningsBalance(ctx, r, f.ID, rep.Currency, now); err != nil {
 		return nil, err
 	}
 	if rep.CreditValueCents, err = s.creditValue(ctx, r); err != nil {
@@ -93,7 +103,7 @@ func (s *EarningsService) FestivalEarnings(ctx context.Context, slug, month stri
 		d := acct.PayoutTaxData
 		rep.TaxData = &d
 	}
-	months, err := r.query(ctx, `SELECT created_at FROM festival_earnings WHERE festival_id = ? ORDER BY created_at DESC`, f.ID)
+	months, err := r.query(ctx, `SELECT created_at FROM festival_earnings WHERE festival_id = ? AND currency = ? ORDER BY created_at DESC`, f.ID, rep.Currency)
 	if err != nil {
 		return nil, fmt.Errorf("store: earnings months of festival %d: %w", f.ID, err)
 	}
@@ -118,11 +128,11 @@ func (s *EarningsService) FestivalEarnings(ctx context.Context, slug, month stri
 	slices.Sort(rep.Months)
 	slices.Reverse(rep.Months)
 	var opening int64
-	if err := r.queryRow(ctx, `SELECT COALESCE(SUM(amount_cents), 0) FROM festival_earnings WHERE festival_id = ? AND created_at < ?`, f.ID, start).Scan(&opening); err != nil {
+	if err := r.queryRow(ctx, `SELECT COALESCE(SUM(amount_cents), 0) FROM festival_earnings WHERE festival_id = ? AND currency = ? AND created_at < ?`, f.ID, rep.Currency, start).Scan(&opening); err != nil {
 		return nil, fmt.Errorf("store: earnings opening of festival %d: %w", f.ID, err)
 	}
 	rows, err := r.query(ctx, `SELECT id, festival_id, kind, amount_cents, currency, source, note, available_at, created_at FROM festival_earnings
-		WHERE festival_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id`, f.ID, start, end)
+		WHERE festival_id = ? AND currency = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id`, f.ID, rep.Currency, start, end)
 	if err != nil {
 		return nil, fmt.Errorf("store: earnings of festival %d in %s: %w", f.ID, month, err)
 	}
@@ -142,17 +152,20 @@ func (s *EarningsService) FestivalEarnings(ctx context.Context, slug, month stri
 		return nil, fmt.Errorf("store: earnings of festival %d in %s: %w", f.ID, month, err)
 	}
 	rep.Statement = *marquee.BuildEarningsStatement(month, opening, list)
+	rep.Statement.Currency = rep.Currency
 	return rep, nil
 }
 
 // festivalEarningsTotals fills the admin dashboard's platform revenue
 // (commission less its reversals) and festivals' earnings net of it
-// (before payouts), over every festival.
+// (before payouts), over every festival, in US dollars (the dashboard's
+// currency: other currencies are never added in; they are on each
+// festival's statements).
 func festivalEarningsTotals(ctx context.Context, s service, d *marquee.DashboardSummary) error {
 	err := s.reader().queryRow(ctx, `SELECT
 			COALESCE(-SUM(CASE WHEN kind IN ('commission', 'commission_reversal') THEN amount_cents ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN kind IN ('payout', 'payout_reversal') THEN 0 ELSE amount_cents END), 0)
-		FROM festival_earnings`).Scan(&d.CommissionCents, &d.FestivalEarningsCents)
+		FROM festival_earnings WHERE currency = 'usd'`).Scan(&d.CommissionCents, &d.FestivalEarningsCents)
 	if err != nil {
 		return fmt.Errorf("store: dashboard: festival earnings: %w", err)
 	}

@@ -16,14 +16,14 @@ func TestEarningsReportCarriesTaxData(t *testing.T) {
 		db.Clock.Set(payoutNow)
 		org := newOrganiser(t, db, "tax-org@example.com")
 		f := createAt(t, db, org, "Tax Days")
-		rep, err := db.Earnings.FestivalEarnings(as(org), f.Slug, "")
+		rep, err := db.Earnings.FestivalEarnings(as(org), f.Slug, "", "")
 		if err != nil || rep.TaxData != nil {
 			t.Fatalf("before an account: %+v %v", rep, err)
 		}
 		if _, err := db.Payouts.Connect(as(org), f.Slug, taxData()); err != nil {
 			t.Fatalf("connect: %v", err)
 		}
-		rep, err = db.Earnings.FestivalEarnings(as(org), f.Slug, "2026-11")
+		rep, err = db.Earnings.FestivalEarnings(as(org), f.Slug, "2026-11", "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,11 +37,11 @@ func TestEarningsReportCarriesTaxData(t *testing.T) {
 		}
 		other := newOrganiser(t, db, "tax-other@example.com")
 		g := createAt(t, db, other, "Other Tax Days")
-		rep, err = db.Earnings.FestivalEarnings(as(other), g.Slug, "")
+		rep, err = db.Earnings.FestivalEarnings(as(other), g.Slug, "", "")
 		if err != nil || rep.TaxData != nil {
 			t.Fatalf("another festival: %+v %v", rep.TaxData, err)
 		}
-		if _, err := db.Earnings.FestivalEarnings(as(other), f.Slug, ""); marquee.ErrorCode(err) != marquee.ENotFound {
+		if _, err := db.Earnings.FestivalEarnings(as(other), f.Slug, "", ""); marquee.ErrorCode(err) != marquee.ENotFound {
 			t.Fatalf("another organiser: %v", err)
 		}
 	})

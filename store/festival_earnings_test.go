@@ -86,7 +86,7 @@ func TestEarningsAppendAndBalance(t *testing.T) {
 		if _, err := db.AppendFestivalEarningsForTest(ctx, march); err != nil {
 			t.Fatal(err)
 		}
-		rep, err := db.Earnings.FestivalEarnings(as(org), f.Slug, "2026-12")
+		rep, err := db.Earnings.FestivalEarnings(as(org), f.Slug, "2026-12", "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -194,7 +194,7 @@ func TestEarningsFromEntriesAndTickets(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("rows %v, want %v", got, want)
 		}
-		rep, err := db.Earnings.FestivalEarnings(as(f.org), f.fest.Slug, "")
+		rep, err := db.Earnings.FestivalEarnings(as(f.org), f.fest.Slug, "", "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -230,13 +230,13 @@ func TestEarningsFromEntriesAndTickets(t *testing.T) {
 		}
 		// Another organiser, and a stranger, do not see it.
 		other := newOrganiser(t, db, "other-org@example.com")
-		if _, err := db.Earnings.FestivalEarnings(as(other), f.fest.Slug, ""); marquee.ErrorCode(err) != marquee.ENotFound {
+		if _, err := db.Earnings.FestivalEarnings(as(other), f.fest.Slug, "", ""); marquee.ErrorCode(err) != marquee.ENotFound {
 			t.Fatalf("second organiser: %v", err)
 		}
-		if _, err := db.Earnings.FestivalEarnings(context.Background(), f.fest.Slug, ""); err == nil {
+		if _, err := db.Earnings.FestivalEarnings(context.Background(), f.fest.Slug, "", ""); err == nil {
 			t.Fatal("signed out: earnings answered")
 		}
-		if _, err := db.Earnings.FestivalEarnings(f.admin, f.fest.Slug, "2026-13"); marquee.ErrorCode(err) != marquee.EInvalid {
+		if _, err := db.Earnings.FestivalEarnings(f.admin, f.fest.Slug, "2026-13", ""); marquee.ErrorCode(err) != marquee.EInvalid {
 			t.Fatalf("bad month: %v", err)
 		}
 	})

@@ -64,6 +64,13 @@ func (s *JudgingService) Ranking(ctx context.Context, slug string, f marquee.Ran
 	if err != nil {
 		return nil, err
 	}
+	names, err := loadFestivalNames(ctx, c, fest.ID, fest.Slug, fest.Name)
+	if err != nil {
+		return nil, err
+	}
+	for _, sub := range subs {
+		names.fill(sub)
+	}
 	settings, err := settingsOf(ctx, c, fest.ID)
 	if err != nil {
 		return nil, err
@@ -212,7 +219,8 @@ func firstOfRank(ctx context.Context, at rankSource, pos int, v float64) (int, e
 }
 
 // judgingSubmissionsByID returns the festival's submissions ids (read
-// from its ranking) with their score summaries, by id.
+// from its ranking) with their score summaries, by id, without the
+// festival's and categories' names (festivalNames fills them).
 func judgingSubmissionsByID(ctx context.Context, c conn, festivalID int64, ids []int64) (map[int64]*marquee.Submission, error) {
 	out := make(map[int64]*marquee.Submission, len(ids))
 	if len(ids) == 0 {
@@ -220,7 +228,7 @@ func judgingSubmissionsByID(ctx context.Context, c conn, festivalID int64, ids [
 	}
 	// By id alone: the ids are the festival's, and a festival_id term
 	// would lead SQLite to scan the festival's index instead.
-	rows, err := c.query(ctx, `SELECT `+judgingSubmissionColumns+` FROM submissions s`+judgingSubmissionJoins+`
+	rows, err := c.query(ctx, `SELECT `+festivalJudgingColumns+` FROM submissions s`+festivalJudgingJoins+`
 		WHERE s.id IN (`+subMarks(len(ids))+`)`, subArgs(ids)...)
 	if err != nil {
 		return nil, fmt.Errorf("store: ranked submissions of festival %d: %w", festivalID, err)

@@ -24,6 +24,9 @@ type payoutRequest struct {
 	Minimum int64
 	// RetryOf is the failed payout this one retries (0: none).
 	RetryOf int64
+	// Currency is the balance paid: a festival's balances are per
+	// currency, each paid out in its own.
+	Currency string
 }
 
 // createPayout makes one payout of the festival's available balance, in
@@ -55,14 +58,14 @@ func (s *PayoutService) createPayout(ctx context.Context, req payoutRequest) (*m
 		}
 		if req.Period != "" {
 			var n int
-			if err := c.queryRow(ctx, `SELECT COUNT(*) FROM payouts WHERE festival_id = ? AND period = ?`, req.FestivalID, req.Period).Scan(&n); err != nil {
+			if err := c.queryRow(ctx, `SELECT COUNT(*) FROM payouts WHERE festival_id = ? AND period = ? AND currency = ?`, req.FestivalID, req.Period, req.Currency).Scan(&n); err != nil {
 				return fmt.Errorf("store: payouts of festival %d in %s: %w", req.FestivalID, req.Period, err)
 			}
 			if n > 0 {
 				return errPayoutTaken
 			}
 		}
-		bal, err := festivalEarningsBalance(ctx, c, req.FestivalID, now)
+		bal, err := festivalEarningsBalance(ctx, c, req.FestivalID, req.Currency, now)
 		if err != nil {
 			return err
 		}
@@ -71,7 +74,7 @@ func (s *PayoutService) createPayout(ctx context.Context, req payoutRequest) (*m
 		}
 		var id int64
 		err = c.queryRow(ctx, `INSERT INTO payouts (festival_id, amount_cents, currency, status, trigger_kind, period, provider, account, created_at, reconcile_at)
-			VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?) RETURNING id`, req.FestivalID, bal.AvailableCents, marquee.DefaultEarningsCurrency,
+			VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?) RETURNING id`, req.FestivalID, bal.AvailableCents, req.Currency,
 			string(req.Trigger), req.Period, a.Provider, a.Reference, now, now.Add(PayoutReconcileAfter)).Scan(&id)
 		if isUniqueViolation(err) {
 			return errPayoutTaken
@@ -80,7 +83,7 @@ func (s *PayoutService) createPayout(ctx context.Context, req payoutRequest) (*m
 			return fmt.Errorf("store: create the payout of festival %d: %w", req.FestivalID, err)
 		}
 		if _, err := appendFestivalEarnings(ctx, c, marquee.FestivalEarning{FestivalID: req.FestivalID, Kind: marquee.EarningPayout,
-			AmountCents: -bal.AvailableCents, Currency: marquee.DefaultEarningsCurrency, Source: marquee.PayoutEarningSource(id),
+			AmountCents: -bal.AvailableCents, Currency: req.Currency, Source: marquee.PayoutEarningSource(id),
 			AvailableAt: now, CreatedAt: now}); err != nil {
 			return err
 		}
@@ -96,7 +99,7 @@ func (s *PayoutService) createPayout(ctx context.Context, req payoutRequest) (*m
 		}
 		if req.Trigger == marquee.PayoutByAdmin {
 			fid := req.FestivalID
-			after := map[string]any{"amountCents": bal.AvailableCents, "account": a.Reference}
+			after := map[string]any{"amountCents": bal.AvailableCents, "currency": req.Currency, "account": a.Reference}
 			if req.RetryOf != 0 {
 				after["retryOf"] = req.RetryOf
 			}
@@ -178,8 +181,9 @@ func (s *PayoutService) settle(ctx context.Context, r marquee.TransferResult) (*
 	return out, nil
 }
 
-// PayNow pays the festival's available balance at once (admin only): any
-// positive balance (the minimum is the schedule's).
+// PayNow pays the festival's available balances at once (admin only):
+// any positive balance (the minimum is the schedule's), one payout per
+// currency; it answers the first (in currency order).
 func (s *PayoutService) PayNow(ctx context.Context, slug string) (*marquee.Payout, error) {
 	if err := s.configured(); err != nil {
 		return nil, err
@@ -191,11 +195,30 @@ func (s *PayoutService) PayNow(ctx context.Context, slug string) (*marquee.Payou
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.createPayout(ctx, payoutRequest{FestivalID: f.ID, Trigger: marquee.PayoutByAdmin})
+	balances, err := festivalEarningsBalances(ctx, s.reader(), f.ID, s.now())
 	if err != nil {
 		return nil, err
 	}
-	return s.transfer(ctx, p)
+	var first *marquee.Payout
+	for _, b := range balances {
+		if b.AvailableCents <= 0 {
+			continue
+		}
+		p, err := s.createPayout(ctx, payoutRequest{FestivalID: f.ID, Trigger: marquee.PayoutByAdmin, Currency: b.Currency})
+		if err != nil {
+			return nil, err
+		}
+		if p, err = s.transfer(ctx, p); err != nil {
+			return nil, err
+		}
+		if first == nil {
+			first = p
+		}
+	}
+	if first == nil {
+		return nil, marquee.Errorf(marquee.EConflict, "The available balance is below the minimum payout")
+	}
+	return first, nil
 }
 
 // Retry pays again the festival of failed payout id (admin only): a new
@@ -215,7 +238,7 @@ func (s *PayoutService) Retry(ctx context.Context, id int64) (*marquee.Payout, e
 	if old.Status != marquee.PayoutFailed || old.RetriedBy != 0 {
 		return nil, marquee.Errorf(marquee.EConflict, "Only a failed payout that was not retried can be retried")
 	}
-	p, err := s.createPayout(ctx, payoutRequest{FestivalID: old.FestivalID, Trigger: marquee.PayoutByAdmin, RetryOf: id})
+	p, err := s.createPayout(ctx, payoutRequest{FestivalID: old.FestivalID, Trigger: marquee.PayoutByAdmin, RetryOf: id, Currency: old.Currency})
 	if err != nil {
 		return nil, err
 	}
@@ -236,13 +259,13 @@ func (s *PayoutService) RunSchedule(ctx context.Context) (*marquee.PayoutRunResu
 	now := s.now()
 	if marquee.PayoutDue(now, s.opts.Settings.ScheduleDay) {
 		period := marquee.PayoutPeriod(now)
-		ids, err := s.dueFestivals(ctx, period)
+		due, err := s.dueFestivals(ctx, period)
 		if err != nil {
 			return out, err
 		}
-		for _, id := range ids {
-			p, err := s.createPayout(ctx, payoutRequest{FestivalID: id, Trigger: marquee.PayoutScheduled, Period: period,
-				Minimum: s.opts.Settings.MinimumCents})
+		for _, d := range due {
+			p, err := s.createPayout(ctx, payoutRequest{FestivalID: d.festivalID, Trigger: marquee.PayoutScheduled, Period: period,
+				Minimum: s.opts.Settings.MinimumCents, Currency: d.currency})
 			switch {
 			case errors.Is(err, errPayoutTaken), marquee.ErrorCode(err) == marquee.EConflict:
 				continue
@@ -272,24 +295,33 @@ func countPayout(r *marquee.PayoutRunResult, p *marquee.Payout) {
 	}
 }
 
-// dueFestivals are the festivals with an active account and no payout of
-// period yet.
-func (s *PayoutService) dueFestivals(ctx context.Context, period string) ([]int64, error) {
-	rows, err := s.reader().query(ctx, `SELECT a.festival_id FROM payout_accounts a WHERE a.status = 'active'
-		AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.festival_id = a.festival_id AND p.period = ?) ORDER BY a.festival_id`, period)
+// duePayout is a festival's balance in one currency that may be due a
+// scheduled payout.
+type duePayout struct {
+	festivalID int64
+	currency   string
+}
+
+// dueFestivals are the balances (festival and currency) of festivals with
+// an active account and no payout of period in that currency yet.
+func (s *PayoutService) dueFestivals(ctx context.Context, period string) ([]duePayout, error) {
+	rows, err := s.reader().query(ctx, `SELECT DISTINCT a.festival_id, e.currency FROM payout_accounts a
+		JOIN festival_earnings e ON e.festival_id = a.festival_id WHERE a.status = 'active'
+		AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.festival_id = a.festival_id AND p.period = ? AND p.currency = e.currency)
+		ORDER BY a.festival_id, e.currency`, period)
 	if err != nil {
 		return nil, fmt.Errorf("store: festivals due a payout in %s: %w", period, err)
 	}
 	defer rows.Close()
-	var ids []int64
+	var due []duePayout
 	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
+		var d duePayout
+		if err := rows.Scan(&d.festivalID, &d.currency); err != nil {
 			return nil, fmt.Errorf("store: festivals due a payout: %w", err)
 		}
-		ids = append(ids, id)
+		due = append(due, d)
 	}
-	return ids, rows.Err()
+	return due, rows.Err()
 }
 
 // payoutReconcileBatch bounds the pending payouts one run asks about.

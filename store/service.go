@@ -198,6 +198,7 @@ func (s *Services) Domain() marquee.Services {
 		Earnings:             s.Earnings,
 		Waitlist:             s.Tickets,
 		Guests:               s.Tickets,
+		TicketSelf:           s.Tickets,
 		CheckInLists:         s.Tickets,
 		Payouts:              s.Payouts,
 	}

@@ -2,6 +2,8 @@ package store_test
 
 import (
 	"context"
+	"fmt"
+	"maps"
 	"runtime"
 	"testing"
 	"time"
@@ -109,4 +111,114 @@ func TestExportStreams(t *testing.T) {
 			t.Fatalf("after stopping early: %d rows, want %d", count, n)
 		}
 	})
+}
+
+// TestExportsAtOnceDoNotWaitForEachOther: more exports than the read pool
+// has connections (four on two cores), consumed slowly and all at once,
+// all finish, and every row carries its answers (quotes and newlines
+// kept), its organiser's status and its festival's and category's names
+// as one export alone reads them. An export holds one connection while
+// it runs (answers and status in its one statement); with the three
+// cursors it had, exports holding some of the pool's connections could
+// each wait for one another holds (issue 23).
+func TestExportsAtOnceDoNotWaitForEachOther(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *storetest.DB) {
+		f := newSubFixture(t, db, 1)
+		ctx := context.Background()
+		if err := db.ExecForTest(ctx, `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < 40)
+			INSERT INTO films (owner_id, title, country, credits, screener_url, screener_password, created_at, updated_at)
+			SELECT ?, 'Film number ' || i, 'JP', '[]', '', '', ?, ? FROM seq`, f.maker.ID, subNow, subNow); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.ExecForTest(ctx, `INSERT INTO submissions (film_id, filmmaker_id, festival_id, category_id, country, tier, fee_credits, paid_credits, created_at, updated_at)
+			SELECT id, owner_id, ?, ?, 'JP', 'early', 10, 10, ?, ? FROM films WHERE owner_id = ? AND id <> ?`,
+			f.fest.ID, f.fest.Categories[0].ID, subNow, subNow, f.maker.ID, f.film); err != nil {
+			t.Fatal(err)
+		}
+		// Two questions, answered by every third entry (a quote and a
+		// newline in one answer); a status on every fourth.
+		for i, label := range []string{"Format", "Premiere?"} {
+			if err := db.ExecForTest(ctx, `INSERT INTO festival_questions (festival_id, position, kind, label, created_at) VALUES (?, ?, 'short_text', ?, ?)`,
+				f.fest.ID, i, label, subNow); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := db.ExecForTest(ctx, `INSERT INTO submission_answers (submission_id, question_id, value)
+			SELECT s.id, q.id, q.label || ? || CAST(s.id AS TEXT) FROM submissions s, festival_questions q
+			WHERE s.festival_id = ? AND q.festival_id = s.festival_id AND s.id % 3 = 0`, " \"answer\"\n", f.fest.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.ExecForTest(ctx, `INSERT INTO festival_entry_statuses (festival_id, name, created_at) VALUES (?, 'Semi-finalist', ?)`, f.fest.ID, subNow); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.ExecForTest(ctx, `INSERT INTO submission_entry_statuses (submission_id, status_id, set_at)
+			SELECT s.id, fs.id, ? FROM submissions s, festival_entry_statuses fs WHERE s.festival_id = ? AND fs.festival_id = s.festival_id AND s.id % 4 = 0`,
+			subNow, f.fest.ID); err != nil {
+			t.Fatal(err)
+		}
+		org := as(f.org)
+		want, err := exportAll(org, f.svc.Submissions, f.fest.Slug, 0)
+		if err != nil || len(want) != 40 {
+			t.Fatalf("one export: %d rows, %v", len(want), err)
+		}
+		qs, err := f.svc.Submissions.Questions(org, f.fest.Slug)
+		if err != nil || len(qs) != 2 {
+			t.Fatalf("questions %v %v", qs, err)
+		}
+		for _, row := range want {
+			id := row.Submission.ID
+			wantStatus, wantAnswers := "", map[int64]string{}
+			if id%4 == 0 {
+				wantStatus = "Semi-finalist"
+			}
+			if id%3 == 0 {
+				for _, q := range qs {
+					wantAnswers[q.ID] = fmt.Sprintf("%s \"answer\"\n%d", q.Label, id)
+				}
+			}
+			if row.EntryStatus != wantStatus || !maps.Equal(row.Answers, wantAnswers) || row.Submission.CategoryName != f.fest.Categories[0].Name ||
+				row.Submission.FestivalSlug != f.fest.Slug || row.Submission.FilmTitle == "" {
+				t.Fatalf("submission %d: status %q answers %v (%+v), want %q %v", id, row.EntryStatus, row.Answers, row.Submission, wantStatus, wantAnswers)
+			}
+		}
+		const exports = 12
+		done := make(chan error, exports)
+		for range exports {
+			go func() {
+				got, err := exportAll(org, f.svc.Submissions, f.fest.Slug, time.Millisecond)
+				if err == nil && len(got) != len(want) {
+					err = fmt.Errorf("%d rows, want %d", len(got), len(want))
+				}
+				done <- err
+			}()
+		}
+		deadline := time.After(60 * time.Second)
+		for range exports {
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatal(err)
+				}
+			case <-deadline:
+				t.Fatal("exports at once still waiting after 60 s")
+			}
+		}
+	})
+}
+
+// exportAll reads a festival's export, pausing between rows.
+func exportAll(ctx context.Context, svc marquee.SubmissionManagementService, slug string, pause time.Duration) ([]*marquee.ExportRow, error) {
+	export, err := svc.ExportEntries(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	var out []*marquee.ExportRow
+	for row, err := range export.Rows {
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, row)
+		time.Sleep(pause)
+	}
+	return out, nil
 }

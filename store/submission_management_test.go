@@ -408,8 +408,8 @@ func TestThreadsAndBulkMessages(t *testing.T) {
 			t.Fatalf("another organiser posts: %v", err)
 		}
 		// Bulk: the maker has two entries and gets one e-mail; in their language.
-		b := marquee.BulkMessage{Subject: "Programme", Body: "The programme is out."}
-		p, err := m.PreviewBulk(as(f.org), f.fest.Slug, b)
+		b := marquee.BulkSend{BulkMessage: marquee.BulkMessage{Subject: "Programme", Body: "The programme is out."}, Key: "send-0000000000001"}
+		p, err := m.PreviewBulk(as(f.org), f.fest.Slug, b.BulkMessage)
 		if err != nil || p.Recipients != 2 || len(p.Previews) != 3 || p.Previews[1].Subject != "[ja] Kyoto Shorts: Programme" {
 			t.Fatalf("preview %+v %v", p, err)
 		}
@@ -434,11 +434,11 @@ func TestThreadsAndBulkMessages(t *testing.T) {
 		if _, err := f.svc.Submissions.Decide(as(f.org), f.fest.Slug, []int64{subs[1].ID}, marquee.Decision{Status: marquee.SubmissionNotSelected}); err != nil {
 			t.Fatal(err)
 		}
-		b.Selection = marquee.BulkSelection{Status: marquee.SubmissionNotSelected}
+		b.Selection, b.Key = marquee.BulkSelection{Status: marquee.SubmissionNotSelected}, "send-0000000000002"
 		if sent, err := m.SendBulk(as(f.org), f.fest.Slug, b); err != nil || sent.Recipients != 1 {
 			t.Fatalf("not selected: %+v %v", sent, err)
 		}
-		b.Selection = marquee.BulkSelection{Status: marquee.SubmissionAwardWinner}
+		b.Selection, b.Key = marquee.BulkSelection{Status: marquee.SubmissionAwardWinner}, "send-0000000000003"
 		if _, err := m.SendBulk(as(f.org), f.fest.Slug, b); marquee.ErrorFields(err)["selection"] != "No entrant matches this selection" {
 			t.Fatalf("empty selection: %v", err)
 		}

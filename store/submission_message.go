@@ -230,11 +230,15 @@ func (s *SubmissionService) PreviewBulk(ctx context.Context, slug string, b marq
 }
 
 // SendBulk sends b to the filmmakers its selection chooses in one
-// transaction: a bulk_messages row, one bulk_message_recipients row per
-// filmmaker (its key refuses a second e-mail to one person for one
-// send) and their e-mails in the outbox, each in the filmmaker's
-// language; audited. An empty selection is refused.
-func (s *SubmissionService) SendBulk(ctx context.Context, slug string, b marquee.BulkMessage) (*marquee.BulkSent, error) {
+// transaction: a bulk_messages row under b's idempotency key, one
+// bulk_message_recipients row per filmmaker (its key refuses a second
+// e-mail to one person for one send) and their e-mails in the outbox,
+// each in the filmmaker's language; audited. An empty selection is
+// refused. The row is written first, ON CONFLICT DO NOTHING on (festival,
+// key): a request repeating a key (even at the same moment: PostgreSQL
+// makes the second wait for the first's commit) sends nothing and answers
+// the first send, with Repeat set.
+func (s *SubmissionService) SendBulk(ctx context.Context, slug string, b marquee.BulkSend) (*marquee.BulkSent, error) {
 	fest, err := s.managed(ctx, slug)
 	if err != nil {
 		return nil, err
@@ -243,8 +247,24 @@ func (s *SubmissionService) SendBulk(ctx context.Context, slug string, b marquee
 		return nil, err
 	}
 	now := s.now()
-	out := &marquee.BulkSent{}
+	var out *marquee.BulkSent
 	err = s.inTx(ctx, func(c conn) error {
+		out = &marquee.BulkSent{}
+		sel, _ := json.Marshal(b.Selection)
+		err := c.queryRow(ctx, `INSERT INTO bulk_messages (festival_id, idempotency_key, subject, body, selection, recipients, created_at)
+			VALUES (?, ?, ?, ?, ?, 0, ?) ON CONFLICT (festival_id, idempotency_key) DO NOTHING RETURNING id`,
+			fest.id, b.Key, b.Subject, b.Body, string(sel), now).Scan(&out.ID)
+		if errors.Is(err, sql.ErrNoRows) {
+			out.Repeat = true
+			if err := c.queryRow(ctx, `SELECT id, recipients FROM bulk_messages WHERE festival_id = ? AND idempotency_key = ?`,
+				fest.id, b.Key).Scan(&out.ID, &out.Recipients); err != nil {
+				return fmt.Errorf("store: bulk message of festival %d sent before: %w", fest.id, err)
+			}
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("store: bulk message of festival %d: %w", fest.id, err)
+		}
 		rs, err := bulkRecipients(ctx, c, fest.id, b.Selection)
 		if err != nil {
 			return err
@@ -252,10 +272,8 @@ func (s *SubmissionService) SendBulk(ctx context.Context, slug string, b marquee
 		if len(rs) == 0 {
 			return marquee.ErrNoRecipients()
 		}
-		sel, _ := json.Marshal(b.Selection)
-		if err := c.queryRow(ctx, `INSERT INTO bulk_messages (festival_id, subject, body, selection, recipients, created_at)
-			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, fest.id, b.Subject, b.Body, string(sel), len(rs), now).Scan(&out.ID); err != nil {
-			return fmt.Errorf("store: bulk message of festival %d: %w", fest.id, err)
+		if _, err := c.exec(ctx, `UPDATE bulk_messages SET recipients = ? WHERE id = ?`, len(rs), out.ID); err != nil {
+			return fmt.Errorf("store: bulk message %d: %w", out.ID, err)
 		}
 		for _, r := range rs {
 			if _, err := c.exec(ctx, `INSERT INTO bulk_message_recipients (bulk_message_id, user_id) VALUES (?, ?)`, out.ID, r.id); err != nil {

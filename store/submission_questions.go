@@ -2,8 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -188,9 +188,14 @@ func submissionAnswers(ctx context.Context, r conn, id int64) ([]*marquee.EntryA
 }
 
 // ExportEntries is the CSV export (Export's rows, in the same order) with
-// each submission's answers and organiser's status: a second query reads
-// the answers in the same order, walked alongside the rows, so that
-// nothing is collected whatever the festival's size.
+// each submission's answers and organiser's status, read in the same
+// statement (a subquery per row by primary key: the answers as one JSON
+// array, only when the festival asks questions), so that nothing is
+// collected whatever the festival's size and the export holds one
+// connection of the read pool while it runs: three cursors at once (the
+// rows, the answers and the statuses walked alongside, as before) let
+// four exports at once, on a pool of four, each hold some and wait for
+// the others' (issue 23).
 func (s *SubmissionService) ExportEntries(ctx context.Context, slug string) (*marquee.SubmissionExport, error) {
 	fest, err := s.managed(ctx, slug)
 	if err != nil {
@@ -200,78 +205,92 @@ func (s *SubmissionService) ExportEntries(ctx context.Context, slug string) (*ma
 	if err != nil {
 		return nil, err
 	}
-	subs, err := s.Export(ctx, slug)
+	names, err := loadFestivalNames(ctx, s.reader(), fest.id, fest.slug, fest.name)
 	if err != nil {
 		return nil, err
 	}
-	exportErr := func(err error) error { return fmt.Errorf("store: export answers of festival %d: %w", fest.id, err) }
+	answers := `NULL`
+	if len(qs) > 0 {
+		answers = `(SELECT json_group_array(json_array(a.question_id, a.value)) FROM submission_answers a WHERE a.submission_id = s.id)`
+		if s.dialect == Postgres {
+			answers = `(SELECT CAST(json_agg(json_build_array(a.question_id, a.value)) AS TEXT) FROM submission_answers a WHERE a.submission_id = s.id)`
+		}
+	}
+	exportErr := func(err error) error { return fmt.Errorf("store: export submissions of festival %d: %w", fest.id, err) }
 	rows := func(yield func(*marquee.ExportRow, error) bool) {
-		ans, err := s.reader().query(ctx, `SELECT a.submission_id, a.question_id, a.value FROM submission_answers a
-			JOIN submissions s ON s.id = a.submission_id WHERE s.festival_id = ? ORDER BY s.created_at, s.id`, fest.id)
+		q, err := s.reader().query(ctx, `SELECT `+festivalSubmissionColumns+`, `+answers+`,
+			(SELECT fs.name FROM submission_entry_statuses es JOIN festival_entry_statuses fs ON fs.id = es.status_id WHERE es.submission_id = s.id)`+
+			festivalSubmissionFrom+` WHERE s.festival_id = ? ORDER BY s.created_at, s.id`, fest.id)
 		if err != nil {
 			yield(nil, exportErr(err))
 			return
 		}
-		defer ans.Close()
-		st, err := s.reader().query(ctx, `SELECT es.submission_id, fs.name FROM submission_entry_statuses es
-			JOIN festival_entry_statuses fs ON fs.id = es.status_id JOIN submissions s ON s.id = es.submission_id
-			WHERE s.festival_id = ? ORDER BY s.created_at, s.id`, fest.id)
-		if err != nil {
-			yield(nil, exportErr(err))
-			return
-		}
-		defer st.Close()
-		// The next answer and status not yet matched to a row (id 0: none left).
-		var next struct {
-			id, question int64
-			value        string
-		}
-		var nextStatus struct {
-			id   int64
-			name string
-		}
-		advance := func() error {
-			next.id = 0
-			if ans.Next() {
-				return ans.Scan(&next.id, &next.question, &next.value)
-			}
-			return ans.Err()
-		}
-		advanceStatus := func() error {
-			nextStatus.id = 0
-			if st.Next() {
-				return st.Scan(&nextStatus.id, &nextStatus.name)
-			}
-			return st.Err()
-		}
-		if err := errors.Join(advance(), advanceStatus()); err != nil {
-			yield(nil, exportErr(err))
-			return
-		}
-		for sub, err := range subs {
+		defer q.Close()
+		var answerJSON, status sql.NullString
+		scan := &withMore{rows: q, more: []any{&answerJSON, &status}}
+		for q.Next() {
+			row, err := scanSubmission(scan)
 			if err != nil {
-				yield(nil, err)
+				yield(nil, exportErr(err))
 				return
 			}
-			row := &marquee.ExportRow{Submission: sub, Answers: map[int64]string{}}
-			for next.id == sub.ID {
-				row.Answers[next.question] = next.value
-				if err := advance(); err != nil {
+			names.fill(row.Submission)
+			out := &marquee.ExportRow{Submission: row.Submission, Answers: map[int64]string{}, EntryStatus: status.String}
+			if answerJSON.Valid && answerJSON.String != "" {
+				var pairs []answerPair
+				if err := decodeAnswerPairs(answerJSON.String, &pairs); err != nil {
 					yield(nil, exportErr(err))
 					return
 				}
-			}
-			if nextStatus.id == sub.ID {
-				row.EntryStatus = nextStatus.name
-				if err := advanceStatus(); err != nil {
-					yield(nil, exportErr(err))
-					return
+				for _, p := range pairs {
+					out.Answers[p.question] = p.value
 				}
 			}
-			if !yield(row, nil) {
+			if !yield(out, nil) {
 				return
 			}
+		}
+		if err := q.Err(); err != nil {
+			yield(nil, exportErr(err))
 		}
 	}
 	return &marquee.SubmissionExport{Questions: qs, Rows: rows}, nil
+}
+
+// withMore scans a row's leading columns into the targets its caller
+// gives and the rest into more (one slice of targets, reused).
+type withMore struct {
+	rows interface{ Scan(...any) error }
+	more []any
+	all  []any
+}
+
+func (w *withMore) Scan(dest ...any) error {
+	w.all = append(append(w.all[:0], dest...), w.more...)
+	return w.rows.Scan(w.all...)
+}
+
+// answerPair is one answer of an exported submission.
+type answerPair struct {
+	question int64
+	value    string
+}
+
+// decodeAnswerPairs reads a JSON array of [question id, value] pairs.
+func decodeAnswerPairs(s string, out *[]answerPair) error {
+	var raw [][2]json.RawMessage
+	if err := json.Unmarshal([]byte(s), &raw); err != nil {
+		return fmt.Errorf("answers %q: %w", s, err)
+	}
+	for _, r := range raw {
+		var p answerPair
+		if err := json.Unmarshal(r[0], &p.question); err != nil {
+			return fmt.Errorf("answers %q: %w", s, err)
+		}
+		if err := json.Unmarshal(r[1], &p.value); err != nil {
+			return fmt.Errorf("answers %q: %w", s, err)
+		}
+		*out = append(*out, p)
+	}
+	return nil
 }

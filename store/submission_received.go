@@ -84,11 +84,16 @@ func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee
 	if f.Sort == marquee.ReceivedSortCalibrated {
 		rows, err = receivedCalibrated(ctx, r, fest.id, f, more, moreArgs, where, args)
 	} else {
-		rows, err = pageSubmissions(ctx, r, where, args, order, f.PerPage, f.Offset())
+		rows, err = pageFestivalSubmissions(ctx, r, where, args, order, f.PerPage, f.Offset())
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: submissions of festival %d: %w", fest.id, err)
 	}
+	names, err := loadFestivalNames(ctx, r, fest.id, fest.slug, fest.name)
+	if err != nil {
+		return nil, err
+	}
+	names.fillRows(rows)
 	if err := entryStatusOf(ctx, r, rows); err != nil {
 		return nil, err
 	}
@@ -140,7 +145,7 @@ func receivedCalibrated(ctx context.Context, c conn, festivalID int64, f marquee
 	}
 	// By id alone: the ids are the festival's, and a festival_id term
 	// would lead SQLite to scan the festival's index instead.
-	rows, err := querySubmissions(ctx, c, `SELECT `+submissionColumns+submissionFrom+` WHERE s.id IN (`+subMarks(len(ids))+`)`, subArgs(ids)...)
+	rows, err := querySubmissions(ctx, c, `SELECT `+festivalSubmissionColumns+festivalSubmissionFrom+` WHERE s.id IN (`+subMarks(len(ids))+`)`, subArgs(ids)...)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +196,12 @@ func (s *SubmissionService) Export(ctx context.Context, slug string) (iter.Seq2[
 		return nil, err
 	}
 	return func(yield func(*marquee.Submission, error) bool) {
-		rows, err := s.reader().query(ctx, `SELECT `+submissionColumns+submissionFrom+` WHERE s.festival_id = ? ORDER BY s.created_at, s.id`, fest.id)
+		names, err := loadFestivalNames(ctx, s.reader(), fest.id, fest.slug, fest.name)
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		rows, err := s.reader().query(ctx, `SELECT `+festivalSubmissionColumns+festivalSubmissionFrom+` WHERE s.festival_id = ? ORDER BY s.created_at, s.id`, fest.id)
 		if err != nil {
 			yield(nil, fmt.Errorf("store: export submissions of festival %d: %w", fest.id, err))
 			return
@@ -203,6 +213,7 @@ func (s *SubmissionService) Export(ctx context.Context, slug string) (iter.Seq2[
 				yield(nil, fmt.Errorf("store: export submissions of festival %d: %w", fest.id, err))
 				return
 			}
+			names.fill(row.Submission)
 			if !yield(row.Submission, nil) {
 				return
 			}

@@ -109,6 +109,18 @@ func pageSubmissions(ctx context.Context, c conn, where string, args []any, orde
 		ORDER BY `+order, append(append([]any{}, args...), offset)...)
 }
 
+// pageFestivalSubmissions is pageSubmissions for one festival's
+// submissions (where names it), read with festivalSubmissionColumns: the
+// caller fills the festival's and categories' names (festivalNames).
+func pageFestivalSubmissions(ctx context.Context, c conn, where string, args []any, order string, limit, offset int) ([]*submissionRow, error) {
+	return querySubmissions(ctx, c, `SELECT `+festivalSubmissionColumns+` FROM (SELECT s.id FROM submissions s`+where+`
+		ORDER BY `+order+limitOffset(limit)+`) page JOIN submissions s ON s.id = page.id
+		JOIN films fi ON fi.id = s.film_id
+		JOIN users u ON u.id = s.filmmaker_id
+		LEFT JOIN calibrated_scores cs ON cs.festival_id = s.festival_id AND cs.submission_id = s.id
+		ORDER BY `+order, append(append([]any{}, args...), offset)...)
+}
+
 // loadSubmission returns submission id if it matches the extra condition
 // (ANDed, with its arguments), else ErrSubmissionNotFound.
 func loadSubmission(ctx context.Context, c conn, id int64, cond string, args ...any) (*submissionRow, error) {

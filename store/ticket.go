@@ -21,6 +21,9 @@ type TicketOptions struct {
 	ComposeCancellation marquee.ComposeTicketMail
 	// MailStatus is the outbox status of its e-mails (MailKept by default).
 	MailStatus marquee.MailStatus
+	// ComposeSelfCancel writes the confirmation of a buyer's own
+	// cancellation with the amount refunded; nil sends none.
+	ComposeSelfCancel marquee.ComposeTicketMail
 	// ComposeWaitlistOffer writes the e-mail offering held seats to the
 	// next person on a waiting list; nil sends none (the offer stands).
 	ComposeWaitlistOffer marquee.ComposeWaitlistOffer
@@ -57,6 +60,8 @@ type ticketFestival struct {
 	// (ZoneChosen), else the default of its country and city.
 	TimeZone   string
 	ZoneChosen bool
+	// Currency is the festival's ticket currency (marquee.TicketCurrencies).
+	Currency string
 }
 
 // location returns the festival's time zone (UTC when unreadable).
@@ -68,8 +73,8 @@ func (f *ticketFestival) location() *time.Location {
 func loadTicketFestival(ctx context.Context, c conn, slug string) (*ticketFestival, error) {
 	var f ticketFestival
 	var chosen string
-	err := c.queryRow(ctx, `SELECT id, slug, name, organiser_id, status, time_zone, country, city FROM festivals WHERE slug = ?`,
-		strings.TrimSpace(slug)).Scan(&f.ID, &f.Slug, &f.Name, &f.OrganiserID, &f.Status, &chosen, &f.Country, &f.City)
+	err := c.queryRow(ctx, `SELECT id, slug, name, organiser_id, status, time_zone, country, city, ticket_currency FROM festivals WHERE slug = ?`,
+		strings.TrimSpace(slug)).Scan(&f.ID, &f.Slug, &f.Name, &f.OrganiserID, &f.Status, &chosen, &f.Country, &f.City, &f.Currency)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, marquee.ErrFestivalNotFound()
 	} else if err != nil {

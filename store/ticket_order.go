@@ -488,7 +488,11 @@ func (s *TicketService) ownOrder(ctx context.Context, id int64) (*marquee.Ticket
 
 // Order returns the signed-in buyer's order id.
 func (s *TicketService) Order(ctx context.Context, id int64) (*marquee.TicketOrder, error) {
-	return s.ownOrder(ctx, id)
+	o, err := s.ownOrder(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.withSelfService(ctx, o)
 }
 
 // CancelOrder releases the signed-in buyer's pending order (a settled one
@@ -552,8 +556,12 @@ func (s *TicketService) payOrder(ctx context.Context, o *marquee.TicketOrder, re
 	}
 	// The payment begins: unsettled after PaymentReconcileAfter (even
 	// once its hold has passed), the worker asks the provider.
-	if _, err := s.writer().exec(ctx, `UPDATE ticket_orders SET country = ?, provider = ?, updated_at = ?, reconcile_at = ? WHERE id = ? AND status = 'pending'`,
-		req.Country, s.provider.Name(), s.now(), s.now().Add(marquee.PaymentReconcileAfter), id); err != nil {
+	var attempt int
+	if err := s.writer().queryRow(ctx, `UPDATE ticket_orders SET country = ?, provider = ?, updated_at = ?, reconcile_at = ? WHERE id = ? AND status = 'pending'
+		RETURNING payment_attempt`, req.Country, s.provider.Name(), s.now(), s.now().Add(marquee.PaymentReconcileAfter), id).Scan(&attempt); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, marquee.Errorf(marquee.EConflict, "This order can no longer be paid")
+		}
 		return nil, fmt.Errorf("store: pay ticket order %d: %w", id, err)
 	}
 	res, perr := s.provider.CreatePayment(ctx, marquee.PaymentRequest{
@@ -564,7 +572,7 @@ func (s *TicketService) payOrder(ctx context.Context, o *marquee.TicketOrder, re
 		Email:          o.BuyerEmail,
 		PaymentMethod:  req.PaymentMethod,
 		Card:           req.Card,
-		IdempotencyKey: marquee.TicketIdempotencyKey(id),
+		IdempotencyKey: marquee.TicketAttemptKey(id, attempt),
 	})
 	if perr != nil {
 		// Refused input or an unreachable provider: the hold stays, the

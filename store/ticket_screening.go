@@ -24,7 +24,8 @@ func (s *TicketService) ManagedScreenings(ctx context.Context, slug string) (*ma
 		return nil, fmt.Errorf("store: screenings of festival %d: %w", f.ID, err)
 	}
 	defer rows.Close()
-	out := &marquee.ManagedScreeningList{TimeZone: f.TimeZone, TimeZoneChosen: f.ZoneChosen, Items: []*marquee.ManagedScreening{}}
+	out := &marquee.ManagedScreeningList{TimeZone: f.TimeZone, TimeZoneChosen: f.ZoneChosen,
+		Currency: f.Currency, Items: []*marquee.ManagedScreening{}}
 	now := s.now()
 	for rows.Next() {
 		m, err := scanScreening(rows, now, true)
@@ -63,6 +64,7 @@ func (s *TicketService) CreateScreening(ctx context.Context, slug string, in mar
 		return nil, err
 	}
 	in.Normalize()
+	in.Currency = f.Currency
 	t, err := in.Validate(f.location())
 	if err != nil {
 		return nil, err
@@ -77,7 +79,7 @@ func (s *TicketService) CreateScreening(ctx context.Context, slug string, in mar
 		if err := c.queryRow(ctx, `INSERT INTO screenings (festival_id, submission_id, title, venue, starts_at, ends_at, capacity,
 			price_cents, currency, sales_start_at, sales_end_at, status, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'scheduled', ?, ?) RETURNING id`,
-			f.ID, nullID(in.SubmissionID), title, in.Venue, t.StartsAt, t.EndsAt, in.Capacity, in.PriceCents, marquee.Currency,
+			f.ID, nullID(in.SubmissionID), title, in.Venue, t.StartsAt, t.EndsAt, in.Capacity, in.PriceCents, f.Currency,
 			t.SalesStartAt, t.SalesEndAt, now, now).Scan(&id); err != nil {
 			return err
 		}
@@ -123,6 +125,7 @@ func (s *TicketService) UpdateScreening(ctx context.Context, slug string, id int
 		return nil, err
 	}
 	in.Normalize()
+	in.Currency = f.Currency
 	t, err := in.Validate(f.location())
 	if err != nil {
 		return nil, err
@@ -363,3 +366,56 @@ func (s *TicketService) Screening(ctx context.Context, id int64) (*marquee.Scree
 
 // screeningIDText is a screening id as an audit target.
 func screeningIDText(id int64) string { return strconv.FormatInt(id, 10) }
+
+// SetCurrency sets the currency a managed festival sells its tickets in,
+// and so its screenings' and their types' (prices keep their numbers: the
+// organiser sets them again in the new currency's units). Refused once
+// any of its orders holds or took money (pending, paid or refunded): its
+// orders, earnings and payouts are in the currency it has. The check and
+// the change are one transaction that first locks the festival's row, and
+// an order's seats are taken under its screening's row, so no order slips
+// between them on PostgreSQL; SQLite has one writer.
+func (s *TicketService) SetCurrency(ctx context.Context, slug, currency string) (string, error) {
+	f, err := s.managed(ctx, slug)
+	if err != nil {
+		return "", err
+	}
+	cur, err := marquee.CheckTicketCurrency(currency)
+	if err != nil {
+		return "", err
+	}
+	err = s.inTx(ctx, func(c conn) error {
+		var prior string
+		if err := c.queryRow(ctx, `UPDATE festivals SET ticket_currency = ticket_currency WHERE id = ? RETURNING ticket_currency`, f.ID).Scan(&prior); err != nil {
+			return fmt.Errorf("store: currency of festival %d: %w", f.ID, err)
+		}
+		if prior == cur {
+			return nil
+		}
+		// Lock the screenings, whose rows every order's seats go through.
+		if _, err := c.exec(ctx, `UPDATE screenings SET currency = currency WHERE festival_id = ?`, f.ID); err != nil {
+			return fmt.Errorf("store: currency of festival %d: screenings: %w", f.ID, err)
+		}
+		var sold int
+		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM ticket_orders o JOIN screenings sc ON sc.id = o.screening_id
+			WHERE sc.festival_id = ? AND o.status IN ('pending', 'paid', 'refunded')`, f.ID).Scan(&sold); err != nil {
+			return fmt.Errorf("store: currency of festival %d: orders: %w", f.ID, err)
+		}
+		if sold > 0 {
+			return marquee.ErrCurrencyLocked()
+		}
+		if _, err := c.exec(ctx, `UPDATE festivals SET ticket_currency = ? WHERE id = ?`, cur, f.ID); err != nil {
+			return fmt.Errorf("store: set currency of festival %d: %w", f.ID, err)
+		}
+		if _, err := c.exec(ctx, `UPDATE screenings SET currency = ? WHERE festival_id = ?`, cur, f.ID); err != nil {
+			return fmt.Errorf("store: set currency of festival %d: screenings: %w", f.ID, err)
+		}
+		e := festivalAudit(f.ID, marquee.AuditFestivalCurrency, "festival", auditTargetID(f.ID))
+		e.Before, e.After = auditJSON(map[string]any{"currency": prior}), auditJSON(map[string]any{"currency": cur})
+		return recordAudit(ctx, c, s.now(), e)
+	})
+	if err != nil {
+		return "", err
+	}
+	return cur, nil
+}

@@ -65,6 +65,9 @@ func (s *TicketService) settle(ctx context.Context, ev marquee.PaymentEvent) err
 		return fmt.Errorf("store: settle: find ticket order of event %q: %w", ev.ID, err)
 	}
 	if ref != "" && ev.Reference != "" && ref != ev.Reference {
+		if ev.Type == marquee.PaymentFailed {
+			return nil // an earlier attempt's decline: the order has moved on to another
+		}
 		return errUnknownPayment()
 	}
 	if ev.AmountCents != 0 && ev.AmountCents != amount {
@@ -80,6 +83,10 @@ func (s *TicketService) settle(ctx context.Context, ev marquee.PaymentEvent) err
 		}
 		if r := []rune(msg); len(r) > failureMessageMax {
 			msg = string(r[:failureMessageMax])
+		}
+		// While the hold lasts, a decline keeps it for a retry (ticket_retry.go).
+		if kept, err := s.keepHoldForRetry(ctx, id, msg, ev.Reference); err != nil || kept {
+			return err
 		}
 		_, err := s.releaseHold(ctx, id, marquee.OrderFailed, msg, ev.Reference, false)
 		return err
@@ -203,15 +210,23 @@ func (s *TicketService) refundLate(ctx context.Context, id int64, reference, mes
 // nil, writes the buyer's e-mail; audit, when not nil, is the entry of
 // the refund (written only when this call refunded it).
 func (s *TicketService) recordRefund(ctx context.Context, id int64, ticketStatus marquee.TicketStatus, compose marquee.ComposeTicketMail, audit *marquee.AuditEntry) error {
+	return s.recordPartRefund(ctx, id, -1, ticketStatus, compose, audit)
+}
+
+// recordPartRefund is recordRefund of part of the order's money: back
+// cents (-1 for all of it; 0 for none, the order then cancelled), whose
+// share of the income and commission the ledger takes back.
+func (s *TicketService) recordPartRefund(ctx context.Context, id, back int64, ticketStatus marquee.TicketStatus, compose marquee.ComposeTicketMail, audit *marquee.AuditEntry) error {
 	var screening int64
 	err := s.inTx(ctx, func(c conn) error {
 		now := s.now()
 		var q int
-		var amount int64
+		var amount, refunded int64
 		var paidAt sql.NullTime
-		err := c.queryRow(ctx, `UPDATE ticket_orders SET status = CASE WHEN amount_cents > 0 THEN 'refunded' ELSE 'cancelled' END,
-			refunded_at = ?, updated_at = ? WHERE id = ? AND status = 'paid' RETURNING screening_id, quantity, amount_cents, paid_at`,
-			now, now, id).Scan(&screening, &q, &amount, &paidAt)
+		err := c.queryRow(ctx, `UPDATE ticket_orders SET refunded_cents = CASE WHEN ? < 0 THEN amount_cents ELSE ? END,
+			status = CASE WHEN (CASE WHEN ? < 0 THEN amount_cents ELSE ? END) > 0 THEN 'refunded' ELSE 'cancelled' END,
+			refunded_at = ?, updated_at = ? WHERE id = ? AND status = 'paid' RETURNING screening_id, quantity, amount_cents, refunded_cents, paid_at`,
+			back, back, back, back, now, now, id).Scan(&screening, &q, &amount, &refunded, &paidAt)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil // refunded already, or never paid
 		} else if err != nil {
@@ -222,12 +237,13 @@ func (s *TicketService) recordRefund(ctx context.Context, id int64, ticketStatus
 			return fmt.Errorf("store: refund ticket order %d: tickets: %w", id, err)
 		}
 		if paidAt.Valid {
+			// The dashboard counts paid orders only (as its recount does).
 			if err := rollupTicketRefunded(ctx, c, paidAt.Time, amount); err != nil {
 				return err
 			}
 		}
-		// The festival gives the order's money back (and the platform its commission).
-		if err := reverseIncome(ctx, c, marquee.EarningTicket, marquee.EarningRefund, marquee.TicketOrderEarningSource(id), amount, amount, now); err != nil {
+		// The festival gives the money returned back (and the platform the same share of its commission).
+		if err := reverseIncome(ctx, c, marquee.EarningTicket, marquee.EarningRefund, marquee.TicketOrderEarningSource(id), refunded, amount, now); err != nil {
 			return err
 		}
 		if audit != nil {
@@ -251,6 +267,7 @@ func (s *TicketService) recordRefund(ctx context.Context, id int64, ticketStatus
 		if err != nil {
 			return err
 		}
+		o.RefundedCents = refunded
 		return s.queueTicketMail(ctx, c, compose, o, now)
 	})
 	if err == nil && screening != 0 {

@@ -134,6 +134,7 @@ func (s *TicketService) CreateTicketType(ctx context.Context, slug string, scree
 		return nil, err
 	}
 	in.Normalize()
+	in.Currency = m.Currency
 	if err := in.Validate(m.Capacity, false); err != nil {
 		return nil, err
 	}
@@ -178,6 +179,7 @@ func (s *TicketService) UpdateTicketType(ctx context.Context, slug string, scree
 		return nil, err
 	}
 	in.Normalize()
+	in.Currency = m.Currency
 	if err := in.Validate(m.Capacity, prior.Default); err != nil {
 		return nil, err
 	}

@@ -44,6 +44,9 @@ type searchBounds struct {
 	// enough to be a search's candidates (and a role of fewer accounts is
 	// read whole). Counting up to it costs about 0.3 ms.
 	rare int
+	// walk is how many of the newest accounts walkSearch reads at most
+	// (walkRows by default).
+	walk int
 	// wide is the second bound, for a query none of whose trigrams is
 	// rare: the seeded addresses' digits ('234') are each in 2,499
 	// accounts of 500,000 (0.5 %), so the first bound alone would send a
@@ -89,7 +92,7 @@ func (db *UserService) searchUsers(ctx context.Context, query string, role marqu
 	countFrom := `FROM users WHERE ` + where
 	list := `SELECT ` + userColumns + `, 0 FROM users WHERE ` + where + ` ORDER BY id DESC` + limitOffset(limit)
 	if db.dialect == Postgres {
-		return db.searchUsersCounting(ctx, query, role, countFrom, list, args, offset)
+		return db.searchUsersCounting(ctx, query, role, countFrom, list, args, limit, offset)
 	}
 	counted, err := db.countSearch(ctx, query, role, countFrom, args)
 	if err != nil {
@@ -128,8 +131,13 @@ func (db *UserService) countSearch(ctx context.Context, query string, role marqu
 // `SELECT 1 <countFrom>` as its last column, in one statement, so that a
 // page is one round trip and one plan (each search is planned for its
 // own pattern, see customPlan); an empty page counts apart.
-func (db *UserService) searchUsersCounting(ctx context.Context, query string, role marquee.Role, countFrom, list string, args []any, offset int) ([]*marquee.User, int64, error) {
+func (db *UserService) searchUsersCounting(ctx context.Context, query string, role marquee.Role, countFrom, list string, args []any, limit, offset int) ([]*marquee.User, int64, error) {
 	if db.broad.known(broadKey(query, role), db.now()) {
+		if utf8.RuneCountInString(query) >= 3 { // contains, as the walk reads it
+			if users, counted, ok, err := db.walkSearch(ctx, query, role, limit, offset, false); err != nil || ok {
+				return users, counted, err
+			}
+		}
 		users, _, err := db.listUsers(ctx, list, db.customPlan(append(slices.Clip(args), offset))...)
 		return users, marquee.CountCap + 1, err
 	}
@@ -163,7 +171,8 @@ func (db *UserService) searchUsersFTS(ctx context.Context, query string, role ma
 			return db.pageOfCandidates(ctx, `users u WHERE u.role = ?`, []any{string(role)}, `u.id`, query, "", limit, offset)
 		}
 	}
-	if !db.broad.known(broadKey(query, role), db.now()) {
+	broad := db.broad.known(broadKey(query, role), db.now())
+	if !broad {
 		rare, none, err := db.rareTrigrams(ctx, query)
 		if err != nil {
 			return nil, 0, err
@@ -176,6 +185,15 @@ func (db *UserService) searchUsersFTS(ctx context.Context, query string, role ma
 				[]any{strings.Join(rare, " AND ")}, `s.rowid`, query, role, limit, offset)
 		}
 	}
+	// Every trigram common: the newest accounts read in order
+	// (walkSearch); the phrase when they do not answer.
+	users, counted, ok, err := db.walkSearch(ctx, query, role, limit, offset, !broad)
+	if err != nil || ok {
+		if counted > marquee.CountCap {
+			db.broad.remember(broadKey(query, role), db.now())
+		}
+		return users, counted, err
+	}
 	where := `WHERE users_search MATCH ?`
 	args := []any{fts5Phrase(query)}
 	countFrom := `FROM users_search ` + where
@@ -184,11 +202,11 @@ func (db *UserService) searchUsersFTS(ctx context.Context, query string, role ma
 		args = append(args, string(role))
 		countFrom = `FROM users_search s JOIN users u ON u.id = s.rowid ` + where
 	}
-	counted, err := db.countSearch(ctx, query, role, countFrom, args)
+	counted, err = db.countSearch(ctx, query, role, countFrom, args)
 	if err != nil {
 		return nil, 0, err
 	}
-	users, _, err := db.listUsers(ctx, `SELECT `+prefixColumns("u.", userColumns)+`, 0 FROM users_search s JOIN users u ON u.id = s.rowid `+
+	users, _, err = db.listUsers(ctx, `SELECT `+prefixColumns("u.", userColumns)+`, 0 FROM users_search s JOIN users u ON u.id = s.rowid `+
 		where+` ORDER BY s.rowid DESC`+limitOffset(limit), append(args, offset)...)
 	return users, counted, err
 }

@@ -17,6 +17,7 @@ func ticketOptions(cfg config) store.TicketOptions {
 	return store.TicketOptions{
 		ComposeConfirmation: c.TicketConfirmation,
 		ComposeCancellation: c.TicketCancellation,
+		ComposeSelfCancel:   c.TicketSelfCancellation,
 		MailStatus:          status,
 		// The waiting list's offers, held for MARQUEE_WAITLIST_OFFER_MINUTES.
 		ComposeWaitlistOffer: c.WaitlistOffer,

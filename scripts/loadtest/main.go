@@ -91,6 +91,7 @@ func main() {
 	header := flag.Bool("header", false, "print the head of -row's table and exit")
 	budgetP95 := flag.Duration("p95", 0, "with -row: the budget is a p95 below this")
 	budgetShare := flag.Float64("share", 0, "with -row: the budget is at least this % of the bare handler's throughput")
+	warm := flag.Int("warm", 0, "with -row: send this many requests first, unmeasured (a cold file's first reads, a node's per-minute memories)")
 	flag.Parse()
 	paths := flag.Args()
 	if *header {
@@ -123,6 +124,9 @@ func main() {
 		target := func(int) string { return *base + paths[0] }
 		if *fresh {
 			target = freshTarget(*base + paths[0])
+		}
+		if *warm > 0 {
+			measure(*warm, *c, getter(client, target, *token))
 		}
 		st := measure(*n, *c, getter(client, target, *token))
 		bareSt, size := measureBare(client, *base+paths[0], *n, *c, *token)

@@ -86,6 +86,7 @@ func WrapProvider(t testing.TB, db *store.DB, wrap func(marquee.PaymentProvider)
 			ComposeCancellation:  mail.Composer{PublicURL: "https://marquee.example"}.TicketCancellation,
 			ComposeWaitlistOffer: mail.Composer{PublicURL: "https://marquee.example"}.WaitlistOffer,
 			ComposeGuestWaitlist: mail.Composer{PublicURL: "https://marquee.example"}.GuestWaitlist,
+			ComposeSelfCancel:    mail.Composer{PublicURL: "https://marquee.example"}.TicketSelfCancellation,
 		}})
 	if err != nil {
 		t.Fatal(err)

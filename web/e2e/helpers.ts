@@ -71,8 +71,8 @@ export async function seriousViolations(page: Page, include: string[] = []): Pro
 
 export type OutboxMail = { id: number; kind: string; to: string; subject: string; body: string };
 
-/** outboxMails reads the first pages of the admin outbox (newest first). */
-export async function outboxMails(admin: Page, pages = 5): Promise<OutboxMail[]> {
+/** outboxMails reads the first pages of the admin outbox (newest first), as admin (a page or anything with an admin's request context). */
+export async function outboxMails(admin: Pick<Page, 'request'>, pages = 5): Promise<OutboxMail[]> {
   const all: OutboxMail[] = [];
   for (let p = 1; p <= pages; p++) {
     const res = await admin.request.get(`/api/v1/admin/outbox?status=all&page=${p}`);

@@ -24,6 +24,7 @@ export const auditActions = [
   'ticket_order.refund',
   'festival.settings',
   'festival.time_zone',
+  'festival.currency',
   'judging.lock',
   'judging.unlock',
   'submission.decide',

@@ -19,24 +19,26 @@ export type FestivalEarningsReport = Omit<Schemas['FestivalEarningsReport'], 'st
 export type CommissionOverride = Schemas['CommissionOverride'];
 export type CommissionOverrideList = Schemas['CommissionOverrideList'];
 
-/** earningsKey is the TanStack Query key of a festival's earnings in a month ('' this month). */
-export const earningsKey = (slug: string, month: string) => ['earnings', slug, month] as const;
+/** earningsKey is the TanStack Query key of a festival's earnings in a month ('' this month) and currency ('' the festival's). */
+export const earningsKey = (slug: string, month: string, currency = '') => ['earnings', slug, month, currency] as const;
 export const commissionOverridesKey = ['admin', 'commission-overrides'] as const;
 
 const slugPath = (slug: string) => ({ params: { path: { slug } } });
 
 export const earningsApi = {
-  /** GET /api/v1/manage/festivals/{slug}/earnings?month=YYYY-MM (its organiser and admins). */
-  festival: (slug: string, month = '') =>
+  /** GET /api/v1/manage/festivals/{slug}/earnings?month=YYYY-MM&currency= (its organiser and admins; one currency per statement). */
+  festival: (slug: string, month = '', currency = '') =>
     unwrap(
-      api.GET('/api/v1/manage/festivals/{slug}/earnings', { params: { path: { slug }, query: { month: month || undefined } } }),
+      api.GET('/api/v1/manage/festivals/{slug}/earnings', {
+        params: { path: { slug }, query: { month: month || undefined, currency: currency || undefined } },
+      }),
     ) as Promise<FestivalEarningsReport>,
-  /** The address of the month's statement as CSV (UTF-8 with a BOM), a download link. */
-  statementCsvUrl: (slug: string, month: string) =>
-    `/api/v1/manage/festivals/${encodeURIComponent(slug)}/earnings/statement.csv?month=${encodeURIComponent(month)}`,
-  /** The address of the month's statement as a PDF in language lang (en, ja, zh), a download link. */
-  statementPdfUrl: (slug: string, month: string, lang: string) =>
-    `/api/v1/manage/festivals/${encodeURIComponent(slug)}/earnings/statement.pdf?month=${encodeURIComponent(month)}&lang=${encodeURIComponent(lang)}`,
+  /** The address of the month's statement in a currency as CSV (UTF-8 with a BOM), a download link. */
+  statementCsvUrl: (slug: string, month: string, currency = 'usd') =>
+    `/api/v1/manage/festivals/${encodeURIComponent(slug)}/earnings/statement.csv?month=${encodeURIComponent(month)}&currency=${encodeURIComponent(currency)}`,
+  /** The address of the month's statement in a currency as a PDF in language lang (en, ja, zh), a download link. */
+  statementPdfUrl: (slug: string, month: string, lang: string, currency = 'usd') =>
+    `/api/v1/manage/festivals/${encodeURIComponent(slug)}/earnings/statement.pdf?month=${encodeURIComponent(month)}&lang=${encodeURIComponent(lang)}&currency=${encodeURIComponent(currency)}`,
   /** GET /api/v1/admin/commission-overrides (admins). */
   commissionOverrides: () => unwrap(api.GET('/api/v1/admin/commission-overrides')),
   /** PUT /api/v1/admin/festivals/{slug}/commission {percent} (admins, audited). */

@@ -1430,7 +1430,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a message to a selection of entrants, once each */
+        /** Send a message to a selection of entrants, once each and once per idempotency key (a repeat answers 200 and the first send) */
         post: operations["bulkMessageCreate"];
         delete?: never;
         options?: never;
@@ -1449,6 +1449,24 @@ export interface paths {
         put?: never;
         /** How a bulk message reads in each language and how many it reaches */
         post: operations["bulkMessagePreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/cancellation-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A festival's rule for buyers' own cancellations */
+        get: operations["cancellationPolicyGet"];
+        /** Set the rule: cut-off hours before the screening, refund full, minus a fixed or percent fee, or none */
+        put: operations["cancellationPolicyPut"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1587,6 +1605,23 @@ export interface paths {
         get?: never;
         /** Replace a festival's judging criteria */
         put: operations["manageFestivalCriteria"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage/festivals/{slug}/currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the currency the festival sells tickets in (usd, eur, jpy, cny); refused once tickets are sold */
+        put: operations["festivalCurrencyPut"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3126,6 +3161,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ticket-orders/{id}/self-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel one's own paid order before the festival's cut-off, refunded by its rule */
+        post: operations["ticketOrderSelfCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tickets": {
         parameters: {
             query?: never;
@@ -3614,7 +3666,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "user.role_change" | "user.credit_adjust" | "user.disable" | "user.enable" | "user.sessions_end" | "user.password_reset" | "user.password_reset_sent" | "user.delete" | "user.export" | "package.update" | "purchase.refund" | "festival.approve" | "festival.reject" | "festival_revision.approve" | "festival_revision.reject" | "login.rate_limited" | "promotion.end" | "promotion_price.update" | "screening.cancel" | "ticket_order.refund" | "festival.settings" | "festival.time_zone" | "judging.lock" | "judging.unlock" | "submission.decide" | "submission.flag" | "waiver.create" | "waiver.delete" | "judge.invite" | "judge.remove" | "judge.assign" | "judge.unassign" | "judge.conflict" | "screening.create" | "screening.update" | "door_staff.add" | "door_staff.remove" | "promotion.start" | "voucher.create" | "voucher.disable" | "festival.commission_set" | "festival.commission_clear" | "questions.update" | "entry_status.create" | "entry_status.delete" | "submission.entry_status" | "deadline.extend" | "deadline.extension_delete" | "notice_text.update" | "bulk_message.send" | "ticket.check_in_undo" | "payout_account.connect" | "payout.create";
+        AuditAction: "user.role_change" | "user.credit_adjust" | "user.disable" | "user.enable" | "user.sessions_end" | "user.password_reset" | "user.password_reset_sent" | "user.delete" | "user.export" | "package.update" | "purchase.refund" | "festival.approve" | "festival.reject" | "festival_revision.approve" | "festival_revision.reject" | "login.rate_limited" | "promotion.end" | "promotion_price.update" | "screening.cancel" | "ticket_order.refund" | "festival.settings" | "festival.time_zone" | "festival.currency" | "judging.lock" | "judging.unlock" | "submission.decide" | "submission.flag" | "waiver.create" | "waiver.delete" | "judge.invite" | "judge.remove" | "judge.assign" | "judge.unassign" | "judge.conflict" | "screening.create" | "screening.update" | "door_staff.add" | "door_staff.remove" | "promotion.start" | "voucher.create" | "voucher.disable" | "festival.commission_set" | "festival.commission_clear" | "questions.update" | "entry_status.create" | "entry_status.delete" | "submission.entry_status" | "deadline.extend" | "deadline.extension_delete" | "notice_text.update" | "bulk_message.send" | "ticket.check_in_undo" | "payout_account.connect" | "payout.create";
         /** AuditEntry */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -3659,6 +3711,14 @@ export interface components {
             ids: number[];
             status: components["schemas"]["SubmissionStatus"];
         };
+        /** BulkSend */
+        BulkSend: {
+            body: string;
+            /** @description A random id the client makes once per send (a UUID will do): a repeat with it answers the first send */
+            key: string;
+            selection: components["schemas"]["BulkSelection"];
+            subject: string;
+        };
         /** BulkSent */
         BulkSent: {
             /** Format: int64 */
@@ -3692,6 +3752,15 @@ export interface components {
             views: number;
             /** Format: int64 */
             visitors: number;
+        };
+        /** CancellationPolicy */
+        CancellationPolicy: {
+            cutoffHours: number;
+            enabled: boolean;
+            /** Format: int64 */
+            feeCents: number;
+            feePercent: number;
+            refund: string;
         };
         /** Category */
         Category: {
@@ -3957,6 +4026,20 @@ export interface components {
             /** Format: int64 */
             criterionId: number;
             score: number;
+        };
+        /** CurrencyBalance */
+        CurrencyBalance: {
+            /** Format: int64 */
+            availableCents: number;
+            currency: string;
+            /** Format: int64 */
+            paidCents: number;
+            /** Format: int64 */
+            pendingCents: number;
+        };
+        /** CurrencyRequest */
+        CurrencyRequest: {
+            currency: string;
         };
         /** DashboardSummary */
         DashboardSummary: {
@@ -4311,10 +4394,12 @@ export interface components {
         /** FestivalEarningsReport */
         FestivalEarningsReport: {
             balance: components["schemas"]["EarningsBalance"];
+            balances: components["schemas"]["CurrencyBalance"][];
             commissionOverridden: boolean;
             commissionPercent: string;
             /** Format: int64 */
             creditValueCents: number;
+            currencies: string[];
             currency: string;
             /** Format: int64 */
             festivalId: number;
@@ -4838,6 +4923,7 @@ export interface components {
         };
         /** ManagedScreeningList */
         ManagedScreeningList: {
+            currency: string;
             items: components["schemas"]["ManagedScreening"][];
             timeZone: string;
             timeZoneChosen: boolean;
@@ -5766,6 +5852,7 @@ export interface components {
             capacity: number;
             /** Format: int64 */
             checkedIn: number;
+            currency: string;
             /** Format: int64 */
             incomeCents: number;
             /** Format: int64 */
@@ -5781,6 +5868,15 @@ export interface components {
          * @enum {string}
          */
         ScreeningStatus: "scheduled" | "cancelled";
+        /** SelfCancelQuote */
+        SelfCancelQuote: {
+            allowed: boolean;
+            /** Format: date-time */
+            deadline: string;
+            /** Format: int64 */
+            refundCents: number;
+            rule: components["schemas"]["CancellationPolicy"];
+        };
         /** SessionAnswer */
         SessionAnswer: {
             user: components["schemas"]["User"] | null;
@@ -5985,7 +6081,10 @@ export interface components {
             paidAt: string | null;
             provider: string;
             quantity: number;
+            /** Format: int64 */
+            refundedCents: number;
             screening: components["schemas"]["Screening"];
+            selfCancel: components["schemas"]["SelfCancelQuote"] | null;
             status: components["schemas"]["TicketOrderStatus"];
             /** Format: int64 */
             subtotalCents: number;
@@ -10960,10 +11059,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BulkMessage"];
+                "application/json": components["schemas"]["BulkSend"];
             };
         };
         responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSent"];
+                };
+            };
             /** @description Created */
             201: {
                 headers: {
@@ -11042,6 +11150,108 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BulkPreview"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancellationPolicyGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancellationPolicy"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancellationPolicyPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancellationPolicy"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancellationPolicy"];
                 };
             };
             /** @description Bad Request */
@@ -11682,6 +11892,68 @@ export interface operations {
             };
         };
     };
+    festivalCurrencyPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CurrencyRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrencyRequest"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     doorStaffList: {
         parameters: {
             query?: never;
@@ -11837,6 +12109,8 @@ export interface operations {
             query?: {
                 /** @description The month, YYYY-MM (UTC); this month when absent */
                 month?: string;
+                /** @description The statement's currency (usd, eur, jpy, cny); the festival's ticket currency when absent */
+                currency?: string;
             };
             header?: never;
             path: {
@@ -11889,6 +12163,8 @@ export interface operations {
             query?: {
                 /** @description The month, YYYY-MM (UTC); this month when absent */
                 month?: string;
+                /** @description The statement's currency (usd, eur, jpy, cny); the festival's ticket currency when absent */
+                currency?: string;
             };
             header?: never;
             path: {
@@ -11941,6 +12217,8 @@ export interface operations {
             query?: {
                 /** @description The month, YYYY-MM (UTC); this month when absent */
                 month?: string;
+                /** @description The statement's currency (usd, eur, jpy, cny); the festival's ticket currency when absent */
+                currency?: string;
             };
             header?: never;
             path: {
@@ -16887,6 +17165,64 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ticketOrderSelfCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderAnswer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

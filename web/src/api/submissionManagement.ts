@@ -172,8 +172,11 @@ export const submissionManagementApi = {
 
   previewBulk: (slug: string, b: BulkMessage) =>
     unwrap(api.POST('/api/v1/manage/festivals/{slug}/bulk-messages/preview', { ...slugParam(slug), body: b as Schemas['BulkMessage'] })).then((r) => r as unknown as BulkPreview),
-  sendBulk: (slug: string, b: BulkMessage) =>
-    unwrap(api.POST('/api/v1/manage/festivals/{slug}/bulk-messages', { ...slugParam(slug), body: b as Schemas['BulkMessage'] })).then((r) => r as { id: number; recipients: number }),
+  /** sendBulk sends b once per key: a repeat with the same key answers the first send and mails no one again. */
+  sendBulk: (slug: string, b: BulkMessage, key: string) =>
+    unwrap(api.POST('/api/v1/manage/festivals/{slug}/bulk-messages', { ...slugParam(slug), body: { ...(b as Schemas['BulkMessage']), key } })).then(
+      (r) => r as { id: number; recipients: number },
+    ),
 
   /** The organiser's view of one entry: its answers and its status (from the submission's detail). */
   entry: (slug: string, id: number) =>

@@ -51,8 +51,12 @@ export const ticketsApi = {
   /** GET /api/v1/screenings/{id}. */
   screening: (id: number | string) => unwrap(api.GET('/api/v1/screenings/{id}', idParam(id))),
   /** POST /api/v1/ticket-orders: holds the seats for 10 minutes (a free screening is paid at once). */
-  createOrder: (screeningId: number, quantity: number, buyer: BuyerTax = emptyBuyerTax) =>
-    unwrap(api.POST('/api/v1/ticket-orders', { body: { screeningId, quantity, ...buyerTaxBody(buyer) } })),
+  createOrder: (screeningId: number, quantity: number, buyer: BuyerTax = emptyBuyerTax, voucherCode = '') =>
+    unwrap(
+      api.POST('/api/v1/ticket-orders', {
+        body: { screeningId, quantity, ...buyerTaxBody(buyer), ...(voucherCode.trim() ? { voucherCode: voucherCode.trim() } : {}) },
+      }),
+    ),
   /** POST /api/v1/ticket-orders/{id}/pay. */
   pay: (id: number, input: TicketPayInput) => unwrap(api.POST('/api/v1/ticket-orders/{id}/pay', { ...idParam(id), body: input })),
   /** POST /api/v1/ticket-orders/{id}/confirm, after Stripe confirmed the payment. */
@@ -80,6 +84,9 @@ export const screeningsApi = {
   cancel: (slug: string, id: number) => unwrap(api.POST('/api/v1/manage/festivals/{slug}/screenings/{id}/cancel', at(slug, id))),
   setTimeZone: (slug: string, timeZone: string) =>
     unwrap(api.PUT('/api/v1/manage/festivals/{slug}/time-zone', { ...slugParam(slug), body: { timeZone } })),
+  /** setCurrency sets the festival's ticket currency (usd, eur, jpy, cny); refused once tickets are sold. */
+  setCurrency: (slug: string, currency: string) =>
+    unwrap(api.PUT('/api/v1/manage/festivals/{slug}/currency', { ...slugParam(slug), body: { currency } })),
   films: (slug: string) => unwrap(api.GET('/api/v1/manage/festivals/{slug}/screening-films', slugParam(slug))),
   doorStaff: (slug: string) => unwrap(api.GET('/api/v1/manage/festivals/{slug}/door-staff', slugParam(slug))),
   addDoorStaff: (slug: string, email: string) =>

@@ -70,13 +70,52 @@ export function formatTimeOnly(iso: string | null | undefined, tag: string, time
   }
 }
 
-/** formatMoney renders integer cents in a currency ("usd") in the language. */
-export function formatMoney(cents: number, currency: string, tag: string): string {
+/**
+ * currencyDecimals is the digits of a currency's minor unit (0 for JPY, 2
+ * for USD, EUR, CNY): Marquee's amounts (the *Cents fields) are integers
+ * of that unit, so ¥1,500 is 1500 and $15.00 is 1500.
+ */
+export function currencyDecimals(currency: string): number {
   try {
-    return new Intl.NumberFormat(tag, { style: 'currency', currency: (currency || 'usd').toUpperCase() }).format(cents / 100);
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency: (currency || 'usd').toUpperCase() }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
   } catch {
-    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+    return 2;
   }
+}
+
+/** formatMoney renders an integer of a currency's minor unit ("jpy": yen, "usd": cents) in the language: ¥1,500, $15.00. */
+export function formatMoney(cents: number, currency: string, tag: string): string {
+  const decimals = currencyDecimals(currency);
+  const amount = cents / 10 ** decimals;
+  try {
+    return new Intl.NumberFormat(tag, { style: 'currency', currency: (currency || 'usd').toUpperCase() }).format(amount);
+  } catch {
+    return `${amount.toFixed(decimals)} ${currency.toUpperCase()}`;
+  }
+}
+
+/** minorToInput writes minor units as a price field's text: "1500" for ¥1,500, "15.00" for $15.00. */
+export function minorToInput(cents: number, currency: string): string {
+  const decimals = currencyDecimals(currency);
+  return (cents / 10 ** decimals).toFixed(decimals);
+}
+
+/**
+ * inputToMinor reads a price field's text in a currency's units as minor
+ * units: "1500" yen → 1500, "15.5" dollars → 1550; NaN for text that is
+ * not a price in that currency (a decimal point for yen, more decimals
+ * than the currency has, a sign).
+ */
+export function inputToMinor(text: string, currency: string): number {
+  const decimals = currencyDecimals(currency);
+  const t = text.trim();
+  const re = decimals === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{0,${decimals}})?$`);
+  if (!re.test(t)) return Number.NaN;
+  const [whole, frac = ''] = t.split('.');
+  return Number(whole) * 10 ** decimals + Number((frac + '0'.repeat(decimals)).slice(0, decimals) || '0');
 }
 
 /** dateTime renders an ISO timestamp as date and time in the reader's time zone. */

@@ -8,7 +8,7 @@ import { apiErrorText } from '../../lib/apiErrorText';
 import { Notice } from '../../ui/Notice';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PagedTable } from '../../ui/list/PagedTable';
-import { count, dollars, shortDate } from './format';
+import { count, orderMoney, shortDate } from './format';
 
 const statusColor: Record<TicketOrderStatus, string> = {
   pending: 'gray.8',
@@ -74,7 +74,7 @@ export function AdminTicketOrders() {
         <Notice color="teal" role="status" withCloseButton onClose={() => setDone(null)} data-testid="ticket-refund-result">
           <Text size="sm" fw={600} c="gray.9">
             {t('ticketOrders.refunded', {
-              amount: dollars(done.amountCents, language),
+              amount: orderMoney(done.amountCents, done.currency, language),
               email: done.userEmail,
               screening: done.screeningTitle,
               count: done.quantity,
@@ -122,7 +122,7 @@ export function AdminTicketOrders() {
               </Text>
             </Table.Td>
             <Table.Td>{count(o.quantity, language)}</Table.Td>
-            <Table.Td>{dollars(o.amountCents, language)}</Table.Td>
+            <Table.Td>{orderMoney(o.amountCents, o.currency, language)}</Table.Td>
             <Table.Td>
               <Badge variant="outline" color={statusColor[o.status] ?? 'gray.8'} data-testid="ticket-order-status">
                 {t(`ticketOrders.status.${o.status}`, { defaultValue: o.status })}
@@ -162,13 +162,13 @@ export function AdminTicketOrders() {
         error={refund.isError ? `${t('ticketOrders.refundError')} ${apiErrorText(refund.error, 'admin')}` : null}
         cancelLabel={t('ticketOrders.cancel')}
         closeLabel={t('purchases.close')}
-        confirmLabel={refunding ? t('ticketOrders.confirmButton', { amount: dollars(refunding.amountCents, language) }) : ''}
+        confirmLabel={refunding ? t('ticketOrders.confirmButton', { amount: orderMoney(refunding.amountCents, refunding.currency, language) }) : ''}
       >
         {refunding && (
           <Text size="sm" c="gray.9">
             {t('ticketOrders.confirmText', {
               email: refunding.userEmail,
-              amount: dollars(refunding.amountCents, language),
+              amount: orderMoney(refunding.amountCents, refunding.currency, language),
               screening: refunding.screeningTitle,
               festival: refunding.festivalName,
               count: refunding.quantity,

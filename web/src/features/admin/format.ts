@@ -1,4 +1,5 @@
 import { languageFor } from '../../i18n/languages';
+import { formatMoney } from '../../lib/format';
 
 /** dollars renders integer cents as a dollar amount: $0, $25, $12.50. */
 export function dollars(cents: number | null | undefined, language: string): string {
@@ -39,4 +40,9 @@ export function shortDate(iso: string, language: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   return new Intl.DateTimeFormat(languageFor(language).htmlLang, { dateStyle: 'medium' }).format(d);
+}
+
+/** orderMoney renders a ticket order's amount in its currency: dollars as dollars() does, others (¥3,000) with Intl. */
+export function orderMoney(cents: number, currency: string, language: string): string {
+  return !currency || currency === 'usd' ? dollars(cents, language) : formatMoney(cents, currency, languageFor(language).htmlLang);
 }

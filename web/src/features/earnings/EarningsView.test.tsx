@@ -25,7 +25,9 @@ function report(month = '2026-03'): FestivalEarningsReport {
     festivalSlug: 'kyoto-shorts',
     festivalName: 'Kyoto Shorts',
     currency: 'usd',
+    currencies: ['usd'],
     balance: { availableCents: 0, pendingCents: 3019, paidCents: 0 },
+    balances: [{ currency: 'usd', availableCents: 0, pendingCents: 3019, paidCents: 0 }],
     creditValueCents: 40,
     commissionPercent: '8.5',
     commissionOverridden: false,
@@ -86,8 +88,8 @@ describe('EarningsView', () => {
     expect(rows[1]).toHaveTextContent('Entry #9');
     expect(rows[4]).toHaveTextContent('Ticket order #4');
     expect(rows[4]).toHaveTextContent('-$2.13');
-    expect(screen.getByTestId('statement-csv')).toHaveAttribute('href', '/api/v1/manage/festivals/kyoto-shorts/earnings/statement.csv?month=2026-03');
-    expect(screen.getByTestId('statement-pdf')).toHaveAttribute('href', '/api/v1/manage/festivals/kyoto-shorts/earnings/statement.pdf?month=2026-03&lang=en');
+    expect(screen.getByTestId('statement-csv')).toHaveAttribute('href', '/api/v1/manage/festivals/kyoto-shorts/earnings/statement.csv?month=2026-03&currency=usd');
+    expect(screen.getByTestId('statement-pdf')).toHaveAttribute('href', '/api/v1/manage/festivals/kyoto-shorts/earnings/statement.pdf?month=2026-03&lang=en&currency=usd');
     expect(screen.queryByTestId('statement-tax')).toBeNull();
   });
 

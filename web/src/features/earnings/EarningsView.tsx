@@ -25,9 +25,10 @@ export function EarningsView({ slug, payoutAccount }: { slug: string; payoutAcco
   const { t, i18n } = useTranslation(ns);
   const [params, setParams] = useSearchParams();
   const month = params.get('month') ?? '';
+  const currency = params.get('currency') ?? '';
   const query = useQuery({
-    queryKey: earningsKey(slug, month),
-    queryFn: () => earningsApi.festival(slug, month),
+    queryKey: earningsKey(slug, month, currency),
+    queryFn: () => earningsApi.festival(slug, month, currency),
     placeholderData: keepPreviousData,
   });
   const language = languageFor(i18n.resolvedLanguage ?? i18n.language);
@@ -44,11 +45,12 @@ export function EarningsView({ slug, payoutAccount }: { slug: string; payoutAcco
   }
   const rep = query.data;
   const money = (cents: number) => formatMoney(cents, rep.currency, locale);
-  const chooseMonth = (m: string) => setParams((p) => {
+  const choose = (key: 'month' | 'currency') => (v: string) => setParams((p) => {
     const next = new URLSearchParams(p);
-    next.set('month', m);
+    next.set(key, v);
     return next;
   });
+  const chooseMonth = choose('month');
 
   return (
     <Stack gap="lg" data-testid="earnings">
@@ -77,10 +79,19 @@ export function EarningsView({ slug, payoutAccount }: { slug: string; payoutAcco
                 data={rep.months.map((m) => ({ value: m, label: monthLabel(m, locale) }))}
                 data-testid="statement-month"
               />
-              <Button component="a" variant="light" href={earningsApi.statementCsvUrl(slug, rep.statement.month)} download data-testid="statement-csv">
+              {rep.currencies.length > 1 && (
+                <NativeSelect
+                  aria-label={t('statement.currency')}
+                  value={rep.currency}
+                  onChange={(e) => choose('currency')(e.currentTarget.value)}
+                  data={rep.currencies.map((c) => ({ value: c, label: c.toUpperCase() }))}
+                  data-testid="statement-currency"
+                />
+              )}
+              <Button component="a" variant="light" href={earningsApi.statementCsvUrl(slug, rep.statement.month, rep.currency)} download data-testid="statement-csv">
                 {t('statement.csv')}
               </Button>
-              <Button component="a" variant="light" href={earningsApi.statementPdfUrl(slug, rep.statement.month, lang)} download data-testid="statement-pdf">
+              <Button component="a" variant="light" href={earningsApi.statementPdfUrl(slug, rep.statement.month, lang, rep.currency)} download data-testid="statement-pdf">
                 {t('statement.pdf')}
               </Button>
               <Button variant="light" onClick={() => window.print()} data-testid="statement-print">

@@ -1,8 +1,9 @@
+import { formatMoney as formatLibMoney } from '../../lib/format';
 import type { EarningKind, EarningsStatement, FestivalEarning } from '../../api/earnings';
 
-/** formatMoney writes cents in the currency for a language ("$1,234.50", "-$2.13"). */
+/** formatMoney writes minor units in the currency for a language ("$1,234.50", "-$2.13", "¥3,000"). */
 export function formatMoney(cents: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+  return formatLibMoney(cents, currency, locale);
 }
 
 /** A line of the month's statement: a translation key under statement.lines, its amount and count. */

@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import {
@@ -68,6 +68,9 @@ export default function FilmProjectPage() {
   );
 }
 
+/** The form's values that text inputs edit. */
+type TextKey = 'trailerUrl' | 'completionDate' | 'aspectRatio' | 'shootingFormat' | 'languages' | 'subtitles';
+
 function SpecsSection({ film }: { film: FilmProject }) {
   const { t } = useTranslation('film-project');
   const client = useQueryClient();
@@ -85,6 +88,13 @@ function SpecsSection({ film }: { film: FilmProject }) {
     setV((old) => ({ ...old, [k]: value }));
   };
   const busy = save.isPending;
+  /** textField binds a text input to one value of the form: the value, its changes, the server's error for it, and off while saving. */
+  const textField = (k: TextKey) => ({
+    value: v[k],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(k, e.currentTarget.value),
+    error: errs[k],
+    disabled: busy,
+  });
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="specs-title">
@@ -103,31 +113,22 @@ function SpecsSection({ film }: { film: FilmProject }) {
             label={t('specs.trailer')}
             description={t('specs.trailerHint')}
             type="url"
-            value={v.trailerUrl}
-            onChange={(e) => set('trailerUrl', e.currentTarget.value)}
+            {...textField('trailerUrl')}
             maxLength={projectLimits.trailer}
-            error={errs.trailerUrl}
-            disabled={busy}
             data-testid="spec-trailer"
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('specs.completionDate')}
               type="date"
-              value={v.completionDate}
-              onChange={(e) => set('completionDate', e.currentTarget.value)}
-              error={errs.completionDate}
-              disabled={busy}
+              {...textField('completionDate')}
               data-testid="spec-completion"
             />
             <TextInput
               label={t('specs.aspectRatio')}
               placeholder="1.85:1"
-              value={v.aspectRatio}
-              onChange={(e) => set('aspectRatio', e.currentTarget.value)}
+              {...textField('aspectRatio')}
               maxLength={projectLimits.aspectRatio}
-              error={errs.aspectRatio}
-              disabled={busy}
               data-testid="spec-aspect"
             />
             <Select
@@ -144,29 +145,20 @@ function SpecsSection({ film }: { film: FilmProject }) {
             <TextInput
               label={t('specs.shootingFormat')}
               placeholder={t('specs.shootingFormatHint')}
-              value={v.shootingFormat}
-              onChange={(e) => set('shootingFormat', e.currentTarget.value)}
+              {...textField('shootingFormat')}
               maxLength={projectLimits.shootingFormat}
-              error={errs.shootingFormat}
-              disabled={busy}
               data-testid="spec-format"
             />
             <TextInput
               label={t('specs.languages')}
               description={t('specs.listHint')}
-              value={v.languages}
-              onChange={(e) => set('languages', e.currentTarget.value)}
-              error={errs.languages}
-              disabled={busy}
+              {...textField('languages')}
               data-testid="spec-languages"
             />
             <TextInput
               label={t('specs.subtitles')}
               description={t('specs.subtitlesHint')}
-              value={v.subtitles}
-              onChange={(e) => set('subtitles', e.currentTarget.value)}
-              error={errs.subtitles}
-              disabled={busy}
+              {...textField('subtitles')}
               data-testid="spec-subtitles"
             />
             <Select

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { manageSubmissionsApi, type Conflict, type Judge } from '../../api/manageSubmissions';
-import { ListState } from '../../ui/list/ListState';
+import { ListTable } from '../../ui/list/ListTable';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { conflictsKey, manageKey, ns } from './shared';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -36,54 +36,33 @@ export function ConflictsPanel({ slug, judges }: { slug: string; judges: Judge[]
       <Title order={2} size="h4" id="conflicts-list-title" mb="sm">
         {t('conflicts.title')}
       </Title>
-      <ListState
+      <ListTable
         query={conflicts}
-        isEmpty={(d) => d.length === 0}
-        loadingLabel={t('conflicts.loading')}
-        errorTitle={t('conflicts.loadError')}
-        errorText={apiErrorText(conflicts.error, ns)}
-        retryLabel={t('list.retry')}
-        errorTestId="conflicts-error"
-        emptyText={t('conflicts.empty')}
-        emptyTestId="conflicts-empty"
-      >
-        {(items) => (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm" data-testid="conflicts-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('conflicts.judge')}</Table.Th>
-                  <Table.Th scope="col">{t('conflicts.submission')}</Table.Th>
-                  <Table.Th scope="col">{t('conflicts.reason')}</Table.Th>
-                  <Table.Th scope="col">{t('judges.columns.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((c) => (
-                  <Table.Tr key={`${c.judgeId}-${c.submissionId}`} data-testid="conflict-row">
-                    <Table.Td>{c.judgeName}</Table.Td>
-                    <Table.Td>{titles.get(c.submissionId) ?? `#${c.submissionId}`}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.reason}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => {
-                          reassign.reset();
-                          setTo(null);
-                          setReassigning(c);
-                        }}
-                      >
-                        {t('conflicts.reassign')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+        columns={[t('conflicts.judge'), t('conflicts.submission'), t('conflicts.reason'), t('judges.columns.actions')]}
+        minWidth={560}
+        texts={{ loading: t('conflicts.loading'), errorTitle: t('conflicts.loadError'), errorText: apiErrorText(conflicts.error, ns), retry: t('list.retry'), empty: t('conflicts.empty') }}
+        testId="conflicts"
+        row={(c) => (
+          <Table.Tr key={`${c.judgeId}-${c.submissionId}`} data-testid="conflict-row">
+            <Table.Td>{c.judgeName}</Table.Td>
+            <Table.Td>{titles.get(c.submissionId) ?? `#${c.submissionId}`}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.reason}</Table.Td>
+            <Table.Td>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  reassign.reset();
+                  setTo(null);
+                  setReassigning(c);
+                }}
+              >
+                {t('conflicts.reassign')}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
         )}
-      </ListState>
+      />
       <ConfirmDialog
         opened={reassigning !== null}
         title={t('conflicts.reassignTitle')}

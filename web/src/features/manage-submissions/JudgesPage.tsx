@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { manageSubmissionsApi, type Judge } from '../../api/manageSubmissions';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { ListState } from '../../ui/list/ListState';
+import { ListTable } from '../../ui/list/ListTable';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { judgesKey, manageKey, ns } from './shared';
 import { ManageFrame } from '../../ui/ManageFrame';
@@ -69,81 +69,59 @@ function Judges({ slug }: { slug: string }) {
         <Title order={2} size="h4" id="jury-title" mb="sm">
           {t('judges.listTitle')}
         </Title>
-        <ListState
+        <ListTable
           query={judges}
-          isEmpty={(d) => d.length === 0}
-          loadingLabel={t('judges.loading')}
-          errorTitle={t('judges.loadError')}
-          errorText={apiErrorText(judges.error, ns)}
-          retryLabel={t('list.retry')}
-          errorTestId="judges-error"
-          emptyText={t('judges.empty')}
-          emptyTestId="judges-empty"
-        >
-          {(items) => (
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="sm" data-testid="judges-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('judges.columns.select')}</Table.Th>
-                    <Table.Th scope="col">{t('judges.columns.judge')}</Table.Th>
-                    <Table.Th scope="col">{t('judges.columns.status')}</Table.Th>
-                    <Table.Th scope="col">{t('judges.columns.progress')}</Table.Th>
-                    <Table.Th scope="col">{t('judges.columns.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((j) => {
-                    const name = j.name || j.email;
-                    const pct = j.assigned > 0 ? Math.round((100 * j.scored) / j.assigned) : 0;
-                    return (
-                      <Table.Tr key={j.id} data-testid="judge-row">
-                        <Table.Td>
-                          <Checkbox aria-label={t('judges.select', { name })} checked={selected.has(j.id)} onChange={() => toggle(j.id)} />
-                        </Table.Td>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                          <Text size="sm" fw={600}>
-                            {name}
-                          </Text>
-                          {j.name && (
-                            <Text size="xs" c="gray.7">
-                              {j.email}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge variant="outline" color={j.status === 'active' ? 'teal.9' : 'gray.8'} data-testid="judge-status">
-                            {t(`judges.status.${j.status}`)}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td miw={160}>
-                          <Text size="xs" mb={4} data-testid="judge-progress">
-                            {t('judges.progress', { scored: j.scored, assigned: j.assigned })}
-                          </Text>
-                          <Progress value={pct} aria-label={t('judges.progressLabel', { name })} size="sm" />
-                        </Table.Td>
-                        <Table.Td>
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            color="red.9"
-                            onClick={() => {
-                              remove.reset();
-                              setRemoving(j);
-                            }}
-                            aria-label={t('judges.removeFor', { name })}
-                          >
-                            {t('judges.remove')}
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </ListState>
+          columns={[t('judges.columns.select'), t('judges.columns.judge'), t('judges.columns.status'), t('judges.columns.progress'), t('judges.columns.actions')]}
+          minWidth={640}
+          texts={{ loading: t('judges.loading'), errorTitle: t('judges.loadError'), errorText: apiErrorText(judges.error, ns), retry: t('list.retry'), empty: t('judges.empty') }}
+          testId="judges"
+          row={(j) => {
+            const name = j.name || j.email;
+            const pct = j.assigned > 0 ? Math.round((100 * j.scored) / j.assigned) : 0;
+            return (
+              <Table.Tr key={j.id} data-testid="judge-row">
+                <Table.Td>
+                  <Checkbox aria-label={t('judges.select', { name })} checked={selected.has(j.id)} onChange={() => toggle(j.id)} />
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" fw={600}>
+                    {name}
+                  </Text>
+                  {j.name && (
+                    <Text size="xs" c="gray.7">
+                      {j.email}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="outline" color={j.status === 'active' ? 'teal.9' : 'gray.8'} data-testid="judge-status">
+                    {t(`judges.status.${j.status}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td miw={160}>
+                  <Text size="xs" mb={4} data-testid="judge-progress">
+                    {t('judges.progress', { scored: j.scored, assigned: j.assigned })}
+                  </Text>
+                  <Progress value={pct} aria-label={t('judges.progressLabel', { name })} size="sm" />
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    color="red.9"
+                    onClick={() => {
+                      remove.reset();
+                      setRemoving(j);
+                    }}
+                    aria-label={t('judges.removeFor', { name })}
+                  >
+                    {t('judges.remove')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          }}
+        />
       </Paper>
 
       <AssignPanel slug={slug} judgeIds={[...selected]} />

@@ -10,6 +10,7 @@ import { ApiError } from '../../api/client';
 import { manageSubmissionsApi, type FestivalSettings, type Waiver } from '../../api/manageSubmissions';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { ListState } from '../../ui/list/ListState';
+import { ListTable } from '../../ui/list/ListTable';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { dateInputFormat, FestivalDatesProvider, formatDate, todayISO, useCalendarLabels, useLanguage } from '../../lib/dates';
 import { ns, settingsKey, waiversKey } from './shared';
@@ -109,57 +110,36 @@ function Waivers({ slug }: { slug: string }) {
         {t('waivers.help')}
       </Text>
       <Stack gap="lg">
-        <ListState
+        <ListTable
           query={waivers}
-          isEmpty={(d) => d.length === 0}
-          loadingLabel={t('waivers.loading')}
-          errorTitle={t('waivers.loadError')}
-          errorText={apiErrorText(waivers.error, ns)}
-          retryLabel={t('list.retry')}
-          errorTestId="waivers-error"
-          emptyText={t('waivers.empty')}
-          emptyTestId="waivers-empty"
-        >
-          {(items) => (
-            <Table.ScrollContainer minWidth={480}>
-              <Table verticalSpacing="xs" data-testid="waivers-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('waivers.code')}</Table.Th>
-                    <Table.Th scope="col">{t('waivers.percent')}</Table.Th>
-                    <Table.Th scope="col">{t('waivers.used')}</Table.Th>
-                    <Table.Th scope="col">{t('waivers.expires')}</Table.Th>
-                    <Table.Th scope="col">{t('judges.columns.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((w) => (
-                    <Table.Tr key={w.id} data-testid="waiver-row">
-                      <Table.Td ff="monospace">{w.code}</Table.Td>
-                      <Table.Td>{t('waivers.percentValue', { percent: w.percent })}</Table.Td>
-                      <Table.Td>{t('waivers.usedValue', { used: w.used, limit: w.usageLimit })}</Table.Td>
-                      <Table.Td>{formatDate(w.expiresOn, tag)}</Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          color="red.9"
-                          aria-label={t('waivers.deleteFor', { code: w.code })}
-                          onClick={() => {
-                            remove.reset();
-                            setDeleting(w);
-                          }}
-                        >
-                          {t('waivers.delete')}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+          columns={[t('waivers.code'), t('waivers.percent'), t('waivers.used'), t('waivers.expires'), t('judges.columns.actions')]}
+          minWidth={480}
+          texts={{ loading: t('waivers.loading'), errorTitle: t('waivers.loadError'), errorText: apiErrorText(waivers.error, ns), retry: t('list.retry'), empty: t('waivers.empty') }}
+          testId="waivers"
+          spacing="xs"
+          row={(w) => (
+            <Table.Tr key={w.id} data-testid="waiver-row">
+              <Table.Td ff="monospace">{w.code}</Table.Td>
+              <Table.Td>{t('waivers.percentValue', { percent: w.percent })}</Table.Td>
+              <Table.Td>{t('waivers.usedValue', { used: w.used, limit: w.usageLimit })}</Table.Td>
+              <Table.Td>{formatDate(w.expiresOn, tag)}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="red.9"
+                  aria-label={t('waivers.deleteFor', { code: w.code })}
+                  onClick={() => {
+                    remove.reset();
+                    setDeleting(w);
+                  }}
+                >
+                  {t('waivers.delete')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
           )}
-        </ListState>
+        />
         <WaiverForm slug={slug} />
       </Stack>
       <ConfirmDialog

@@ -1,8 +1,9 @@
+import { formatMoney } from '../../lib/format';
 import type { PayoutStatus } from '../../api/payouts';
 
 /** money formats cents in currency for language ("$91.50", "US$91.50"). */
 export function money(cents: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency: currency.toUpperCase() || 'USD' }).format(cents / 100);
+  return formatMoney(cents, currency || 'usd', language);
 }
 
 /** statusColor is a payout status badge's colour (dark enough for white text). */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { screeningsApi, type ManagedScreening } from '../../api/tickets';
 import { apiErrorText } from '../../lib/apiErrorText';
+import { currencyDecimals } from '../../lib/format';
 import { Notice } from '../../ui/Notice';
 import { checkScreening, emptyScreening, ns, serverField, valuesOf, type ScreeningField, type ScreeningValues } from './schema';
 
@@ -66,8 +67,10 @@ export function ScreeningForm({
     if (save.isPending) return;
     // Sales end when the screening starts unless the organiser says otherwise.
     const filled = { ...values, salesEndAt: values.salesEndAt || values.startsAt };
-    const result = checkScreening(filled);
+    const result = checkScreening(filled, currency);
     if (!result.ok) {
+      // Whole units (yen) say so: no decimals.
+      if (result.errors.price === 'priceInvalid' && currencyDecimals(currency) === 0) result.errors.price = 'priceWhole';
       // An empty sales end follows the start: the start's own message covers it.
       if (!values.salesEndAt && result.errors.salesEndAt === 'timeRequired') delete result.errors.salesEndAt;
       setErrors(Object.fromEntries(Object.entries(result.errors).map(([k, key]) => [k, t(`form.errors.${key}`)])));

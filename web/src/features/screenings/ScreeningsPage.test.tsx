@@ -32,7 +32,7 @@ function managedScreening(over: Partial<ManagedScreening> = {}): ManagedScreenin
 function stub(extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
     [`GET ${base}`]: festivalAnswer(),
-    [`GET ${base}/screenings`]: { status: 200, body: { timeZone: 'Asia/Tokyo', timeZoneChosen: true, items: [managedScreening()] } },
+    [`GET ${base}/screenings`]: { status: 200, body: { timeZone: 'Asia/Tokyo', timeZoneChosen: true, currency: 'usd', items: [managedScreening()] } },
     [`GET ${base}/screening-films`]: { status: 200, body: { items: [{ submissionId: 12, title: 'Paper Moon' }] } },
     [`GET ${base}/door-staff`]: { status: 200, body: { items: [] } },
     ...extra,
@@ -145,7 +145,7 @@ describe('ScreeningsPage', () => {
   });
 
   it('says when the zone is the default of the festival’s place, not one the organiser chose', async () => {
-    stub({ [`GET ${base}/screenings`]: { status: 200, body: { timeZone: 'Asia/Tokyo', timeZoneChosen: false, items: [] } } });
+    stub({ [`GET ${base}/screenings`]: { status: 200, body: { timeZone: 'Asia/Tokyo', timeZoneChosen: false, currency: 'usd', items: [] } } });
     const first = renderPage(routes, ['/manage/festivals/kyoto-shorts/screenings']);
     expect(await screen.findByTestId('time-zone-from-place')).toHaveTextContent(
       "Asia/Tokyo is the zone of the festival's country and city. Save another if its screenings take place elsewhere.",

@@ -13,9 +13,11 @@ import { Notice } from '../../ui/Notice';
 import { ManageFrame } from '../../ui/ManageFrame';
 import { formatLocalTime, formatMoney, useTag } from '../../lib/format';
 import { DoorStaffSection } from './DoorStaffSection';
+import { CurrencySection } from './CurrencySection';
 import { ScreeningForm, screeningsKey } from './ScreeningForm';
 import { ns } from './schema';
 import { TimeZoneSection } from './TimeZoneSection';
+import { CancellationPolicySection } from './CancellationPolicySection';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 type Editing = { screening: ManagedScreening | null } | null;
@@ -123,8 +125,7 @@ function ScreeningsBody({ slug }: { slug: string }) {
       </Notice>
     );
   }
-  const { timeZone, timeZoneChosen, items } = list.data;
-  const currency = items[0]?.currency ?? 'usd';
+  const { timeZone, timeZoneChosen, items, currency } = list.data;
 
   return (
     <Stack gap="lg">
@@ -195,6 +196,8 @@ function ScreeningsBody({ slug }: { slug: string }) {
         chosen={timeZoneChosen}
         scheduled={items.filter((s) => s.status === 'scheduled').length}
       />
+      <CurrencySection slug={slug} currency={currency} />
+      <CancellationPolicySection slug={slug} currency={currency} />
       <DoorStaffSection slug={slug} />
 
       <Modal

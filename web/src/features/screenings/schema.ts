@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ManagedScreening, ScreeningInput } from '../../api/tickets';
+import { inputToMinor, minorToInput } from '../../lib/format';
 
 /** The namespace of the organiser's screening pages. */
 export const ns = 'screenings';
@@ -80,13 +81,20 @@ export const screeningSchema = z
     }),
   );
 
-/** checkScreening answers the API's input, or the translation key of each field's first problem. */
+/**
+ * checkScreening answers the API's input, or the translation key of each
+ * field's first problem. The price is read in the festival's currency's
+ * units: whole yen for JPY (no decimals), 12.50 for the others.
+ */
 export function checkScreening(
   values: ScreeningValues,
+  currency = 'usd',
 ): { ok: true; input: ScreeningInput } | { ok: false; errors: Partial<Record<ScreeningField, string>> } {
   const result = screeningSchema.safeParse(values);
-  if (result.success) return { ok: true, input: result.data };
-  const errors: Partial<Record<ScreeningField, string>> = {};
+  const priceCents = inputToMinor(values.price.replace(',', '.'), currency);
+  if (result.success && !Number.isNaN(priceCents)) return { ok: true, input: { ...result.data, priceCents } };
+  const errors: Partial<Record<ScreeningField, string>> = Number.isNaN(priceCents) ? { price: 'priceInvalid' } : {};
+  if (result.success) return { ok: false, errors };
   for (const issue of result.error.issues) {
     const field = issue.path[0] as ScreeningField;
     errors[field] ??= issue.message;
@@ -151,7 +159,7 @@ export function valuesOf(s: ManagedScreening): ScreeningValues {
     startsAt: s.startsLocal,
     endsAt: s.endsLocal,
     capacity: String(s.capacity),
-    price: (s.priceCents / 100).toFixed(2),
+    price: minorToInput(s.priceCents, s.currency),
     salesStartAt: s.salesStartLocal,
     salesEndAt: s.salesEndLocal,
   };

@@ -1,12 +1,13 @@
 import { Button, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noticeStatuses, submissionManagementApi as api, type BulkMessage, type BulkPreview } from '../../api/submissionManagement';
+import { newRequestKey } from '../../lib/requestKey';
 import { ns, statusesKey } from './logic';
 import { Section, fieldErrors, useErrorText, useStatusLabel } from './shared';
 
-
+/** BulkMessages writes to a selection of a festival's entrants: previewed in each language, then sent once. */
 export function BulkMessages({ slug }: { slug: string }) {
   const { t } = useTranslation(ns);
   const errorText = useErrorText();
@@ -26,8 +27,33 @@ export function BulkMessages({ slug }: { slug: string }) {
       ids: [],
     },
   });
-  const previewIt = useMutation({ mutationFn: () => api.previewBulk(slug, message()), onSuccess: setPreview });
-  const send = useMutation({ mutationFn: () => api.sendBulk(slug, message()), onSuccess: () => setPreview(null) });
+  // Each preview gets the key its send goes with: the server sends once
+  // per key, so a retry after a failure the server did not see through
+  // (or another click that slips by) answers the first send.
+  const sendKey = useRef('');
+  const previewIt = useMutation({
+    mutationFn: () => api.previewBulk(slug, message()),
+    onSuccess: (p) => {
+      sendKey.current = newRequestKey();
+      setPreview(p);
+    },
+  });
+  // One preview is sent once: a second click (a double click lands before
+  // the button shows it is busy) sends nothing more. A failed send may be
+  // tried again, with the same key; a changed message needs a new preview.
+  const sentPreview = useRef<BulkPreview | null>(null);
+  const send = useMutation({
+    mutationFn: () => api.sendBulk(slug, message(), sendKey.current),
+    onSuccess: () => setPreview(null),
+    onError: () => {
+      sentPreview.current = null;
+    },
+  });
+  const sendOnce = () => {
+    if (!preview || sentPreview.current === preview) return;
+    sentPreview.current = preview;
+    send.mutate();
+  };
   const errs = fieldErrors(previewIt.error ?? send.error);
   const options = [
     { value: 'all', label: t('bulk.all') },
@@ -79,7 +105,7 @@ export function BulkMessages({ slug }: { slug: string }) {
               </Paper>
             ))}
             <Group justify="flex-end">
-              <Button onClick={() => send.mutate()} loading={send.isPending} disabled={preview.recipients === 0} data-testid="bulk-send">
+              <Button onClick={sendOnce} loading={send.isPending} disabled={preview.recipients === 0} data-testid="bulk-send">
                 {t('bulk.send', { count: preview.recipients })}
               </Button>
             </Group>
@@ -90,7 +116,7 @@ export function BulkMessages({ slug }: { slug: string }) {
             {t('bulk.sent', { count: send.data.recipients })}
           </Text>
         )}
-        {(previewIt.isError || send.isError) && Object.keys(errs).length === 0 && (
+        {(previewIt.isError || send.isError) && !(errs.selection || errs.subject || errs.body) && (
           <Text size="sm" c="red.9" role="alert">
             {errorText(previewIt.error ?? send.error)}
           </Text>

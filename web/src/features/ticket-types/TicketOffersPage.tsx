@@ -13,6 +13,7 @@ import {
 } from '../../api/ticketOffers';
 import { screeningsApi } from '../../api/tickets';
 import { PageLoading } from '../../ui/page/PageState';
+import { currencyDecimals } from '../../lib/format';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { Title } from '../../ui/Title';
 import { ns, useTypeLabel } from './TypeChooser';
@@ -24,6 +25,7 @@ function TypesSection({ slug, screeningId, currency }: { slug: string; screening
   const { t } = useTranslation(ns);
   const label = useTypeLabel();
   const money = useMoney(currency);
+  const decimals = currencyDecimals(currency);
   const client = useQueryClient();
   const key = ticketTypesKey(slug, screeningId);
   const types = useQuery({ queryKey: key, queryFn: () => ticketOffersApi.types(slug, screeningId) });
@@ -34,7 +36,7 @@ function TypesSection({ slug, screeningId, currency }: { slug: string; screening
   const [error, setError] = useState<string | null>(null);
   const add = useMutation({
     mutationFn: () => {
-      const input = { name, priceCents: Math.round(Number(price || 0) * 100), quota: quota === '' ? null : Number(quota) };
+      const input = { name, priceCents: Math.round(Number(price || 0) * 10 ** decimals), quota: quota === '' ? null : Number(quota) };
       return editing ? ticketOffersApi.updateType(slug, screeningId, editing.id, input) : ticketOffersApi.createType(slug, screeningId, input);
     },
     onSuccess: () => {
@@ -87,7 +89,7 @@ function TypesSection({ slug, screeningId, currency }: { slug: string; screening
                         onClick={() => {
                           setEditing(tt);
                           setName(tt.name);
-                          setPrice(tt.priceCents / 100);
+                          setPrice(tt.priceCents / 10 ** decimals);
                           setQuota(tt.quota ?? '');
                         }}
                         aria-label={t('types.editLabel', { type: label(tt) })}
@@ -108,7 +110,7 @@ function TypesSection({ slug, screeningId, currency }: { slug: string; screening
         )}
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput label={t('types.name')} placeholder={editing?.default ? t('standard') : undefined} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={60} data-testid="type-name" />
-          <NumberInput label={t('types.priceLabel', { currency: currency.toUpperCase() })} value={price} onChange={setPrice} min={0} decimalScale={2} w={140} data-testid="type-price" />
+          <NumberInput label={t('types.priceLabel', { currency: currency.toUpperCase() })} value={price} onChange={setPrice} min={0} decimalScale={decimals} allowDecimal={decimals > 0} w={140} data-testid="type-price" />
           <NumberInput label={t('types.quotaLabel')} value={quota} onChange={setQuota} min={0} allowDecimal={false} w={140} data-testid="type-quota" />
           <Button onClick={() => add.mutate()} loading={add.isPending} data-testid="type-add">
             {editing ? t('types.save') : t('types.add')}

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ticketOffersApi, vouchersKey, type Voucher, type VoucherKind } from '../../api/ticketOffers';
+import { currencyDecimals } from '../../lib/format';
 import { errorText, useMoney } from './offerParts';
 import { Title } from '../../ui/Title';
 import { ns } from './TypeChooser';
@@ -35,7 +36,7 @@ export function VouchersSection({ slug, currency, screeningId }: { slug: string;
       ticketOffersApi.createVoucher(slug, {
         code,
         kind,
-        value: kind === 'fixed' ? Math.round(Number(amount || 0) * 100) : kind === 'percent' ? Number(amount || 0) : 0,
+        value: kind === 'fixed' ? Math.round(Number(amount || 0) * 10 ** currencyDecimals(currency)) : kind === 'percent' ? Number(amount || 0) : 0,
         usageLimit: Number(limit || 0),
         validFrom: from,
         validUntil: until,
@@ -77,7 +78,7 @@ export function VouchersSection({ slug, currency, screeningId }: { slug: string;
               value={amount}
               onChange={setAmount}
               min={0}
-              decimalScale={kind === 'fixed' ? 2 : 0}
+              decimalScale={kind === 'fixed' ? currencyDecimals(currency) : 0}
               w={140}
               data-testid="voucher-value"
             />

@@ -1,4 +1,4 @@
-import { Button, Container, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Container, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { Title } from '../../ui/Title';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
@@ -16,7 +16,8 @@ import { secondsLeft } from './format';
 import { formatMoney, useTag } from '../../lib/format';
 import { availability, festivalScreeningsKey, ns } from './ScreeningsSection';
 import { type PayOutcome } from './TicketPayForm';
-import { ScreeningSummary, PaySection, PaidTickets, Expired } from './BuyParts';
+import { ScreeningSummary, PaySection, PaidTickets, Expired, Declined } from './BuyParts';
+import { StandardChooser } from './StandardChooser';
 import { BuyerTaxFields, useBuyerTax } from '../../ui/payment/BuyerTaxFields';
 
 /** The most tickets one order can hold. */
@@ -51,6 +52,7 @@ function BuyFlow({ screening: s, chooser }: { screening: Screening; chooser?: Ty
   const client = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [quantity, setQuantity] = useState('1');
+  const [code, setCode] = useState<{ value: string; error: string | null }>({ value: '', error: null });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const buyerTax = useBuyerTax();
@@ -93,12 +95,15 @@ function BuyFlow({ screening: s, chooser }: { screening: Screening; chooser?: Ty
     try {
       const order = items
         ? await ticketOffersApi.createOrder(s.id, items, voucherCode, buyer)
-        : await ticketsApi.createOrder(s.id, n, buyer);
+        : await ticketsApi.createOrder(s.id, n, buyer, code.value);
       setStep(order.status === 'paid' ? { kind: 'paid', order } : held(order));
       if (order.status === 'paid') void client.invalidateQueries({ queryKey: ['tickets'] });
     } catch (err) {
       if (err instanceof ApiError) buyerTax.markServerFields(err.fields);
-      setError(fieldText(err, 'voucherCode') ?? fieldText(err, 'attendees') ?? apiErrorText(err, ns));
+      // The standard form's code is refused beside its field.
+      const codeError = items ? null : fieldText(err, 'voucherCode');
+      setCode((c) => ({ ...c, error: codeError }));
+      if (!codeError) setError(fieldText(err, 'voucherCode') ?? fieldText(err, 'attendees') ?? apiErrorText(err, ns));
       refresh();
     } finally {
       setBusy(false);
@@ -164,6 +169,7 @@ function BuyFlow({ screening: s, chooser }: { screening: Screening; chooser?: Ty
             {t('buy.held', { count: order.quantity, total: formatMoney(order.amountCents, order.currency, tag) })}
           </Text>
           <Countdown until={order.holdExpiresAt} onExpired={() => setStep({ kind: 'expired' })} />
+          {order.failureMessage && <Declined message={order.failureMessage} />}
           {/* The card form's translations (the credit checkout's) load here without blanking the page. */}
           <Suspense fallback={<Loader role="status" size="sm" aria-label={t('buy.loadingForm')} />}>
             <PaySection order={order} onOutcome={onOutcome} />
@@ -230,26 +236,17 @@ function BuyFlow({ screening: s, chooser }: { screening: Screening; chooser?: Ty
         ) : chooseTypes && chooser ? (
           chooser(s, busy, (items, code) => void reserve(items, code))
         ) : (
-          <>
-            <Select
-              label={t('buy.quantity')}
-              description={t('buy.quantityHint', { count: max })}
-              data={Array.from({ length: max }, (_, i) => String(i + 1))}
-              value={quantity}
-              onChange={(v) => setQuantity(v ?? '1')}
-              allowDeselect={false}
-              w={{ base: '100%', xs: 200 }}
-              data-testid="quantity"
-            />
-            <Text fw={700} data-testid="buy-total">
-              {t('buy.total', { total: s.priceCents === 0 ? t('free') : formatMoney(s.priceCents * n, s.currency, tag) })}
-            </Text>
-            <Group>
-              <Button onClick={() => void reserve()} loading={busy} disabled={n > max} data-testid="reserve">
-                {s.priceCents === 0 ? t('buy.getFree', { count: n }) : t('buy.reserve', { count: n })}
-              </Button>
-            </Group>
-          </>
+          <StandardChooser
+            screening={s}
+            max={max}
+            quantity={quantity}
+            onQuantity={setQuantity}
+            code={code.value}
+            codeError={code.error}
+            onCode={(value) => setCode({ value, error: null })}
+            busy={busy}
+            onReserve={() => void reserve()}
+          />
         )}
         {state === 'left' && (
           // The field's translations (the credit checkout's) load here without blanking the page.

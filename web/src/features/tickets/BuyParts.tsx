@@ -111,3 +111,18 @@ export function Expired({ onRestart }: { onRestart: () => void }) {
     </Notice>
   );
 }
+
+/** Declined says the last card was declined and that the seats stay held for another card. */
+export function Declined({ message }: { message: string }) {
+  const { t } = useTranslation(ns);
+  return (
+    <Notice color="red" role="alert" title={t('buy.declinedTitle')} data-testid="buy-declined">
+      <Stack gap={4}>
+        <Text size="sm" fw={600}>
+          {message}
+        </Text>
+        <Text size="sm">{t('buy.declinedText')}</Text>
+      </Stack>
+    </Notice>
+  );
+}

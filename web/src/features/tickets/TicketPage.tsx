@@ -11,6 +11,7 @@ import { formatLocalTime, useTag } from '../../lib/format';
 import { QrCode } from './QrCode';
 import { ns, ScreeningWhen } from './ScreeningsSection';
 import { TicketStatusBadge } from './TicketStatusBadge';
+import { SelfCancelSection } from './SelfCancelSection';
 
 /** groupCode shows a ticket's code in groups of four, easier to read aloud at the door. */
 export function groupCode(code: string): string {
@@ -111,6 +112,7 @@ export default function TicketPage() {
             </Button>
           </Stack>
         </Paper>
+        <SelfCancelSection orderId={tk.orderId} />
       </Stack>
     </Container>
   );
