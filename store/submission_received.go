@@ -1,13 +1,11 @@
 package store
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
 	"iter"
-	"slices"
 
 	"github.com/marquee-festival/marquee"
 )
@@ -103,57 +101,47 @@ func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee
 // receivedCalibrated returns a page of the organiser's list in calibrated
 // order without sorting: first the scored submissions in the order of
 // calibrated_scores' index (festival, [category,] calibrated DESC, id),
-// joined to submissions only when other filters (more, on s) ask for it;
-// then the unscored ones (no row in calibrated_scores, that is
-// score_weighted IS NULL), by id. where and args select the list's
-// submissions s.
+// each joined to its submission, film and filmmaker in the same query
+// (one pass over the index; the festival's entries are spread over the
+// whole submissions table, so a second query by id visited the same
+// pages again); then the unscored ones (no row in calibrated_scores, that
+// is score_weighted IS NULL), by id. more and moreArgs are the filters on
+// s other than the festival and the category; where and args select the
+// list's submissions s.
 func receivedCalibrated(ctx context.Context, c conn, festivalID int64, f marquee.ReceivedFilter, more string, moreArgs []any, where string, args []any) ([]*submissionRow, error) {
-	from, scoredArgs := ` FROM calibrated_scores cs`, []any{festivalID}
-	scoredWhere := ` WHERE cs.festival_id = ?`
+	scoredWhere, scoredArgs := ` WHERE cs.festival_id = ?`, []any{festivalID}
 	if f.CategoryID != 0 {
 		scoredWhere, scoredArgs = scoredWhere+` AND cs.category_id = ?`, append(scoredArgs, f.CategoryID)
 	}
-	if more != "" {
-		from += ` JOIN submissions s ON s.id = cs.submission_id`
-		scoredWhere, scoredArgs = scoredWhere+more, append(scoredArgs, moreArgs...)
-	}
+	scoredWhere, scoredArgs = scoredWhere+more, append(scoredArgs, moreArgs...)
 	offset := f.Offset()
-	ids, err := int64s(ctx, c, `SELECT cs.submission_id`+from+scoredWhere+` ORDER BY cs.calibrated DESC, cs.submission_id`+limitOffset(f.PerPage),
-		append(append([]any{}, scoredArgs...), offset)...)
+	rows, err := querySubmissions(ctx, c, `SELECT `+festivalSubmissionColumns+` FROM calibrated_scores cs
+		JOIN submissions s ON s.id = cs.submission_id
+		JOIN films fi ON fi.id = s.film_id
+		JOIN users u ON u.id = s.filmmaker_id`+scoredWhere+`
+		ORDER BY cs.calibrated DESC, cs.submission_id`+limitOffset(f.PerPage), append(append([]any{}, scoredArgs...), offset)...)
 	if err != nil {
 		return nil, err
 	}
-	if len(ids) < f.PerPage {
+	if len(rows) < f.PerPage {
 		unscoredFrom := 0
-		if len(ids) == 0 {
+		if len(rows) == 0 {
+			from := ` FROM calibrated_scores cs`
+			if more != "" {
+				from += ` JOIN submissions s ON s.id = cs.submission_id`
+			}
 			var scored int64
 			if err := c.queryRow(ctx, `SELECT COUNT(*)`+from+scoredWhere, scoredArgs...).Scan(&scored); err != nil {
 				return nil, err
 			}
 			unscoredFrom = max(offset-int(scored), 0)
 		}
-		unscored, err := int64s(ctx, c, `SELECT s.id FROM submissions s`+where+` AND s.score_weighted IS NULL ORDER BY s.id`+limitOffset(f.PerPage),
-			append(append([]any{}, args...), unscoredFrom)...)
+		unscored, err := pageFestivalSubmissions(ctx, c, where+` AND s.score_weighted IS NULL`, args, `s.id`, f.PerPage-len(rows), unscoredFrom)
 		if err != nil {
 			return nil, err
 		}
-		ids = append(ids, unscored...)
-		ids = ids[:min(len(ids), f.PerPage)]
+		rows = append(rows, unscored...)
 	}
-	if len(ids) == 0 {
-		return []*submissionRow{}, nil
-	}
-	// By id alone: the ids are the festival's, and a festival_id term
-	// would lead SQLite to scan the festival's index instead.
-	rows, err := querySubmissions(ctx, c, `SELECT `+festivalSubmissionColumns+festivalSubmissionFrom+` WHERE s.id IN (`+subMarks(len(ids))+`)`, subArgs(ids)...)
-	if err != nil {
-		return nil, err
-	}
-	pos := make(map[int64]int, len(ids))
-	for i, id := range ids {
-		pos[id] = i
-	}
-	slices.SortFunc(rows, func(a, b *submissionRow) int { return cmp.Compare(pos[a.ID], pos[b.ID]) })
 	return rows, nil
 }
 
