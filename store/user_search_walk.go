@@ -55,7 +55,19 @@ func (db *UserService) walkSearch(ctx context.Context, query string, role marque
 	if role != "" {
 		cond, args = cond+` AND u.role = ?`, append(args, string(role))
 	}
-	rows, err := r.query(ctx, `SELECT u.id, u.email, u.name FROM users u WHERE u.id >= ? AND `+cond+` ORDER BY u.id DESC`, args...)
+	q := `SELECT u.id, u.email, u.name FROM users u WHERE u.id >= ? AND ` + cond + ` ORDER BY u.id DESC`
+	if db.dialect == Postgres {
+		// PostgreSQL's filter is exact, so the walk needs no more rows than
+		// it keeps; without a LIMIT the planner reads and sorts the whole
+		// range (30,000 accounts, some 10 ms a page), with one it walks
+		// the primary key backwards and stops.
+		need := offset + limit
+		if count {
+			need = max(need, marquee.CountCap+1)
+		}
+		q += ` LIMIT ` + strconv.Itoa(need)
+	}
+	rows, err := r.query(ctx, q, args...)
 	if err != nil {
 		return nil, 0, false, fmt.Errorf("store: search users: walk: %w", err)
 	}
