@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { collectConsoleErrors, createApprovedFestival, isoInMonths, ok, presetCookieConsent, uniqueEmail } from './helpers';
+import { collectConsoleErrors, ok, presetCookieConsent, uniqueEmail } from './helpers';
+import { createSellingFestival } from './ticket-setup';
 
 // Ticket types, vouchers and attendee names (issue 27): the organiser adds
 // a concession type, asks for attendees' names and creates a voucher; a
@@ -17,35 +18,17 @@ let slug = '';
 let screeningId = 0;
 
 test.beforeAll(async ({ baseURL }) => {
-  const details = {
+  const { festival, screeningIds } = await createSellingFestival(baseURL!, { organiser, admin }, {
     name: `Lantern Nights ${Date.now() % 100000}`,
     description: 'Films by lantern light.',
     location: 'Lantern Hall, Nara',
-    country: 'JP',
     city: 'Nara',
-    startDate: isoInMonths(2, 10),
-    endDate: isoInMonths(2, 14),
     contactEmail: 'team@lantern.example',
-  };
-  const day = isoInMonths(2, 11);
-  const now = new Date(Date.now() - 60 * 60_000).toISOString().slice(0, 16);
-  const festival = await createApprovedFestival(baseURL!, { organiser, admin }, details, async (org, f) => {
-    await ok(await org.put(`/api/v1/manage/festivals/${f.slug}/time-zone`, { data: { timeZone: 'UTC' } }));
+    timeZone: 'UTC',
+    screenings: [{ title: 'Lantern premiere', venue: 'Hall 1', start: '19:00', end: '21:00', capacity: 20, priceCents: 1200 }],
   });
   slug = festival.slug;
-  const { request } = await import('@playwright/test');
-  const org = await request.newContext({ baseURL });
-  await ok(await org.post('/api/v1/user/login', { data: organiser }));
-  const s = await ok<{ id: number }>(
-    await org.post(`/api/v1/manage/festivals/${slug}/screenings`, {
-      data: {
-        title: 'Lantern premiere', venue: 'Hall 1', startsAt: `${day}T19:00`, endsAt: `${day}T21:00`, capacity: 20, priceCents: 1200,
-        salesStartAt: now, salesEndAt: `${day}T18:00`,
-      },
-    }),
-  );
-  screeningId = s.id;
-  await org.dispose();
+  screeningId = screeningIds[0];
 });
 
 test('an organiser offers types and a voucher; a buyer picks two types with the code and named attendees', async ({ page, browser, baseURL }) => {

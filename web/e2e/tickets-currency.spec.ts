@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { collectConsoleErrors, createApprovedFestival, isoInMonths, ok, outboxMails, presetCookieConsent, uniqueEmail } from './helpers';
+import { collectConsoleErrors, ok, outboxMails, presetCookieConsent, uniqueEmail } from './helpers';
+import { createSellingFestival } from './ticket-setup';
 
 // Ticket currencies (issue 27): an organiser reading Japanese on a 390 px
 // phone sets the festival to yen, adds a ticket type at ¥1,500 (whole
@@ -17,35 +18,17 @@ let slug = '';
 let screeningId = 0;
 
 test.beforeAll(async ({ baseURL }) => {
-  const details = {
+  const { festival, screeningIds } = await createSellingFestival(baseURL!, { organiser, admin }, {
     name: `Yen Nights ${Date.now() % 100000}`,
     description: 'Films paid in yen.',
     location: 'Kumo Hall, Osaka',
-    country: 'JP',
     city: 'Osaka',
-    startDate: isoInMonths(2, 10),
-    endDate: isoInMonths(2, 14),
     contactEmail: 'team@yen.example',
-  };
-  const day = isoInMonths(2, 11);
-  const now = new Date(Date.now() - 60 * 60_000).toISOString().slice(0, 16);
-  const festival = await createApprovedFestival(baseURL!, { organiser, admin }, details, async (org, f) => {
-    await ok(await org.put(`/api/v1/manage/festivals/${f.slug}/time-zone`, { data: { timeZone: 'UTC' } }));
+    timeZone: 'UTC',
+    screenings: [{ title: '雲の上映', venue: 'Hall 1', start: '19:00', end: '21:00', capacity: 20, priceCents: 1200 }],
   });
   slug = festival.slug;
-  const { request } = await import('@playwright/test');
-  const org = await request.newContext({ baseURL });
-  await ok(await org.post('/api/v1/user/login', { data: organiser }));
-  const s = await ok<{ id: number }>(
-    await org.post(`/api/v1/manage/festivals/${slug}/screenings`, {
-      data: {
-        title: '雲の上映', venue: 'Hall 1', startsAt: `${day}T19:00`, endsAt: `${day}T21:00`, capacity: 20, priceCents: 1200,
-        salesStartAt: now, salesEndAt: `${day}T18:00`,
-      },
-    }),
-  );
-  screeningId = s.id;
-  await org.dispose();
+  screeningId = screeningIds[0];
 });
 
 test('an organiser sells in yen; a buyer pays ¥3,000 for two; the earnings are in yen; a stranger sees nothing', async ({ browser, baseURL }) => {

@@ -1,5 +1,6 @@
 import { expect, request, test } from '@playwright/test';
-import { createApprovedFestival, isoInMonths, ok, outboxMails, presetCookieConsent, uniqueEmail } from './helpers';
+import { ok, outboxMails, presetCookieConsent, uniqueEmail } from './helpers';
+import { createSellingFestival } from './ticket-setup';
 
 // Tickets at the door (issue 27): a buyer pays a ticket in test mode and
 // downloads it as a PDF (its QR payload inside; a second account gets
@@ -20,34 +21,18 @@ let hall = 0;
 let small = 0;
 
 test.beforeAll(async ({ baseURL }) => {
-  const day = isoInMonths(2, 11);
-  const details = {
+  const screening = (title: string, capacity: number, start: string) => ({ title, venue: 'Harbour Cinema', start, end: '23:00', capacity, priceCents: 1250 });
+  const { festival, screeningIds } = await createSellingFestival(baseURL!, { organiser, admin }, {
     name: `Door Days ${Date.now() % 100000}`,
     description: 'Films at two doors.',
     location: 'Kobe',
-    country: 'JP',
     city: 'Kobe',
-    startDate: isoInMonths(2, 10),
-    endDate: isoInMonths(2, 14),
     contactEmail: 'team@door.example',
-  };
-  const screening = (title: string, capacity: number, start: string) => ({
-    title,
-    venue: 'Harbour Cinema',
-    startsAt: `${day}T${start}`,
-    endsAt: `${day}T23:00`,
-    capacity,
-    priceCents: 1250,
-    salesStartAt: isoInMonths(-1, 1) + 'T09:00',
-    salesEndAt: `${day}T18:00`,
-    submissionId: null,
-  });
-  const festival = await createApprovedFestival(baseURL!, { organiser, admin }, details, async (org, f) => {
-    await ok(await org.put(`/api/v1/manage/festivals/${f.slug}/time-zone`, { data: { timeZone: 'Asia/Tokyo' } }));
-    hall = (await ok<{ id: number }>(await org.post(`/api/v1/manage/festivals/${f.slug}/screenings`, { data: screening('Opening night', 50, '19:00') }))).id;
-    small = (await ok<{ id: number }>(await org.post(`/api/v1/manage/festivals/${f.slug}/screenings`, { data: screening('夜の川', 1, '20:00') }))).id;
+    timeZone: 'Asia/Tokyo',
+    screenings: [screening('Opening night', 50, '19:00'), screening('夜の川', 1, '20:00')],
   });
   slug = festival.slug;
+  [hall, small] = screeningIds;
 });
 
 test('a PDF ticket, a waiting-list offer after a cancellation, and check-in on a list with undo', async ({ browser, baseURL }) => {

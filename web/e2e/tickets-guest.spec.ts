@@ -1,5 +1,6 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { confirmByMail, createApprovedFestival, isoInMonths, ok, outboxMails, presetCookieConsent, seriousViolations, uniqueEmail } from './helpers';
+import { confirmByMail, ok, outboxMails, presetCookieConsent, seriousViolations, uniqueEmail } from './helpers';
+import { createSellingFestival } from './ticket-setup';
 
 // Tickets without an account (issue 27): a visitor in Japanese on a 390 px
 // phone buys two tickets as a guest, opens the e-mailed link, sees the QR
@@ -18,33 +19,17 @@ let hall = 0;
 let small = 0;
 
 test.beforeAll(async ({ baseURL }) => {
-  const day = isoInMonths(2, 11);
-  const details = {
+  const screening = (title: string, capacity: number, start: string) => ({ title, venue: 'Deer Park Cinema', start, end: '23:00', capacity, priceCents: 1250 });
+  const { screeningIds } = await createSellingFestival(baseURL!, { organiser, admin }, {
     name: `Guest Days ${Date.now() % 100000}`,
     description: 'Films for everyone.',
     location: 'Nara',
-    country: 'JP',
     city: 'Nara',
-    startDate: isoInMonths(2, 10),
-    endDate: isoInMonths(2, 14),
     contactEmail: 'team@guest.example',
-  };
-  const screening = (title: string, capacity: number, start: string) => ({
-    title,
-    venue: 'Deer Park Cinema',
-    startsAt: `${day}T${start}`,
-    endsAt: `${day}T23:00`,
-    capacity,
-    priceCents: 1250,
-    salesStartAt: isoInMonths(-1, 1) + 'T09:00',
-    salesEndAt: `${day}T18:00`,
-    submissionId: null,
+    timeZone: 'Asia/Tokyo',
+    screenings: [screening('鹿の夜', 50, '19:00'), screening('小さな部屋', 1, '20:00')],
   });
-  await createApprovedFestival(baseURL!, { organiser, admin }, details, async (org, f) => {
-    await ok(await org.put(`/api/v1/manage/festivals/${f.slug}/time-zone`, { data: { timeZone: 'Asia/Tokyo' } }));
-    hall = (await ok<{ id: number }>(await org.post(`/api/v1/manage/festivals/${f.slug}/screenings`, { data: screening('鹿の夜', 50, '19:00') }))).id;
-    small = (await ok<{ id: number }>(await org.post(`/api/v1/manage/festivals/${f.slug}/screenings`, { data: screening('小さな部屋', 1, '20:00') }))).id;
-  });
+  [hall, small] = screeningIds;
 });
 
 /** payInJapanese pays the held guest order on the page with the test card. */

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { collectConsoleErrors, createApprovedFestival, isoInMonths, ok, presetCookieConsent, uniqueEmail } from './helpers';
+import { collectConsoleErrors, ok, presetCookieConsent, uniqueEmail } from './helpers';
+import { createSellingFestival } from './ticket-setup';
 
 // Self-service tickets (issue 27), in Japanese on a 390 px phone: the
 // organiser lets buyers cancel up to 48 hours before a screening, refunded
@@ -17,36 +18,24 @@ let slug = '';
 let screeningId = 0;
 
 test.beforeAll(async ({ baseURL }) => {
-  const details = {
-    name: `Harbour Lights ${Date.now() % 100000}`,
-    description: 'Films by the harbour.',
-    location: 'Harbour Hall, Kobe',
-    country: 'JP',
-    city: 'Kobe',
-    startDate: isoInMonths(2, 10),
-    endDate: isoInMonths(2, 14),
-    contactEmail: 'team@harbour.example',
-  };
-  const day = isoInMonths(2, 11);
-  const now = new Date(Date.now() - 60 * 60_000).toISOString().slice(0, 16);
-  const festival = await createApprovedFestival(baseURL!, { organiser, admin }, details, async (org, f) => {
-    await ok(await org.put(`/api/v1/manage/festivals/${f.slug}/time-zone`, { data: { timeZone: 'UTC' } }));
-    await ok(await org.post(`/api/v1/manage/festivals/${f.slug}/vouchers`, { data: { code: 'harbour10', kind: 'percent', value: 10, usageLimit: 5 } }));
-  });
-  slug = festival.slug;
-  const { request } = await import('@playwright/test');
-  const org = await request.newContext({ baseURL });
-  await ok(await org.post('/api/v1/user/login', { data: organiser }));
-  const s = await ok<{ id: number }>(
-    await org.post(`/api/v1/manage/festivals/${slug}/screenings`, {
-      data: {
-        title: 'Harbour premiere', venue: 'Hall 2', startsAt: `${day}T19:00`, endsAt: `${day}T21:00`, capacity: 20, priceCents: 1200,
-        salesStartAt: now, salesEndAt: `${day}T18:00`,
-      },
-    }),
+  const { festival, screeningIds } = await createSellingFestival(
+    baseURL!,
+    { organiser, admin },
+    {
+      name: `Harbour Lights ${Date.now() % 100000}`,
+      description: 'Films by the harbour.',
+      location: 'Harbour Hall, Kobe',
+      city: 'Kobe',
+      contactEmail: 'team@harbour.example',
+      timeZone: 'UTC',
+      screenings: [{ title: 'Harbour premiere', venue: 'Hall 2', start: '19:00', end: '21:00', capacity: 20, priceCents: 1200 }],
+    },
+    async (org, f) => {
+      await ok(await org.post(`/api/v1/manage/festivals/${f.slug}/vouchers`, { data: { code: 'harbour10', kind: 'percent', value: 10, usageLimit: 5 } }));
+    },
   );
-  screeningId = s.id;
-  await org.dispose();
+  slug = festival.slug;
+  screeningId = screeningIds[0];
 });
 
 test('a buyer retries a declined card on the same order, then cancels and sees the refund; nobody else sees it', async ({ browser, baseURL }) => {
