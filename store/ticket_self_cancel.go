@@ -103,23 +103,48 @@ func (s *TicketService) SelfCancelOrder(ctx context.Context, id int64) (*marquee
 	if err != nil {
 		return nil, err
 	}
-	p, err := loadCancellationPolicy(ctx, s.reader(), o.Screening.FestivalID)
+	if err := s.selfCancel(ctx, o); err != nil {
+		return nil, err
+	}
+	return s.Order(ctx, id)
+}
+
+// SelfCancelGuestOrder cancels the paid guest order of a link's token
+// under its festival's rule, by the same exactly-once path as
+// SelfCancelOrder (a wrong or expired link is ErrGuestLinkGone).
+func (s *TicketService) SelfCancelGuestOrder(ctx context.Context, token string) (*marquee.TicketOrder, error) {
+	o, err := s.guestOrder(ctx, token)
 	if err != nil {
 		return nil, err
 	}
-	if err := marquee.SelfCancelRefusal(p, o, s.now()); err != nil {
+	if err := s.selfCancel(ctx, o); err != nil {
 		return nil, err
+	}
+	return s.GuestOrder(ctx, token)
+}
+
+// selfCancel cancels loaded order o (its buyer's, or the guest link's) under
+// its festival's rule; see SelfCancelOrder. The claim is conditional on
+// o's owner, so an order moved meanwhile is not cancelled for another.
+func (s *TicketService) selfCancel(ctx context.Context, o *marquee.TicketOrder) error {
+	id := o.ID
+	p, err := loadCancellationPolicy(ctx, s.reader(), o.Screening.FestivalID)
+	if err != nil {
+		return err
+	}
+	if err := marquee.SelfCancelRefusal(p, o, s.now()); err != nil {
+		return err
 	}
 	back := p.RefundFor(o.AmountCents)
 	now := s.now()
 	var ref string
 	err = s.writer().queryRow(ctx, `UPDATE ticket_orders SET self_cancel_at = ?, refunded_cents = CASE WHEN self_cancel_at IS NULL THEN ? ELSE refunded_cents END,
 		updated_at = ? WHERE id = ? AND user_id = ? AND status = 'paid' AND (self_cancel_at IS NULL OR self_cancel_at <= ?)
-		RETURNING refunded_cents, COALESCE(reference, '')`, now, back, now, id, u.ID, now.Add(-marquee.SelfCancelLease)).Scan(&back, &ref)
+		RETURNING refunded_cents, COALESCE(reference, '')`, now, back, now, id, o.UserID, now.Add(-marquee.SelfCancelLease)).Scan(&back, &ref)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s.selfCancelLost(ctx, id)
 	} else if err != nil {
-		return nil, fmt.Errorf("store: claim the cancellation of ticket order %d: %w", id, err)
+		return fmt.Errorf("store: claim the cancellation of ticket order %d: %w", id, err)
 	}
 	bg := context.WithoutCancel(ctx)
 	if back > 0 {
@@ -131,34 +156,31 @@ func (s *TicketService) SelfCancelOrder(ctx context.Context, id int64) (*marquee
 		}
 		if perr != nil {
 			if _, err := s.writer().exec(bg, `UPDATE ticket_orders SET self_cancel_at = NULL, refunded_cents = 0 WHERE id = ? AND status = 'paid'`, id); err != nil {
-				return nil, fmt.Errorf("store: give back the claim of ticket order %d: %w (provider: %w)", id, err, perr)
+				return fmt.Errorf("store: give back the claim of ticket order %d: %w (provider: %w)", id, err, perr)
 			}
-			return nil, fmt.Errorf("store: refund ticket order %d: %w (provider: %w)", id, marquee.ErrSelfCancelRefundUnconfirmed(), perr)
+			return fmt.Errorf("store: refund ticket order %d: %w (provider: %w)", id, marquee.ErrSelfCancelRefundUnconfirmed(), perr)
 		}
 	}
 	if err := s.recordPartRefund(bg, id, back, marquee.TicketCancelled, s.opts.ComposeSelfCancel, nil); err != nil {
-		return nil, err
+		return err
 	}
 	s.noteOrder(orderCancelled, 1)
-	return s.Order(ctx, id)
+	return nil
 }
 
-// selfCancelLost answers a request that did not win the claim: the order
-// cancelled meanwhile (by the request that won), or still being cancelled.
-func (s *TicketService) selfCancelLost(ctx context.Context, id int64) (*marquee.TicketOrder, error) {
-	o, err := s.Order(ctx, id)
-	if err != nil {
-		return nil, err
-	}
+// selfCancelLost answers a request that did not win the claim: nil when
+// the order was cancelled meanwhile (by the request that won), or why not.
+func (s *TicketService) selfCancelLost(ctx context.Context, id int64) error {
+	var status string
 	var claimed sql.NullTime
-	if err := s.writer().queryRow(ctx, `SELECT self_cancel_at FROM ticket_orders WHERE id = ?`, id).Scan(&claimed); err != nil {
-		return nil, fmt.Errorf("store: cancellation of ticket order %d: %w", id, err)
+	if err := s.writer().queryRow(ctx, `SELECT status, self_cancel_at FROM ticket_orders WHERE id = ?`, id).Scan(&status, &claimed); err != nil {
+		return fmt.Errorf("store: cancellation of ticket order %d: %w", id, err)
 	}
-	if o.Status == marquee.OrderPaid {
-		return nil, marquee.ErrSelfCancelInProgress()
+	if marquee.TicketOrderStatus(status) == marquee.OrderPaid {
+		return marquee.ErrSelfCancelInProgress()
 	}
 	if !claimed.Valid {
-		return nil, marquee.Errorf(marquee.EConflict, "This order is already cancelled")
+		return marquee.Errorf(marquee.EConflict, "This order is already cancelled")
 	}
-	return o, nil
+	return nil
 }
