@@ -330,7 +330,7 @@ func (s *TicketService) payHeld(ctx context.Context, c conn, id int64, reference
 	if err := s.issueTickets(ctx, c, id, now); err != nil {
 		return err
 	}
-	if err := rollupTicketPaid(ctx, c, now, amount); err != nil {
+	if err := rollupTicketPaid(ctx, c, id, now, amount); err != nil {
 		return err
 	}
 	if err := moveTypeSeats(ctx, c, id, -1, 1, now); err != nil {

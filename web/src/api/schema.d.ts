@@ -4054,6 +4054,14 @@ export interface components {
             /** Format: int64 */
             pendingCents: number;
         };
+        /** CurrencyIncome */
+        CurrencyIncome: {
+            /** Format: int64 */
+            amountCents: number;
+            currency: string;
+            /** Format: int64 */
+            orders: number;
+        };
         /** CurrencyRequest */
         CurrencyRequest: {
             currency: string;
@@ -4068,6 +4076,7 @@ export interface components {
             festivalEarningsCents: number;
             incomeByMonth: components["schemas"]["MonthlyAmount"][];
             signupsByMonth: components["schemas"]["MonthlyCount"][];
+            ticketIncomeByCurrency: components["schemas"]["CurrencyIncome"][];
             ticketIncomeByMonth: components["schemas"]["MonthlyAmount"][];
             /** Format: int64 */
             ticketIncomeCents: number;
