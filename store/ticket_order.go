@@ -157,7 +157,7 @@ func (s *TicketService) holdOrder(ctx context.Context, userID int64, req marquee
 			return nil, err
 		}
 	}
-	total := marquee.PriceOrder(lines, voucher)
+	total := marquee.PriceOrder(lines, voucher, currency)
 	var id int64
 	var short typeSeats
 	err = s.inTx(ctx, func(c conn) error {
