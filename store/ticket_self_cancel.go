@@ -43,7 +43,9 @@ func (s *TicketService) CancellationPolicy(ctx context.Context, slug string) (*m
 	return &p, nil
 }
 
-// SetCancellationPolicy sets (or, disabled, removes) a managed festival's rule.
+// SetCancellationPolicy sets (or, disabled, removes) a managed festival's
+// rule and, when it changed, writes its audit entry (the rule before and
+// after) in the same transaction.
 func (s *TicketService) SetCancellationPolicy(ctx context.Context, slug string, p marquee.CancellationPolicy) (*marquee.CancellationPolicy, error) {
 	f, err := s.managed(ctx, slug)
 	if err != nil {
@@ -53,19 +55,51 @@ func (s *TicketService) SetCancellationPolicy(ctx context.Context, slug string, 
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	now := s.now()
-	if !p.Enabled {
-		_, err = s.writer().exec(ctx, `DELETE FROM festival_cancellation_policies WHERE festival_id = ?`, f.ID)
-	} else {
-		_, err = s.writer().exec(ctx, `INSERT INTO festival_cancellation_policies (festival_id, cutoff_hours, refund_rule, fee_cents, fee_percent, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (festival_id) DO UPDATE SET cutoff_hours = excluded.cutoff_hours,
-			refund_rule = excluded.refund_rule, fee_cents = excluded.fee_cents, fee_percent = excluded.fee_percent, updated_at = excluded.updated_at`,
-			f.ID, p.CutoffHours, string(p.Refund), p.FeeCents, p.FeePercent, now)
-	}
+	err = s.inTx(ctx, func(c conn) error {
+		now := s.now()
+		prior, err := loadCancellationPolicy(ctx, c, f.ID)
+		if err != nil {
+			return err
+		}
+		if prior == p {
+			return nil
+		}
+		if !p.Enabled {
+			_, err = c.exec(ctx, `DELETE FROM festival_cancellation_policies WHERE festival_id = ?`, f.ID)
+		} else {
+			_, err = c.exec(ctx, `INSERT INTO festival_cancellation_policies (festival_id, cutoff_hours, refund_rule, fee_cents, fee_percent, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (festival_id) DO UPDATE SET cutoff_hours = excluded.cutoff_hours,
+				refund_rule = excluded.refund_rule, fee_cents = excluded.fee_cents, fee_percent = excluded.fee_percent, updated_at = excluded.updated_at`,
+				f.ID, p.CutoffHours, string(p.Refund), p.FeeCents, p.FeePercent, now)
+		}
+		if err != nil {
+			return fmt.Errorf("store: set cancellation policy of festival %d: %w", f.ID, err)
+		}
+		e := festivalAudit(f.ID, marquee.AuditCancellationPolicy, "festival", auditTargetID(f.ID))
+		e.Before, e.After = auditJSON(policyAudit(prior)), auditJSON(policyAudit(p))
+		return recordAudit(ctx, c, now, e)
+	})
 	if err != nil {
-		return nil, fmt.Errorf("store: set cancellation policy of festival %d: %w", f.ID, err)
+		return nil, err
 	}
 	return s.CancellationPolicy(ctx, slug)
+}
+
+// policyAudit is a rule as its audit entry shows it: the fee only with
+// the rule that uses it.
+func policyAudit(p marquee.CancellationPolicy) map[string]any {
+	m := map[string]any{"enabled": p.Enabled}
+	if !p.Enabled {
+		return m
+	}
+	m["cutoffHours"], m["refund"] = p.CutoffHours, string(p.Refund)
+	switch p.Refund {
+	case marquee.CancelRefundFixedFee:
+		m["feeCents"] = p.FeeCents
+	case marquee.CancelRefundPercentFee:
+		m["feePercent"] = p.FeePercent
+	}
+	return m
 }
 
 // withSelfService adds to the buyer's order what it refunded and its

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"sync"
 	"testing"
@@ -374,4 +375,77 @@ func TestGuestSelfCancelOnce(t *testing.T) {
 			t.Fatalf("%d mails", n)
 		}
 	})
+}
+
+// TestCancellationPolicyAudited: each change of the rule writes one entry
+// in the festival's activity with the rule before and after (the fee only
+// with the rule that uses it); setting the same rule again, or a refused
+// one, writes nothing.
+func TestCancellationPolicyAudited(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, base *storetest.DB) {
+		db, _, fx := selfCancelWorld(t, base)
+		entries := func() []*marquee.FestivalActivity {
+			t.Helper()
+			p, err := db.Audit.FestivalActivity(as(fx.org), fx.fest.Slug, marquee.PageRequest{Page: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []*marquee.FestivalActivity
+			for _, a := range p.Items {
+				if a.Action == marquee.AuditCancellationPolicy {
+					out = append(out, a)
+				}
+			}
+			return out
+		}
+		set := func(p marquee.CancellationPolicy) error {
+			_, err := db.Tickets.SetCancellationPolicy(as(fx.org), fx.fest.Slug, p)
+			return err
+		}
+		fixed := marquee.CancellationPolicy{Enabled: true, CutoffHours: 48, Refund: marquee.CancelRefundFixedFee, FeeCents: 300}
+		if err := set(fixed); err != nil {
+			t.Fatal(err)
+		}
+		if err := set(fixed); err != nil {
+			t.Fatal(err)
+		}
+		if err := set(marquee.CancellationPolicy{Enabled: true, CutoffHours: -1, Refund: marquee.CancelRefundFull}); marquee.ErrorCode(err) != marquee.EInvalid {
+			t.Fatalf("refused rule: %v", err)
+		}
+		if err := set(marquee.CancellationPolicy{Enabled: true, CutoffHours: 24, Refund: marquee.CancelRefundPercentFee, FeePercent: 10}); err != nil {
+			t.Fatal(err)
+		}
+		if err := set(marquee.CancellationPolicy{}); err != nil {
+			t.Fatal(err)
+		}
+		got := entries()
+		if len(got) != 3 {
+			t.Fatalf("%d entries, want 3: %+v", len(got), got)
+		}
+		// Newest first.
+		want := [][2]string{
+			{`{"cutoffHours":24,"enabled":true,"feePercent":10,"refund":"percent_fee"}`, `{"enabled":false}`},
+			{`{"cutoffHours":48,"enabled":true,"feeCents":300,"refund":"fixed_fee"}`, `{"cutoffHours":24,"enabled":true,"feePercent":10,"refund":"percent_fee"}`},
+			{`{"enabled":false}`, `{"cutoffHours":48,"enabled":true,"feeCents":300,"refund":"fixed_fee"}`},
+		}
+		for i, a := range got {
+			if a.Actor != marquee.ActivityOrganiser || a.TargetType != "festival" || compactJSON(t, a.Before) != want[i][0] || compactJSON(t, a.After) != want[i][1] {
+				t.Fatalf("entry %d: %+v before %s after %s, want %v", i, a, a.Before, a.After, want[i])
+			}
+		}
+	})
+}
+
+// compactJSON is raw as compact JSON with sorted keys.
+func compactJSON(t *testing.T, raw []byte) string {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatalf("%s: %v", raw, err)
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
 }
