@@ -44,26 +44,28 @@ const (
 	AuditFestivalSettings AuditAction = "festival.settings"  // refunds on withdrawal, blind review
 	AuditFestivalTimeZone AuditAction = "festival.time_zone" // the zone of its screenings and days
 	AuditFestivalCurrency AuditAction = "festival.currency"  // the currency its tickets are sold in
-	AuditJudgingLock      AuditAction = "judging.lock"
-	AuditJudgingUnlock    AuditAction = "judging.unlock"
-	AuditSubmissionDecide AuditAction = "submission.decide" // a status, award or shared comments changed
-	AuditSubmissionFlag   AuditAction = "submission.flag"
-	AuditWaiverCreate     AuditAction = "waiver.create"
-	AuditWaiverDelete     AuditAction = "waiver.delete"
-	AuditJudgeInvite      AuditAction = "judge.invite" // an invitation sent (again)
-	AuditJudgeRemove      AuditAction = "judge.remove"
-	AuditJudgeAssign      AuditAction = "judge.assign" // judges' scope or specific assignments
-	AuditJudgeUnassign    AuditAction = "judge.unassign"
-	AuditJudgeConflict    AuditAction = "judge.conflict" // a judge declared a conflict: the submission left their queue
-	AuditScreeningCreate  AuditAction = "screening.create"
-	AuditScreeningUpdate  AuditAction = "screening.update"
-	AuditDoorStaffAdd     AuditAction = "door_staff.add"
-	AuditDoorStaffRemove  AuditAction = "door_staff.remove"
-	AuditPromotionStart   AuditAction = "promotion.start"
-	AuditVoucherCreate    AuditAction = "voucher.create" // a discount code (its code stays out of the log)
-	AuditVoucherDisable   AuditAction = "voucher.disable"
-	AuditCommissionSet    AuditAction = "festival.commission_set"   // an admin set the festival's own commission
-	AuditCommissionClear  AuditAction = "festival.commission_clear" // an admin returned it to the platform's
+	// AuditCancellationPolicy: the buyers' own cancellation rule (cut-off, refund, fee).
+	AuditCancellationPolicy AuditAction = "festival.cancellation_policy"
+	AuditJudgingLock        AuditAction = "judging.lock"
+	AuditJudgingUnlock      AuditAction = "judging.unlock"
+	AuditSubmissionDecide   AuditAction = "submission.decide" // a status, award or shared comments changed
+	AuditSubmissionFlag     AuditAction = "submission.flag"
+	AuditWaiverCreate       AuditAction = "waiver.create"
+	AuditWaiverDelete       AuditAction = "waiver.delete"
+	AuditJudgeInvite        AuditAction = "judge.invite" // an invitation sent (again)
+	AuditJudgeRemove        AuditAction = "judge.remove"
+	AuditJudgeAssign        AuditAction = "judge.assign" // judges' scope or specific assignments
+	AuditJudgeUnassign      AuditAction = "judge.unassign"
+	AuditJudgeConflict      AuditAction = "judge.conflict" // a judge declared a conflict: the submission left their queue
+	AuditScreeningCreate    AuditAction = "screening.create"
+	AuditScreeningUpdate    AuditAction = "screening.update"
+	AuditDoorStaffAdd       AuditAction = "door_staff.add"
+	AuditDoorStaffRemove    AuditAction = "door_staff.remove"
+	AuditPromotionStart     AuditAction = "promotion.start"
+	AuditVoucherCreate      AuditAction = "voucher.create" // a discount code (its code stays out of the log)
+	AuditVoucherDisable     AuditAction = "voucher.disable"
+	AuditCommissionSet      AuditAction = "festival.commission_set"   // an admin set the festival's own commission
+	AuditCommissionClear    AuditAction = "festival.commission_clear" // an admin returned it to the platform's
 	// Submission management (issue 30).
 	AuditQuestionsUpdate   AuditAction = "questions.update"    // the custom questions replaced
 	AuditEntryStatusCreate AuditAction = "entry_status.create" // an organiser's status added
@@ -89,7 +91,7 @@ var AuditActions = []AuditAction{
 	AuditPackageUpdate, AuditPurchaseRefund,
 	AuditFestivalApprove, AuditFestivalReject, AuditRevisionApprove, AuditRevisionReject,
 	AuditLoginRateLimited, AuditPromotionEnd, AuditPromotionPriceChange, AuditScreeningCancel, AuditTicketOrderRefund,
-	AuditFestivalSettings, AuditFestivalTimeZone, AuditFestivalCurrency, AuditJudgingLock, AuditJudgingUnlock,
+	AuditFestivalSettings, AuditFestivalTimeZone, AuditFestivalCurrency, AuditCancellationPolicy, AuditJudgingLock, AuditJudgingUnlock,
 	AuditSubmissionDecide, AuditSubmissionFlag, AuditWaiverCreate, AuditWaiverDelete,
 	AuditJudgeInvite, AuditJudgeRemove, AuditJudgeAssign, AuditJudgeUnassign, AuditJudgeConflict,
 	AuditScreeningCreate, AuditScreeningUpdate, AuditDoorStaffAdd, AuditDoorStaffRemove, AuditPromotionStart,

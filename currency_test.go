@@ -77,3 +77,31 @@ func TestStatementCurrency(t *testing.T) {
 		t.Fatalf("xyz: %v", err)
 	}
 }
+
+// TestPriceOrderMinimumPerCurrency: a discount that leaves a total below
+// the card minimum raises it to the currency's own minimum (¥50, 4.00
+// yuan, 0.50 dollar), never above the subtotal; a free order stays free.
+func TestPriceOrderMinimumPerCurrency(t *testing.T) {
+	fixed := func(v int64) *Voucher { return &Voucher{Kind: VoucherFixed, Value: v} }
+	for _, tc := range []struct {
+		currency          string
+		price             int64
+		v                 *Voucher
+		total, discounted int64
+	}{
+		{"usd", 1200, fixed(1190), 50, 1150},
+		{"eur", 1200, fixed(1190), 50, 1150},
+		{"jpy", 1500, fixed(1490), 50, 1450},
+		{"jpy", 1500, fixed(1400), 100, 1400},
+		{"cny", 2500, fixed(2400), 400, 2100},
+		{"cny", 300, fixed(100), 300, 0},
+		{"cny", 2500, &Voucher{Kind: VoucherFree}, 0, 2500},
+		{"jpy", 1500, fixed(1500), 0, 1500},
+		{"xyz", 1200, fixed(1190), 50, 1150},
+	} {
+		got := PriceOrder([]OrderLine{{Name: "Full", Quantity: 1, PriceCents: tc.price}}, tc.v, tc.currency)
+		if got.TotalCents != tc.total || got.DiscountCents != tc.discounted || got.SubtotalCents != tc.price {
+			t.Errorf("%s %d less %+v: %+v, want total %d discount %d", tc.currency, tc.price, tc.v, got, tc.total, tc.discounted)
+		}
+	}
+}

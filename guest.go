@@ -167,6 +167,9 @@ type GuestTicketService interface {
 	ConfirmGuestOrder(ctx context.Context, token string) (*TicketPayResult, error)
 	// CancelGuestOrder releases the pending order of a link's token.
 	CancelGuestOrder(ctx context.Context, token string) (*TicketOrder, error)
+	// SelfCancelGuestOrder cancels the paid order of a link's token under
+	// its festival's rule, as SelfCancelOrder does a signed-in buyer's.
+	SelfCancelGuestOrder(ctx context.Context, token string) (*TicketOrder, error)
 	// GuestTicket is a ticket of the order of a link's token.
 	GuestTicket(ctx context.Context, token string, id int64) (*Ticket, error)
 	// ClaimGuestOrders moves the guest orders bought with the signed-in

@@ -97,12 +97,16 @@ type DashboardSummary struct {
 	// credit purchases less refunds, in cents.
 	IncomeByMonth []MonthlyAmount `json:"incomeByMonth"`
 	// TicketOrders and TicketIncomeCents are the paid ticket orders with
-	// a price (refunded ones taken back) and their money;
+	// a price in US dollars (refunded ones taken back) and their money;
 	// TicketIncomeByMonth is that money in the same twelve months, on the
 	// month each order was paid in.
 	TicketOrders        int64           `json:"ticketOrders"`
 	TicketIncomeCents   int64           `json:"ticketIncomeCents"`
 	TicketIncomeByMonth []MonthlyAmount `json:"ticketIncomeByMonth"`
+	// TicketIncomeByCurrency is the paid ticket orders and their money in
+	// each currency tickets were sold in (a yen ticket is never added to
+	// dollars): TicketOrders and TicketIncomeCents above are its "usd" row.
+	TicketIncomeByCurrency []CurrencyIncome `json:"ticketIncomeByCurrency"`
 	// CommissionCents is the platform's revenue from festivals' income:
 	// the commission taken less what refunds gave back.
 	// FestivalEarningsCents is what festivals earned net of it (entry fees
@@ -111,6 +115,14 @@ type DashboardSummary struct {
 	CommissionCents       int64 `json:"commissionCents"`
 	FestivalEarningsCents int64 `json:"festivalEarningsCents"`
 	CreditValueCents      int64 `json:"creditValueCents"`
+}
+
+// CurrencyIncome is the paid ticket orders in one currency and their
+// money, in its minor unit.
+type CurrencyIncome struct {
+	Currency    string `json:"currency"`
+	Orders      int64  `json:"orders"`
+	AmountCents int64  `json:"amountCents"`
 }
 
 // MonthlyAmount is an amount of money for one calendar month, "YYYY-MM".

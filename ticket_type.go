@@ -208,12 +208,13 @@ type OrderTotal struct {
 	TotalCents    int64 `json:"totalCents"`
 }
 
-// PriceOrder prices lines with voucher v (nil for none): v's discount
-// applies to the lines of the types it allows (VoucherAllowsType). A
-// total left between 0 and the card networks' minimum charge is raised to
-// that minimum (never above the subtotal), so a discounted order is either
-// free or payable by card.
-func PriceOrder(lines []OrderLine, v *Voucher) OrderTotal {
+// PriceOrder prices lines, in currency, with voucher v (nil for none):
+// v's discount applies to the lines of the types it allows
+// (VoucherAllowsType). A total left between 0 and the currency's minimum
+// charge (MinChargeCents: 0.50 of a dollar or euro, ¥50, 4.00 yuan) is
+// raised to that minimum (never above the subtotal), so a discounted order
+// is either free or payable by card.
+func PriceOrder(lines []OrderLine, v *Voucher, currency string) OrderTotal {
 	var t OrderTotal
 	var eligible, top int64
 	for _, l := range lines {
@@ -238,8 +239,8 @@ func PriceOrder(lines []OrderLine, v *Voucher) OrderTotal {
 		}
 	}
 	t.TotalCents = t.SubtotalCents - t.DiscountCents
-	if t.TotalCents > 0 && t.TotalCents < TicketPriceMinCents {
-		t.TotalCents = min(TicketPriceMinCents, t.SubtotalCents)
+	if floor := MinChargeCents(currency); t.TotalCents > 0 && t.TotalCents < floor {
+		t.TotalCents = min(floor, t.SubtotalCents)
 		t.DiscountCents = t.SubtotalCents - t.TotalCents
 	}
 	return t

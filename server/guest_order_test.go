@@ -96,3 +96,42 @@ func TestGuestWaitlistOverHTTP(t *testing.T) {
 	expect(t, s.do(call{method: "GET", path: "/api/v1/guest/waitlist-offers/not-a-token"}), 404, "")
 	expect(t, s.do(call{method: "POST", path: "/api/v1/guest/waitlist-offers/not-a-token/claim", body: `{"name":"X"}`}), 404, "")
 }
+
+// TestGuestOrderSelfCancelHTTP: a guest who paid cancels by their link
+// under the festival's rule and sees the amount refunded; a wrong token is
+// 404 and cancels nothing; a second cancellation is 409.
+func TestGuestOrderSelfCancelHTTP(t *testing.T) {
+	w := newTicketWorld(t, sqliteDB(t))
+	s := w.s
+	expect(t, s.do(call{method: "PUT", path: w.manage("/cancellation-policy"), token: w.org,
+		body: `{"enabled":true,"cutoffHours":48,"refund":"fixed_fee","feeCents":300}`}), 200, "")
+	id := w.screening(nil)
+	r := s.do(call{method: "POST", path: "/api/v1/guest/ticket-orders",
+		body: `{"screeningId":` + id + `,"quantity":2,"name":"Hanako Yamada","email":"hanako@example.com"}`})
+	expect(t, r, 201, "")
+	token := field(r, "token").(string)
+	// A pending order cannot be self-cancelled (it is released instead).
+	expect(t, s.do(call{method: "POST", path: "/api/v1/guest/orders/" + token + "/self-cancel"}), 409, "Only a paid order can be cancelled")
+	expect(t, s.do(call{method: "POST", path: "/api/v1/guest/orders/" + token + "/pay", body: goodCard}), 200, "")
+	r = s.do(call{method: "GET", path: "/api/v1/guest/orders/" + token})
+	expect(t, r, 200, "")
+	if field(r, "selfCancel", "allowed") != true || field(r, "selfCancel", "refundCents") != 2100.0 {
+		t.Fatalf("quote: %s", r.raw)
+	}
+	expect(t, s.do(call{method: "POST", path: "/api/v1/guest/orders/" + token[:len(token)-2] + "xx/self-cancel"}), 404, "This link is wrong or has expired")
+	expect(t, s.do(call{method: "POST", path: "/api/v1/guest/orders/not-a-token/self-cancel"}), 404, "")
+	r = s.do(call{method: "GET", path: "/api/v1/guest/orders/" + token})
+	if field(r, "status") != "paid" {
+		t.Fatalf("a wrong token cancelled: %s", r.raw)
+	}
+	r = s.do(call{method: "POST", path: "/api/v1/guest/orders/" + token + "/self-cancel"})
+	expect(t, r, 200, "")
+	if field(r, "order", "status") != "refunded" || field(r, "order", "refundedCents") != 2100.0 {
+		t.Fatalf("cancelled: %s", r.raw)
+	}
+	r = s.do(call{method: "GET", path: "/api/v1/screenings/" + id})
+	if field(r, "remaining") != 100.0 {
+		t.Fatalf("seats back: %s", r.raw)
+	}
+	expect(t, s.do(call{method: "POST", path: "/api/v1/guest/orders/" + token + "/self-cancel"}), 409, "This order is already cancelled")
+}

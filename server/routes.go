@@ -296,6 +296,7 @@ func (s *Server) routes(mux router) {
 	mux.HandleFunc("POST /api/v1/guest/orders/{token}/pay", s.handleGuestOrderPay)
 	mux.HandleFunc("POST /api/v1/guest/orders/{token}/confirm", s.handleGuestOrderConfirm)
 	mux.HandleFunc("POST /api/v1/guest/orders/{token}/cancel", s.handleGuestOrderCancel)
+	mux.HandleFunc("POST /api/v1/guest/orders/{token}/self-cancel", s.handleGuestOrderSelfCancel)
 	mux.HandleFunc("GET /api/v1/guest/orders/{token}/tickets/{id}/ticket.pdf", s.handleGuestTicketPDF)
 	mux.HandleFunc("GET /api/v1/guest/orders/{token}/tickets/{id}/calendar.ics", s.handleGuestTicketICS)
 	mux.Handle("POST /api/v1/tickets/claim-guest-orders", s.requireUser(s.handleGuestOrderClaim))

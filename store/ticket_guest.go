@@ -124,9 +124,14 @@ func (s *TicketService) guestOrder(ctx context.Context, token string) (*marquee.
 	return o, nil
 }
 
-// GuestOrder reads the guest order of a link's token.
+// GuestOrder reads the guest order of a link's token, with what it
+// refunded and its festival's cancellation rule as it applies now.
 func (s *TicketService) GuestOrder(ctx context.Context, token string) (*marquee.TicketOrder, error) {
-	return s.guestOrder(ctx, token)
+	o, err := s.guestOrder(ctx, token)
+	if err != nil {
+		return nil, err
+	}
+	return s.withSelfService(ctx, o)
 }
 
 // PayGuestOrder pays the guest order of a link's token as PayOrder pays a

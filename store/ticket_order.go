@@ -157,7 +157,7 @@ func (s *TicketService) holdOrder(ctx context.Context, userID int64, req marquee
 			return nil, err
 		}
 	}
-	total := marquee.PriceOrder(lines, voucher)
+	total := marquee.PriceOrder(lines, voucher, currency)
 	var id int64
 	var short typeSeats
 	err = s.inTx(ctx, func(c conn) error {
@@ -330,7 +330,7 @@ func (s *TicketService) payHeld(ctx context.Context, c conn, id int64, reference
 	if err := s.issueTickets(ctx, c, id, now); err != nil {
 		return err
 	}
-	if err := rollupTicketPaid(ctx, c, now, amount); err != nil {
+	if err := rollupTicketPaid(ctx, c, id, now, amount); err != nil {
 		return err
 	}
 	if err := moveTypeSeats(ctx, c, id, -1, 1, now); err != nil {

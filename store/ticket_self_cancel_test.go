@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"sync"
 	"testing"
@@ -294,4 +295,157 @@ func TestTicketSelfCancelOffersWaitlist(t *testing.T) {
 			t.Fatalf("b's entry: %+v %v", e, err)
 		}
 	})
+}
+
+// TestGuestSelfCancelOnce: a guest cancels their paid order through its
+// link under the festival's rule, by the buyers' exactly-once path: eight
+// concurrent requests refund it once (the fee kept), give its seats back
+// and e-mail the guest once; a wrong link is not found and moves nothing;
+// the link then shows the order refunded.
+func TestGuestSelfCancelOnce(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, base *storetest.DB) {
+		db, fp, fx := selfCancelWorld(t, base)
+		ctx := context.Background()
+		res, err := db.Tickets.CreateGuestOrder(ctx, guestOrder(fx, 2, "Hanako Yamada", "hanako@example.com"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Tickets.SelfCancelGuestOrder(ctx, res.Token); marquee.ErrorCode(err) != marquee.EConflict {
+			t.Fatalf("pending order: %v", err)
+		}
+		if _, err := db.Payments.Settle(ctx, marquee.PaymentEvent{Type: marquee.PaymentSucceeded, Reference: "pi_guest",
+			TicketOrderID: res.Order.ID, AmountCents: res.Order.AmountCents}); err != nil {
+			t.Fatal(err)
+		}
+		_, err = db.Tickets.SelfCancelGuestOrder(ctx, res.Token)
+		wantMessage(t, err, marquee.EConflict, "This festival does not let buyers cancel their tickets")
+		if _, err := db.Tickets.SetCancellationPolicy(as(fx.org), fx.fest.Slug, marquee.CancellationPolicy{Enabled: true, CutoffHours: 48,
+			Refund: marquee.CancelRefundFixedFee, FeeCents: 300}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := db.Tickets.GuestOrder(ctx, res.Token)
+		if err != nil || got.SelfCancel == nil || !got.SelfCancel.Allowed || got.SelfCancel.RefundCents != 2100 {
+			t.Fatalf("quote %+v %v", got, err)
+		}
+		_, err = db.Tickets.SelfCancelGuestOrder(ctx, "wrong-token")
+		wantMessage(t, err, marquee.ENotFound, "This link is wrong or has expired")
+		if sold, _ := fx.seats(t); sold != 2 || fp.refundCalls != 0 {
+			t.Fatalf("a wrong link moved: sold %d, refunds %d", sold, fp.refundCalls)
+		}
+
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		wins := 0
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r, err := db.Tickets.SelfCancelGuestOrder(ctx, res.Token)
+				switch {
+				case err == nil && r.Status == marquee.OrderRefunded && r.RefundedCents == 2100:
+					mu.Lock()
+					wins++
+					mu.Unlock()
+				case marquee.ErrorCode(err) == marquee.EConflict:
+				default:
+					t.Errorf("cancel: %+v %v", r, err)
+				}
+			}()
+		}
+		wg.Wait()
+		if wins < 1 || fp.refundCalls != 1 || fp.refunded[marquee.TicketRefundKey(res.Order.ID)] != 2100 {
+			t.Fatalf("%d answered cancelled; %d refund calls, refunded %v", wins, fp.refundCalls, fp.refunded)
+		}
+		if sold, held := fx.seats(t); sold != 0 || held != 0 {
+			t.Fatalf("sold %d held %d", sold, held)
+		}
+		got, err = db.Tickets.GuestOrder(ctx, res.Token)
+		if err != nil || got.Status != marquee.OrderRefunded || got.RefundedCents != 2100 || got.SelfCancel != nil {
+			t.Fatalf("after: %+v %v", got, err)
+		}
+		for _, tk := range got.Tickets {
+			if tk.Status != marquee.TicketCancelled {
+				t.Fatalf("ticket %+v", tk)
+			}
+		}
+		if m := lastMail(t, db, "hanako@example.com", mail.KindTicketSelfCancel); m == nil || !strings.Contains(m.Body, "21.00") {
+			t.Fatalf("mail %+v", m)
+		}
+		if n := count(t, db.DB, `SELECT COUNT(*) FROM mail_outbox WHERE kind = ?`, mail.KindTicketSelfCancel); n != 1 {
+			t.Fatalf("%d mails", n)
+		}
+	})
+}
+
+// TestCancellationPolicyAudited: each change of the rule writes one entry
+// in the festival's activity with the rule before and after (the fee only
+// with the rule that uses it); setting the same rule again, or a refused
+// one, writes nothing.
+func TestCancellationPolicyAudited(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, base *storetest.DB) {
+		db, _, fx := selfCancelWorld(t, base)
+		entries := func() []*marquee.FestivalActivity {
+			t.Helper()
+			p, err := db.Audit.FestivalActivity(as(fx.org), fx.fest.Slug, marquee.PageRequest{Page: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []*marquee.FestivalActivity
+			for _, a := range p.Items {
+				if a.Action == marquee.AuditCancellationPolicy {
+					out = append(out, a)
+				}
+			}
+			return out
+		}
+		set := func(p marquee.CancellationPolicy) error {
+			_, err := db.Tickets.SetCancellationPolicy(as(fx.org), fx.fest.Slug, p)
+			return err
+		}
+		fixed := marquee.CancellationPolicy{Enabled: true, CutoffHours: 48, Refund: marquee.CancelRefundFixedFee, FeeCents: 300}
+		if err := set(fixed); err != nil {
+			t.Fatal(err)
+		}
+		if err := set(fixed); err != nil {
+			t.Fatal(err)
+		}
+		if err := set(marquee.CancellationPolicy{Enabled: true, CutoffHours: -1, Refund: marquee.CancelRefundFull}); marquee.ErrorCode(err) != marquee.EInvalid {
+			t.Fatalf("refused rule: %v", err)
+		}
+		if err := set(marquee.CancellationPolicy{Enabled: true, CutoffHours: 24, Refund: marquee.CancelRefundPercentFee, FeePercent: 10}); err != nil {
+			t.Fatal(err)
+		}
+		if err := set(marquee.CancellationPolicy{}); err != nil {
+			t.Fatal(err)
+		}
+		got := entries()
+		if len(got) != 3 {
+			t.Fatalf("%d entries, want 3: %+v", len(got), got)
+		}
+		// Newest first.
+		want := [][2]string{
+			{`{"cutoffHours":24,"enabled":true,"feePercent":10,"refund":"percent_fee"}`, `{"enabled":false}`},
+			{`{"cutoffHours":48,"enabled":true,"feeCents":300,"refund":"fixed_fee"}`, `{"cutoffHours":24,"enabled":true,"feePercent":10,"refund":"percent_fee"}`},
+			{`{"enabled":false}`, `{"cutoffHours":48,"enabled":true,"feeCents":300,"refund":"fixed_fee"}`},
+		}
+		for i, a := range got {
+			if a.Actor != marquee.ActivityOrganiser || a.TargetType != "festival" || compactJSON(t, a.Before) != want[i][0] || compactJSON(t, a.After) != want[i][1] {
+				t.Fatalf("entry %d: %+v before %s after %s, want %v", i, a, a.Before, a.After, want[i])
+			}
+		}
+	})
+}
+
+// compactJSON is raw as compact JSON with sorted keys.
+func compactJSON(t *testing.T, raw []byte) string {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatalf("%s: %v", raw, err)
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
 }

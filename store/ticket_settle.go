@@ -167,7 +167,7 @@ func (s *TicketService) settlePaid(ctx context.Context, id int64, reference stri
 		if err := s.creditTicketOrder(ctx, c, id, now); err != nil {
 			return err
 		}
-		return rollupTicketPaid(ctx, c, now, amount)
+		return rollupTicketPaid(ctx, c, id, now, amount)
 	})
 	switch {
 	case errors.Is(err, errSettledElsewhere):
@@ -238,7 +238,7 @@ func (s *TicketService) recordPartRefund(ctx context.Context, id, back int64, ti
 		}
 		if paidAt.Valid {
 			// The dashboard counts paid orders only (as its recount does).
-			if err := rollupTicketRefunded(ctx, c, paidAt.Time, amount); err != nil {
+			if err := rollupTicketRefunded(ctx, c, id, paidAt.Time, amount); err != nil {
 				return err
 			}
 		}

@@ -277,7 +277,7 @@ func (s *TicketService) CheckVoucher(ctx context.Context, req marquee.VoucherChe
 	if err := v.Refusal(s.now(), sc.ID, lineTypeNames(lines)); err != nil {
 		return nil, err
 	}
-	return &marquee.VoucherQuote{Code: v.Code, Kind: v.Kind, Value: v.Value, OrderTotal: marquee.PriceOrder(lines, v)}, nil
+	return &marquee.VoucherQuote{Code: v.Code, Kind: v.Kind, Value: v.Value, OrderTotal: marquee.PriceOrder(lines, v, sc.Currency)}, nil
 }
 
 // defaultTicketType returns screening id's default type.

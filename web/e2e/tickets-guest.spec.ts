@@ -9,7 +9,8 @@ import { createSellingFestival } from './ticket-setup';
 // with the address, confirms it, and finds the order in their tickets. A
 // second visitor joins a sold-out screening's waiting list, confirms the
 // address by e-mail, is offered the seat a cancellation frees, and buys it
-// as a guest.
+// as a guest. A third guest cancels their paid order through its link
+// under the festival's rule and sees the amount refunded.
 
 const organiser = { email: uniqueEmail('guest-organiser'), password: 'organiser-password' };
 const admin = { email: uniqueEmail('guest-admin'), password: 'admin-password-1' };
@@ -28,6 +29,12 @@ test.beforeAll(async ({ baseURL }) => {
     contactEmail: 'team@guest.example',
     timeZone: 'Asia/Tokyo',
     screenings: [screening('鹿の夜', 50, '19:00'), screening('小さな部屋', 1, '20:00')],
+  }, async (org, f) => {
+    await ok(
+      await org.put(`/api/v1/manage/festivals/${f.slug}/cancellation-policy`, {
+        data: { enabled: true, cutoffHours: 48, refund: 'fixed_fee', feeCents: 300, feePercent: 0 },
+      }),
+    );
   });
   [hall, small] = screeningIds;
 });
@@ -157,4 +164,39 @@ test('a visitor joins a sold-out waiting list, confirms by e-mail, and buys the 
   await adminPage.close();
   await phoneContext.close();
   await api.dispose();
+});
+
+test('a guest cancels their paid order through its link and sees the refund', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const phoneContext = await browser.newContext({ locale: 'ja-JP', viewport: { width: 390, height: 844 } });
+  await presetCookieConsent(phoneContext, baseURL!);
+  const phone = await phoneContext.newPage();
+  await phone.goto(`/screenings/${hall}/guest`);
+  await phone.getByTestId('guest-name').fill('鈴木 一郎');
+  await phone.getByTestId('guest-email').fill(uniqueEmail('guest-canceller'));
+  await phone.getByTestId('guest-reserve').click();
+  await expect(phone).toHaveURL(/\/orders\/guest\/[A-Za-z0-9_-]{40,}$/);
+  const token = new URL(phone.url()).pathname.split('/').pop()!;
+  await payInJapanese(phone);
+
+  // The festival's rule (minus a $3.00 fee) and the amount, on the guest's page.
+  const section = phone.getByTestId('self-cancel');
+  await expect(section).toContainText('手数料$3.00を差し引いて返金');
+  await expect(section.getByTestId('self-cancel-amount')).toHaveText('返金額：$9.50');
+  expect(await seriousViolations(phone)).toEqual([]);
+  await section.getByRole('button', { name: '注文をキャンセルする' }).click();
+  const dialog = phone.getByRole('dialog', { name: 'この注文をキャンセルしますか？' });
+  await dialog.getByRole('button', { name: 'キャンセルして$9.50を返金' }).click();
+  await expect(phone.getByTestId('self-cancel-done')).toContainText('$9.50をカードに返金しました');
+  await expect(phone.getByTestId('guest-ticket')).toHaveCount(0);
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // The link, opened again, says the same; a wrong token cancels nothing.
+  await phone.reload();
+  await expect(phone.getByTestId('self-cancel-done')).toContainText('$9.50');
+  const api = await request.newContext({ baseURL });
+  expect((await api.post(`/api/v1/guest/orders/${token.slice(0, -3)}xyz/self-cancel`)).status()).toBe(404);
+  await api.dispose();
+  await phoneContext.close();
 });

@@ -25,6 +25,7 @@ export const auditActions = [
   'festival.settings',
   'festival.time_zone',
   'festival.currency',
+  'festival.cancellation_policy',
   'judging.lock',
   'judging.unlock',
   'submission.decide',

@@ -22,6 +22,8 @@ export const guestTicketsApi = {
   confirm: (token: string) => unwrap(api.POST('/api/v1/guest/orders/{token}/confirm', tokenParam(token))),
   /** POST /api/v1/guest/orders/{token}/cancel: releases the hold. */
   cancel: (token: string) => unwrap(api.POST('/api/v1/guest/orders/{token}/cancel', tokenParam(token))),
+  /** POST /api/v1/guest/orders/{token}/self-cancel: a paid order cancelled and refunded by the festival's rule. */
+  selfCancel: (token: string) => unwrap(api.POST('/api/v1/guest/orders/{token}/self-cancel', tokenParam(token))),
   /** The address of a guest ticket's PDF. */
   pdfUrl: (token: string, id: number) => `/api/v1/guest/orders/${encodeURIComponent(token)}/tickets/${id}/ticket.pdf`,
   /** The address of a guest ticket's calendar file. */

@@ -69,6 +69,29 @@ describe('ActivityPage', () => {
     expect(fetch.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
   });
 
+  it('says in words how the cancellation rule changed', async () => {
+    stubApi({
+      'GET /api/v1/manage/festivals/kyoto-shorts': festivalAnswer(),
+      'GET /api/v1/manage/festivals/kyoto-shorts/activity?page=1': page([
+        entry({
+          action: 'festival.cancellation_policy',
+          targetType: 'festival',
+          targetId: '1',
+          before: { enabled: false },
+          after: { enabled: true, cutoffHours: 48, refund: 'fixed_fee', feeCents: 300 },
+        }),
+      ]),
+    });
+    renderPage(routes, ['/manage/festivals/kyoto-shorts/activity']);
+    const table = await screen.findByTestId('activity-table');
+    const row = within(table).getAllByRole('row')[1];
+    expect(row).toHaveTextContent('Cancellation rule changed');
+    expect(row).toHaveTextContent('Buyers may cancel: No → Yes');
+    expect(row).toHaveTextContent('Cut-off (hours before): 48');
+    expect(row).toHaveTextContent('Refund: Minus a fixed fee');
+    expect(row).toHaveTextContent('Fee (minor units): 300');
+  });
+
   it('pages through a long trail', async () => {
     const fetch = stubApi({
       'GET /api/v1/manage/festivals/kyoto-shorts': festivalAnswer(),

@@ -55,6 +55,9 @@ export default function ActivityPage() {
       return t(`${manageNs}:status.${v}`, { defaultValue: v });
     }
     if (key === 'flag' && typeof v === 'string') return t(`${manageNs}:flag.${v}`, { defaultValue: v });
+    if (key === 'refund' && e.action === 'festival.cancellation_policy' && typeof v === 'string') {
+      return t(`refundRules.${v}`, { defaultValue: v });
+    }
     if (typeof v === 'string' && isoTime.test(v)) return dateTime(v);
     if (typeof v === 'number') return new Intl.NumberFormat(locale).format(v);
     if (Array.isArray(v)) return v.map((x) => shortAuditValue(x)).join(', ');

@@ -5,6 +5,7 @@ import { Title } from '../../ui/Title';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin';
+import { formatMoney, useTag } from '../../lib/format';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { apiErrorText } from '../../lib/apiErrorText';
 import { count, dollars, longMonth, monthName } from './format';
@@ -19,6 +20,7 @@ export default function AdminDashboardPage() {
   const { t, i18n } = useTranslation('admin');
   usePageMeta(t('dashboard.title'), t('dashboard.description'));
   const language = i18n.resolvedLanguage ?? i18n.language;
+  const tag = useTag();
   const query = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: adminApi.dashboard });
 
   let body: React.ReactNode;
@@ -67,6 +69,12 @@ export default function AdminDashboardPage() {
                   credits: dollars(d.totalIncomeCents, language),
                   tickets: dollars(ticketIncome, language),
                 })}
+                <span style={{ display: 'block' }} data-testid="ticket-currencies">
+                  {t('dashboard.ticketCurrencies')}:{' '}
+                  {d.ticketIncomeByCurrency.length
+                    ? d.ticketIncomeByCurrency.map((c) => formatMoney(c.amountCents, c.currency, tag)).join(' · ')
+                    : t('dashboard.ticketCurrenciesNone')}
+                </span>
               </span>
             }
             icon={<DollarIcon />}

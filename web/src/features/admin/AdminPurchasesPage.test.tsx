@@ -270,6 +270,10 @@ describe('AdminDashboardPage income', () => {
           ticketOrders: 2,
           ticketIncomeCents: 3600,
           ticketIncomeByMonth: months.map((month, i) => ({ month, amountCents: i === 11 ? 2400 : i === 10 ? 1200 : 0 })),
+          ticketIncomeByCurrency: [
+            { currency: 'jpy', orders: 1, amountCents: 1500 },
+            { currency: 'usd', orders: 2, amountCents: 3600 },
+          ],
           commissionCents: 374,
           festivalEarningsCents: 4026,
           creditValueCents: 40,
@@ -283,7 +287,9 @@ describe('AdminDashboardPage income', () => {
     expect(cards[2]).toHaveTextContent('4');
     // The income card adds both kinds and says which is which.
     expect(cards[3]).toHaveTextContent('$186');
-    expect(within(cards[3]).getByTestId('income-split')).toHaveTextContent('Credit purchases $150 · Tickets $36');
+    expect(within(cards[3]).getByTestId('income-split')).toHaveTextContent('Credit purchases $150 · Tickets in dollars $36');
+    // Each currency apart: the yen never added to the dollars.
+    expect(within(cards[3]).getByTestId('ticket-currencies')).toHaveTextContent('Ticket sales by currency: ¥1,500 · $36.00');
     // The platform's revenue (commission) beside the festivals' earnings, with the credit value.
     expect(cards[4]).toHaveTextContent('Platform revenue');
     expect(cards[4]).toHaveTextContent('$3.74');
@@ -291,7 +297,7 @@ describe('AdminDashboardPage income', () => {
     expect(within(cards[5]).getByTestId('festival-earnings')).toHaveTextContent('a credit counts $0.40');
     const income = screen.getByTestId('income-table');
     expect(within(income).getByRole('columnheader', { name: 'Credit purchases' })).toBeInTheDocument();
-    expect(within(income).getByRole('columnheader', { name: 'Tickets' })).toBeInTheDocument();
+    expect(within(income).getByRole('columnheader', { name: 'Tickets ($)' })).toBeInTheDocument();
     expect(within(income).getByRole('row', { name: 'May 2026 $125 $24' })).toBeInTheDocument();
     expect(within(income).getByRole('row', { name: 'April 2026 $0 $12' })).toBeInTheDocument();
     // The sign-ups table keeps its rows of month and number.

@@ -12,6 +12,7 @@ import { Notice } from '../../ui/Notice';
 import { PageLoading } from '../../ui/page/PageState';
 import { Title } from '../../ui/Title';
 import { PaySection } from './BuyParts';
+import { SelfCancelPanel } from './SelfCancelSection';
 import { Countdown } from './Countdown';
 import { QrCode } from './QrCode';
 import { ns, ScreeningWhen } from './ScreeningsSection';
@@ -75,8 +76,9 @@ export default function GuestOrderPage() {
 
   const set = (o: TicketOrder) => client.setQueryData(key, o);
   const onOutcome = (outcome: PayOutcome) => {
+    // The payment's answer first; then the order as its link reads it (with the festival's cancellation rule).
     if ('order' in outcome) set(outcome.order);
-    else void query.refetch();
+    void query.refetch();
   };
   const cancel = async () => {
     try {
@@ -115,7 +117,12 @@ export default function GuestOrderPage() {
           </Stack>
         </Paper>
         {o.status === 'paid' ? (
-          <GuestTickets order={o} token={token} />
+          <>
+            <SelfCancelPanel order={o} cancel={() => guestTicketsApi.selfCancel(token)} onCancelled={set} />
+            <GuestTickets order={o} token={token} />
+          </>
+        ) : o.paidAt && (o.status === 'refunded' || o.status === 'cancelled') ? (
+          <SelfCancelPanel order={o} cancel={() => guestTicketsApi.selfCancel(token)} onCancelled={set} />
         ) : o.status === 'pending' ? (
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} data-testid="guest-held">
             <Stack gap="md">

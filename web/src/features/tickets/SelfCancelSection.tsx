@@ -29,27 +29,50 @@ function Done({ order }: { order: TicketOrder }) {
 }
 
 /**
- * SelfCancelSection is the buyer's cancellation of their paid order under
- * the festival's rule: until when, what comes back, and a confirmation
- * that names the amount; after the cut-off it says cancelling has closed.
- * Nothing shows when the festival does not allow it.
+ * SelfCancelSection is the signed-in buyer's cancellation of their paid
+ * order (SelfCancelPanel on the order's query).
  */
 export function SelfCancelSection({ orderId }: { orderId: number }) {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: orderKey(orderId), queryFn: () => ticketsApi.order(orderId) });
+  if (!query.data) return null;
+  return (
+    <SelfCancelPanel
+      order={query.data}
+      cancel={() => ticketSelfServiceApi.cancel(orderId)}
+      onCancelled={(order) => {
+        client.setQueryData(orderKey(orderId), order);
+        void client.invalidateQueries({ queryKey: ['tickets'] });
+      }}
+    />
+  );
+}
+
+/** SelfCancelPanelProps: the order, the call that cancels it (the buyer's or the guest link's), and what to do with the answer. */
+export type SelfCancelPanelProps = {
+  order: TicketOrder;
+  cancel: () => Promise<{ order: TicketOrder }>;
+  onCancelled: (order: TicketOrder) => void;
+};
+
+/**
+ * SelfCancelPanel is a buyer's cancellation of their paid order under the
+ * festival's rule: until when, what comes back, and a confirmation that
+ * names the amount; after the cut-off it says cancelling has closed; a
+ * cancelled order says what came back. Nothing shows when the festival
+ * does not allow it.
+ */
+export function SelfCancelPanel({ order: o, cancel: cancelOrder, onCancelled }: SelfCancelPanelProps) {
   const { t } = useTranslation(selfNs);
   const tag = useTag();
-  const client = useQueryClient();
   const [asking, setAsking] = useState(false);
-  const query = useQuery({ queryKey: orderKey(orderId), queryFn: () => ticketsApi.order(orderId) });
   const cancel = useMutation({
-    mutationFn: () => ticketSelfServiceApi.cancel(orderId),
+    mutationFn: cancelOrder,
     onSuccess: ({ order }) => {
       setAsking(false);
-      client.setQueryData(orderKey(orderId), order);
-      void client.invalidateQueries({ queryKey: ['tickets'] });
+      onCancelled(order);
     },
   });
-  const o = query.data;
-  if (!o) return null;
   if (o.status === 'refunded' || o.status === 'cancelled') return <Done order={o} />;
   const q = o.selfCancel;
   if (o.status !== 'paid' || !q) return null;
