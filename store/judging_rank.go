@@ -104,7 +104,8 @@ type rankSource func(ctx context.Context, offset, limit int) ([]rankLine, error)
 // rankLines runs q (selecting an id and a nullable score, in order) from
 // offset on, up to limit lines.
 func rankLines(ctx context.Context, c conn, q string, args []any, offset, limit int) ([]rankLine, error) {
-	rows, err := c.query(ctx, q+limitOffset(limit), append(append([]any{}, args...), offset)...)
+	page, pageArgs := c.pageClause(limit, offset)
+	rows, err := c.query(ctx, q+page, append(append([]any{}, args...), pageArgs...)...)
 	if err != nil {
 		return nil, err
 	}

@@ -115,11 +115,12 @@ func receivedCalibrated(ctx context.Context, c conn, festivalID int64, f marquee
 	}
 	scoredWhere, scoredArgs = scoredWhere+more, append(scoredArgs, moreArgs...)
 	offset := f.Offset()
+	page, pageArgs := c.pageClause(f.PerPage, offset)
 	rows, err := querySubmissions(ctx, c, `SELECT `+festivalSubmissionColumns+` FROM calibrated_scores cs
 		JOIN submissions s ON s.id = cs.submission_id
 		JOIN films fi ON fi.id = s.film_id
 		JOIN users u ON u.id = s.filmmaker_id`+scoredWhere+`
-		ORDER BY cs.calibrated DESC, cs.submission_id`+limitOffset(f.PerPage), append(append([]any{}, scoredArgs...), offset)...)
+		ORDER BY cs.calibrated DESC, cs.submission_id`+page, append(append([]any{}, scoredArgs...), pageArgs...)...)
 	if err != nil {
 		return nil, err
 	}

@@ -113,12 +113,13 @@ func pageSubmissions(ctx context.Context, c conn, where string, args []any, orde
 // submissions (where names it), read with festivalSubmissionColumns: the
 // caller fills the festival's and categories' names (festivalNames).
 func pageFestivalSubmissions(ctx context.Context, c conn, where string, args []any, order string, limit, offset int) ([]*submissionRow, error) {
+	page, pageArgs := c.pageClause(limit, offset)
 	return querySubmissions(ctx, c, `SELECT `+festivalSubmissionColumns+` FROM (SELECT s.id FROM submissions s`+where+`
-		ORDER BY `+order+limitOffset(limit)+`) page JOIN submissions s ON s.id = page.id
+		ORDER BY `+order+page+`) page JOIN submissions s ON s.id = page.id
 		JOIN films fi ON fi.id = s.film_id
 		JOIN users u ON u.id = s.filmmaker_id
 		LEFT JOIN calibrated_scores cs ON cs.festival_id = s.festival_id AND cs.submission_id = s.id
-		ORDER BY `+order, append(append([]any{}, args...), offset)...)
+		ORDER BY `+order, append(append([]any{}, args...), pageArgs...)...)
 }
 
 // loadSubmission returns submission id if it matches the extra condition
