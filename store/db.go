@@ -370,6 +370,26 @@ func limitOffset(limit int) string {
 	return ` LIMIT ` + strconv.Itoa(max(limit, 0)) + ` OFFSET ?`
 }
 
+// idsIn returns the condition that column is one of ids, and its
+// arguments: on SQLite `column IN (?, ...)`; on PostgreSQL one array
+// parameter, so that the statement's text and plan are the same whatever
+// the number of ids (with one parameter each, every page of 50 was
+// planned afresh: about 1 ms of the ranking's 2.3).
+func (c conn) idsIn(column string, ids []int64) (string, []any) {
+	if c.db.dialect == Postgres {
+		b := make([]byte, 0, len(ids)*8+2)
+		b = append(b, '{')
+		for i, id := range ids {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, id, 10)
+		}
+		return column + ` = ANY(CAST(? AS bigint[]))`, []any{string(append(b, '}'))}
+	}
+	return column + ` IN (` + subMarks(len(ids)) + `)`, subArgs(ids)
+}
+
 // pageClause returns the LIMIT and OFFSET of a page of a heavy query (a
 // join per row) and the arguments it adds. On SQLite it is limitOffset
 // with the offset as the one argument. On PostgreSQL both are written in:

@@ -228,9 +228,12 @@ func judgingSubmissionsByID(ctx context.Context, c conn, festivalID int64, ids [
 		return out, nil
 	}
 	// By id alone: the ids are the festival's, and a festival_id term
-	// would lead SQLite to scan the festival's index instead.
+	// would lead SQLite to scan the festival's index instead. PostgreSQL
+	// takes them as one array, so that the statement's text and plan are
+	// the same for every page (50 parameters were planned afresh).
+	cond, condArgs := c.idsIn(`s.id`, ids)
 	rows, err := c.query(ctx, `SELECT `+festivalJudgingColumns+` FROM submissions s`+festivalJudgingJoins+`
-		WHERE s.id IN (`+subMarks(len(ids))+`)`, subArgs(ids)...)
+		WHERE `+cond, condArgs...)
 	if err != nil {
 		return nil, fmt.Errorf("store: ranked submissions of festival %d: %w", festivalID, err)
 	}

@@ -198,8 +198,9 @@ func entryStatusOf(ctx context.Context, c conn, rows []*submissionRow) error {
 		ids[i] = r.ID
 		byID[r.ID] = r.Submission
 	}
+	cond, condArgs := c.idsIn(`es.submission_id`, ids)
 	q, err := c.query(ctx, `SELECT es.submission_id, fs.id, fs.name, fs.preset FROM submission_entry_statuses es
-		JOIN festival_entry_statuses fs ON fs.id = es.status_id WHERE es.submission_id IN (`+subMarks(len(ids))+`)`, subArgs(ids)...)
+		JOIN festival_entry_statuses fs ON fs.id = es.status_id WHERE `+cond, condArgs...)
 	if err != nil {
 		return fmt.Errorf("store: statuses of submissions: %w", err)
 	}
