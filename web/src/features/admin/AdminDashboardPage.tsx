@@ -39,6 +39,7 @@ export default function AdminDashboardPage() {
     const tickets = new Map((d.ticketIncomeByMonth ?? []).map((m) => [m.month, m.amountCents]));
     const incomeMonths = d.incomeByMonth ?? [];
     const ticketIncome = d.ticketIncomeCents ?? 0;
+    const ticketCurrencies = d.ticketIncomeByCurrency ?? [];
     // One chart: sign-ups on the left axis, the two incomes in dollars on the right.
     const data = months.map((m) => ({
       month: monthName(m.month, language),
@@ -71,8 +72,8 @@ export default function AdminDashboardPage() {
                 })}
                 <span style={{ display: 'block' }} data-testid="ticket-currencies">
                   {t('dashboard.ticketCurrencies')}:{' '}
-                  {d.ticketIncomeByCurrency.length
-                    ? d.ticketIncomeByCurrency.map((c) => formatMoney(c.amountCents, c.currency, tag)).join(' · ')
+                  {ticketCurrencies.length
+                    ? ticketCurrencies.map((c) => formatMoney(c.amountCents, c.currency, tag)).join(' · ')
                     : t('dashboard.ticketCurrenciesNone')}
                 </span>
               </span>
