@@ -161,14 +161,8 @@ func (s *TicketService) CancelGuestOrder(ctx context.Context, token string) (*ma
 	if err != nil {
 		return nil, err
 	}
-	if o.Status == marquee.OrderPending {
-		released, err := s.releaseHold(ctx, o.ID, marquee.OrderCancelled, "", "", false)
-		if err != nil {
-			return nil, err
-		}
-		if released {
-			s.noteOrder(orderCancelled, 1)
-		}
+	if err := s.cancelPending(ctx, o); err != nil {
+		return nil, err
 	}
 	return s.guestOrder(ctx, token)
 }

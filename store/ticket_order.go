@@ -502,16 +502,26 @@ func (s *TicketService) CancelOrder(ctx context.Context, id int64) (*marquee.Tic
 	if err != nil {
 		return nil, err
 	}
-	if o.Status == marquee.OrderPending {
-		released, err := s.releaseHold(ctx, id, marquee.OrderCancelled, "", "", false)
-		if err != nil {
-			return nil, err
-		}
-		if released {
-			s.noteOrder(orderCancelled, 1)
-		}
+	if err := s.cancelPending(ctx, o); err != nil {
+		return nil, err
 	}
 	return loadOrder(ctx, s.reader(), id, 0, s.now())
+}
+
+// cancelPending releases order o's hold when o is pending (the buyer's
+// and the guest's cancel); a settled order is left as it is.
+func (s *TicketService) cancelPending(ctx context.Context, o *marquee.TicketOrder) error {
+	if o.Status != marquee.OrderPending {
+		return nil
+	}
+	released, err := s.releaseHold(ctx, o.ID, marquee.OrderCancelled, "", "", false)
+	if err != nil {
+		return err
+	}
+	if released {
+		s.noteOrder(orderCancelled, 1)
+	}
+	return nil
 }
 
 // PayOrder pays the signed-in buyer's pending order through the provider,
