@@ -1,9 +1,6 @@
 package storetest
 
 import (
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
 	"net/url"
 	"os"
 	"testing"
@@ -37,34 +34,22 @@ func OpenPostgresShared(t testing.TB) (a, b *store.DB) {
 	return open(t, u), open(t, u)
 }
 
-// newPostgresSchema creates a schema on the PostgreSQL test server, dropped
-// when the test ends, and returns a URL whose connections use it.
-func newPostgresSchema(t testing.TB) string {
+// getPostgresURL returns MARQUEE_TEST_POSTGRES_URL, failing the test when it is unset.
+func getPostgresURL(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv(PostgresEnv)
 	if base == "" {
 		t.Fatalf("%s is not set", PostgresEnv)
 	}
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	schema := "test_" + hex.EncodeToString(b)
-	base = withoutDurableCommits(t, base)
-	admin, err := sql.Open("pgx", base)
+	return base
+}
+
+// withSearchPathURL returns rawURL with search_path set to schema ("" when
+// rawURL does not parse).
+func withSearchPathURL(rawURL, schema string) string {
+	u, err := url.Parse(rawURL)
 	if err != nil {
-		t.Fatalf("open postgres: %v", err)
-	}
-	t.Cleanup(func() { admin.Close() })
-	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-		t.Fatalf("create schema: %v", err)
-	}
-	t.Cleanup(func() {
-		if _, err := admin.Exec("DROP SCHEMA " + schema + " CASCADE"); err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("parse %s: %v", PostgresEnv, err)
+		return ""
 	}
 	q := u.Query()
 	q.Set("search_path", schema)

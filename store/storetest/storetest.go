@@ -1,6 +1,7 @@
 // Package storetest opens fresh, migrated databases for tests: always a
 // SQLite file in a temporary folder, and PostgreSQL too when
-// MARQUEE_TEST_POSTGRES_URL is set (each test gets its own schema there).
+// MARQUEE_TEST_POSTGRES_URL is set (each test gets a schema of its own
+// there, emptied and reused by the next test: pgpool.go).
 // A SQLite database is a copy of a template migrated once (template.go).
 package storetest
 
