@@ -46,3 +46,22 @@ func TestGramCounts(t *testing.T) {
 		t.Fatalf("%d counts kept, limit %d", len(g.entries), gramCountLimit)
 	}
 }
+
+// PostgreSQL's indexed pair does not overlap by two characters when the
+// query has such a pair.
+func TestIndexedTrigrams(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		want  string
+	}{
+		{"23456@exa", "[234 456]"},
+		{"Filmmaker 23456", "[456 234]"},
+		{"abc", "[abc]"},
+		{"abcd", "[abc bcd]"}, // no pair apart: the two likeliest rare
+		{"seed-0023456", "[023 456]"},
+	} {
+		if got := fmt.Sprint(indexedTrigrams(c.query)); got != c.want {
+			t.Errorf("%q: %s, want %s", c.query, got, c.want)
+		}
+	}
+}
