@@ -11,13 +11,11 @@ const camera = vi.hoisted(() => ({
   emit: null as null | ((text: string) => void),
   stopped: 0,
 }));
-vi.mock('@zxing/browser', () => ({
-  BrowserQRCodeReader: class {
-    decodeFromConstraints(_c: unknown, _v: unknown, callback: (r: { getText: () => string } | undefined) => void) {
-      if (camera.refuse) return Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
-      camera.emit = (text) => callback({ getText: () => text });
-      return Promise.resolve({ stop: () => camera.stopped++ });
-    }
+vi.mock('./scanning', () => ({
+  startScanning(_el: HTMLVideoElement, onText: (text: string) => void) {
+    if (camera.refuse) return Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    camera.emit = onText;
+    return Promise.resolve(() => camera.stopped++);
   },
 }));
 

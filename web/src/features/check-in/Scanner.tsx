@@ -1,5 +1,5 @@
-import { BrowserQRCodeReader, type IScannerControls } from '@zxing/browser';
 import { useEffect, useEffectEvent, useRef } from 'react';
+import { startScanning } from './scanning';
 
 /** Why the camera could not start: permission refused, no camera, or anything else. */
 export type CameraProblem = 'denied' | 'missing' | 'failed';
@@ -32,25 +32,21 @@ export default function Scanner({
   const reportProblem = useEffectEvent((p: CameraProblem) => onProblem(p));
 
   useEffect(() => {
-    let controls: IScannerControls | undefined;
+    let stop: (() => void) | undefined;
     let stopped = false;
-    const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 150, delayBetweenScanSuccess: 300 });
     const el = video.current;
     if (!el) return;
-    reader
-      .decodeFromConstraints({ video: { facingMode: 'environment' }, audio: false }, el, (result) => {
-        if (result && !stopped) reportCode(result.getText());
-      })
-      .then((c) => {
-        if (stopped) c.stop();
-        else controls = c;
+    startScanning(el, (text) => reportCode(text))
+      .then((s) => {
+        if (stopped) s();
+        else stop = s;
       })
       .catch((err: unknown) => {
         if (!stopped) reportProblem(cameraProblem(err));
       });
     return () => {
       stopped = true;
-      controls?.stop();
+      stop?.();
     };
   }, []);
 
