@@ -32,7 +32,9 @@
 # default organiser-1@seed.marquee.example as a fresh seed prints it),
 # MARQUEE_SPEED_WARM (requests sent unmeasured before each row, default
 # 100: the first reads of a cold database file and the node's per-minute
-# memories are not what a busy server's pages cost).
+# memories are not what a busy server's pages cost), MARQUEE_SPEED_ONLY
+# (an extended regular expression: only the rows whose label matches it,
+# such as 'user search' or 'CSV'; each row measures its own bare handler).
 # Loopback only; it starts and stops its own server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,6 +47,7 @@ csvn=${MARQUEE_SPEED_CSV_N:-20}
 warm=${MARQUEE_SPEED_WARM:-100}
 bin=${MARQUEE_SPEED_BIN:-bin/marquee}
 hot_organiser=${MARQUEE_SPEED_ORGANISER:-organiser-1@seed.marquee.example}
+only=${MARQUEE_SPEED_ONLY:-}
 base="http://127.0.0.1:$port"
 for tool in curl python3 go; do
   command -v "$tool" >/dev/null || { echo "speed.sh: $tool is missing (apt-get install -y $tool)" >&2; exit 2; }
@@ -99,6 +102,7 @@ manage="/api/v1/manage/festivals/$slug"
 row() {
   local label=$1
   shift
+  if [ -n "$only" ] && ! grep -qE -- "$only" <<<"$label"; then return; fi
   "$work/loadtest" -base "$base" -n "$n" -c "$c" -warm "$warm" -row "$label" "$@"
 }
 

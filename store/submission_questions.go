@@ -218,39 +218,41 @@ func (s *SubmissionService) ExportEntries(ctx context.Context, slug string) (*ma
 	}
 	exportErr := func(err error) error { return fmt.Errorf("store: export submissions of festival %d: %w", fest.id, err) }
 	rows := func(yield func(*marquee.ExportRow, error) bool) {
-		q, err := s.reader().query(ctx, `SELECT `+festivalSubmissionColumns+`, `+answers+`,
+		stopped := false // the caller stopped reading, or was told of an error
+		err := s.inSerialRead(ctx, func(c conn) error {
+			q, err := c.query(ctx, `SELECT `+festivalSubmissionColumns+`, `+answers+`,
 			(SELECT fs.name FROM submission_entry_statuses es JOIN festival_entry_statuses fs ON fs.id = es.status_id WHERE es.submission_id = s.id)`+
-			festivalSubmissionFrom+` WHERE s.festival_id = ? ORDER BY s.created_at, s.id`, fest.id)
-		if err != nil {
-			yield(nil, exportErr(err))
-			return
-		}
-		defer q.Close()
-		var answerJSON, status sql.NullString
-		scan := &withMore{rows: q, more: []any{&answerJSON, &status}}
-		for q.Next() {
-			row, err := scanSubmission(scan)
+				festivalSubmissionFrom+` WHERE s.festival_id = ? ORDER BY s.created_at, s.id`, fest.id)
 			if err != nil {
-				yield(nil, exportErr(err))
-				return
+				return err
 			}
-			names.fill(row.Submission)
-			out := &marquee.ExportRow{Submission: row.Submission, Answers: map[int64]string{}, EntryStatus: status.String}
-			if answerJSON.Valid && answerJSON.String != "" {
-				var pairs []answerPair
-				if err := decodeAnswerPairs(answerJSON.String, &pairs); err != nil {
-					yield(nil, exportErr(err))
-					return
+			defer q.Close()
+			var answerJSON, status sql.NullString
+			scan := &withMore{rows: q, more: []any{&answerJSON, &status}}
+			for q.Next() {
+				row, err := scanSubmission(scan)
+				if err != nil {
+					return err
 				}
-				for _, p := range pairs {
-					out.Answers[p.question] = p.value
+				names.fill(row.Submission)
+				out := &marquee.ExportRow{Submission: row.Submission, Answers: map[int64]string{}, EntryStatus: status.String}
+				if answerJSON.Valid && answerJSON.String != "" {
+					var pairs []answerPair
+					if err := decodeAnswerPairs(answerJSON.String, &pairs); err != nil {
+						return err
+					}
+					for _, p := range pairs {
+						out.Answers[p.question] = p.value
+					}
+				}
+				if !yield(out, nil) {
+					stopped = true
+					return nil
 				}
 			}
-			if !yield(out, nil) {
-				return
-			}
-		}
-		if err := q.Err(); err != nil {
+			return q.Err()
+		})
+		if err != nil && !stopped {
 			yield(nil, exportErr(err))
 		}
 	}
