@@ -32,15 +32,18 @@ type judgingFestival struct {
 	*marquee.Festival
 	Blind  bool
 	Locked bool
+	// MinJudges is festival_settings.min_judges (0 without a row: the
+	// default, see marquee.FestivalSettings.BelowMinimumJudges).
+	MinJudges int
 }
 
 // loadJudgingFestival returns the festival with slug and its judging settings.
 func loadJudgingFestival(ctx context.Context, c conn, slug string) (*judgingFestival, error) {
 	f := &judgingFestival{Festival: &marquee.Festival{}}
 	err := c.queryRow(ctx, `SELECT fe.id, fe.slug, fe.name, fe.organiser_id, fe.status,
-			COALESCE(fs.blind_review, 0), COALESCE(fs.judging_locked, 0)
+			COALESCE(fs.blind_review, 0), COALESCE(fs.judging_locked, 0), COALESCE(fs.min_judges, 0)
 		FROM festivals fe LEFT JOIN festival_settings fs ON fs.festival_id = fe.id WHERE fe.slug = ?`, slug).
-		Scan(&f.ID, &f.Slug, &f.Name, &f.OrganiserID, &f.Status, &f.Blind, &f.Locked)
+		Scan(&f.ID, &f.Slug, &f.Name, &f.OrganiserID, &f.Status, &f.Blind, &f.Locked, &f.MinJudges)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, marquee.ErrFestivalNotFound()
 	} else if err != nil {

@@ -71,10 +71,9 @@ func (s *JudgingService) Ranking(ctx context.Context, slug string, f marquee.Ran
 	for _, sub := range subs {
 		names.fill(sub)
 	}
-	settings, err := settingsOf(ctx, c, fest.ID)
-	if err != nil {
-		return nil, err
-	}
+	// The minimum of judges came with the festival (loadJudgingFestival):
+	// one statement fewer per page.
+	settings := marquee.FestivalSettings{MinJudges: fest.MinJudges}
 	out := make([]*marquee.RankedSubmission, 0, len(lines))
 	for i, l := range lines {
 		sub := subs[l.id]
