@@ -35,6 +35,9 @@ func StatementPDF(rep *marquee.FestivalEarningsReport, lang string) ([]byte, err
 
 	pdf := fpdf.New("P", "mm", "A4", "")
 	pdf.SetCreationDate(rep.GeneratedAt)
+	// Without it fpdf writes the time of writing as ModDate, and two writes
+	// a second apart differed (a make test run failed on it).
+	pdf.SetModificationDate(rep.GeneratedAt)
 	pdf.SetCatalogSort(true)
 	pdf.SetTitle(locale.Format(lang, "{festival} — earnings statement, {month}", vars), true)
 	pdf.SetCreator("Marquee", true)

@@ -84,6 +84,12 @@ func TestStatementPDFHoldsTheFiguresAndTaxData(t *testing.T) {
 	if !bytes.Equal(en, again) {
 		t.Error("the same report gave different bytes")
 	}
+	// Both dates are the report's, not the time of writing, which made two
+	// writes a second apart differ.
+	stamp := []byte("(D:" + statementReport(false).GeneratedAt.Format("20060102150405") + ")")
+	if n := bytes.Count(en, stamp); n != 2 {
+		t.Errorf("the report's time %s is in the PDF %d times, want 2 (CreationDate, ModDate)", stamp, n)
+	}
 	if name := StatementPDFName("tokyo", "2026-03"); !strings.HasSuffix(name, ".pdf") || !strings.Contains(name, "2026-03") {
 		t.Errorf("name %q", name)
 	}

@@ -83,6 +83,7 @@ func TicketPDF(t *marquee.Ticket, seatType, lang string) ([]byte, error) {
 	}
 	pdf := fpdf.New("P", "mm", "A6", "")
 	pdf.SetCreationDate(sc.StartsAt) // a fixed date: the same ticket, the same bytes
+	pdf.SetModificationDate(sc.StartsAt)
 	pdf.SetCatalogSort(true)
 	pdf.SetTitle(oneLine(sc.Title)+" · "+oneLine(sc.FestivalName), true)
 	pdf.SetSubject(t.Code, false) // ASCII: readable as it is

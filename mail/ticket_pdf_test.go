@@ -77,6 +77,12 @@ func TestTicketPDFIsPerTicket(t *testing.T) {
 	if bytes.Equal(a, c) || !bytes.Contains(c, []byte(other.Code)) {
 		t.Error("another ticket's PDF does not carry its own code")
 	}
+	// The same ticket gives the same bytes: both of the PDF's dates are
+	// the screening's, never the time of writing.
+	stamp := []byte("(D:" + other.Screening.StartsAt.Format("20060102150405") + ")")
+	if n := bytes.Count(c, stamp); n != 2 {
+		t.Errorf("the screening's time %s is in the PDF %d times, want 2 (CreationDate, ModDate)", stamp, n)
+	}
 	if _, err := TicketPDF(&marquee.Ticket{ID: 1, Code: "X"}, "", "en"); err == nil {
 		t.Error("a ticket without its screening was rendered")
 	}
