@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 
 	"github.com/marquee-festival/marquee"
@@ -19,19 +18,16 @@ import (
 // writes, judging_calibration.go) for the scored lines, then those indexes
 // for the unscored ones. Only the page's rows are read in full.
 func (s *JudgingService) Ranking(ctx context.Context, slug string, f marquee.RankingFilter) (*marquee.Page[*marquee.RankedSubmission], error) {
-	fest, err := managedFestival(ctx, s.reader(), slug)
+	fest, names, err := managedFestivalWithNames(ctx, s.reader(), slug)
 	if err != nil {
 		return nil, err
 	}
 	c := s.reader()
 	where, args := `s.festival_id = ? AND s.status <> 'withdrawn'`, []any{fest.ID}
 	if f.CategoryID != 0 {
-		var one int
-		err := c.queryRow(ctx, `SELECT 1 FROM festival_categories WHERE id = ? AND festival_id = ?`, f.CategoryID, fest.ID).Scan(&one)
-		if errors.Is(err, sql.ErrNoRows) {
+		// The festival's categories came with it.
+		if _, ok := names.categories[f.CategoryID]; !ok {
 			return nil, marquee.Errorf(marquee.ENotFound, "Category not found")
-		} else if err != nil {
-			return nil, fmt.Errorf("store: category %d of festival %d: %w", f.CategoryID, fest.ID, err)
 		}
 		where, args = where+` AND s.category_id = ?`, append(args, f.CategoryID)
 	}
@@ -61,10 +57,6 @@ func (s *JudgingService) Ranking(ctx context.Context, slug string, f marquee.Ran
 		ids[i] = l.id
 	}
 	subs, err := judgingSubmissionsByID(ctx, c, fest.ID, ids)
-	if err != nil {
-		return nil, err
-	}
-	names, err := loadFestivalNames(ctx, c, fest.ID, fest.Slug, fest.Name)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -61,6 +62,38 @@ func loadFestivalNames(ctx context.Context, c conn, id int64, slug, name string)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: categories of festival %d: %w", id, err)
+	}
+	return n, nil
+}
+
+// categoryNamesJSON is a subquery giving the categories of the festival
+// whose id is festivalID (an expression) as a JSON array of [id, name]
+// pairs ("[]" without categories).
+func categoryNamesJSON(d Dialect, festivalID string) string {
+	if d == Postgres {
+		return `(SELECT CAST(COALESCE(json_agg(json_build_array(c.id, c.name)), '[]') AS TEXT) FROM festival_categories c WHERE c.festival_id = ` + festivalID + `)`
+	}
+	return `(SELECT json_group_array(json_array(c.id, c.name)) FROM festival_categories c WHERE c.festival_id = ` + festivalID + `)`
+}
+
+// parseFestivalNames returns the festivalNames of a festival whose
+// categories are categories (categoryNamesJSON's array).
+func parseFestivalNames(slug, name, categories string) (*festivalNames, error) {
+	var raw [][2]json.RawMessage
+	if err := json.Unmarshal([]byte(categories), &raw); err != nil {
+		return nil, fmt.Errorf("category names %q: %w", categories, err)
+	}
+	n := &festivalNames{slug: slug, name: name, categories: make(map[int64]string, len(raw))}
+	for _, r := range raw {
+		var id int64
+		var cname string
+		if err := json.Unmarshal(r[0], &id); err != nil {
+			return nil, fmt.Errorf("category names %q: %w", categories, err)
+		}
+		if err := json.Unmarshal(r[1], &cname); err != nil {
+			return nil, fmt.Errorf("category names %q: %w", categories, err)
+		}
+		n.categories[id] = cname
 	}
 	return n, nil
 }
