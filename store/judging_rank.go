@@ -18,7 +18,7 @@ import (
 // writes, judging_calibration.go) for the scored lines, then those indexes
 // for the unscored ones. Only the page's rows are read in full.
 func (s *JudgingService) Ranking(ctx context.Context, slug string, f marquee.RankingFilter) (*marquee.Page[*marquee.RankedSubmission], error) {
-	fest, names, err := managedFestivalWithNames(ctx, s.reader(), slug)
+	fest, names, total, err := managedFestivalForRanking(ctx, s.reader(), slug, categoryRollupKey(f.CategoryID))
 	if err != nil {
 		return nil, err
 	}
@@ -33,10 +33,6 @@ func (s *JudgingService) Ranking(ctx context.Context, slug string, f marquee.Ran
 	}
 	if f.PerPage <= 0 {
 		f.PerPage = marquee.RankingPerPage
-	}
-	total, err := rollupTotal(ctx, c, fest.ID, "open", categoryRollupKey(f.CategoryID))
-	if err != nil {
-		return nil, fmt.Errorf("store: count the ranking of festival %d: %w", fest.ID, err)
 	}
 	var at rankSource
 	switch f.Sort {
