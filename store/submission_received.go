@@ -23,7 +23,7 @@ var receivedOrder = map[string]string{
 // Received lists a managed festival's submissions, filtered and sorted,
 // ReceivedPerPage a page, with their score summaries.
 func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee.ReceivedFilter) (*marquee.Page[*marquee.Submission], error) {
-	fest, err := s.managed(ctx, slug)
+	fest, names, err := s.managedWithNames(ctx, slug)
 	if err != nil {
 		return nil, err
 	}
@@ -86,10 +86,6 @@ func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: submissions of festival %d: %w", fest.id, err)
-	}
-	names, err := loadFestivalNames(ctx, r, fest.id, fest.slug, fest.name)
-	if err != nil {
-		return nil, err
 	}
 	names.fillRows(rows)
 	if err := entryStatusOf(ctx, r, rows); err != nil {

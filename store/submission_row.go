@@ -179,20 +179,43 @@ type submissionFestival struct {
 // manage it (its organiser or an admin); ErrFestivalNotFound otherwise,
 // exactly as for a missing festival.
 func (s *SubmissionService) managed(ctx context.Context, slug string) (*submissionFestival, error) {
+	f, _, err := s.managedWith(ctx, slug, false)
+	return f, err
+}
+
+// managedWithNames is managed with the names the festival's submission
+// rows show (festivalNames), read in the same statement.
+func (s *SubmissionService) managedWithNames(ctx context.Context, slug string) (*submissionFestival, *festivalNames, error) {
+	return s.managedWith(ctx, slug, true)
+}
+
+func (s *SubmissionService) managedWith(ctx context.Context, slug string, withNames bool) (*submissionFestival, *festivalNames, error) {
 	u, err := marquee.RequireUser(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var f marquee.Festival
-	err = s.reader().queryRow(ctx, `SELECT id, slug, name, organiser_id FROM festivals WHERE slug = ?`, strings.TrimSpace(slug)).
-		Scan(&f.ID, &f.Slug, &f.Name, &f.OrganiserID)
+	var categories string
+	q, dest := `SELECT id, slug, name, organiser_id`, []any{&f.ID, &f.Slug, &f.Name, &f.OrganiserID}
+	if withNames {
+		q, dest = q+`, `+categoryNamesJSON(s.dialect, `fe.id`), append(dest, &categories)
+	}
+	err = s.reader().queryRow(ctx, q+` FROM festivals fe WHERE slug = ?`, strings.TrimSpace(slug)).Scan(dest...)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, marquee.ErrFestivalNotFound()
+		return nil, nil, marquee.ErrFestivalNotFound()
 	} else if err != nil {
-		return nil, fmt.Errorf("store: find festival %q: %w", slug, err)
+		return nil, nil, fmt.Errorf("store: find festival %q: %w", slug, err)
 	}
 	if !marquee.CanManageFestival(u, &f) {
-		return nil, marquee.ErrFestivalNotFound()
+		return nil, nil, marquee.ErrFestivalNotFound()
 	}
-	return &submissionFestival{id: f.ID, slug: f.Slug, name: f.Name}, nil
+	out := &submissionFestival{id: f.ID, slug: f.Slug, name: f.Name}
+	if !withNames {
+		return out, nil, nil
+	}
+	names, err := parseFestivalNames(f.Slug, f.Name, categories)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: categories of festival %d: %w", f.ID, err)
+	}
+	return out, names, nil
 }
