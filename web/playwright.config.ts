@@ -22,12 +22,7 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 12_000 },
   fullyParallel: false,
-  // Three browsers on two cores: the tests wait on the server and on
-  // renders as much as they compute, and with two workers a core idled
-  // once the Go tests and Vitest were done (the last third of make test).
-  // Alone on an idle machine: 2 workers 6.7 min, 4 workers 5.6 min.
-  // MARQUEE_E2E_WORKERS sets another number (1 runs the files one by one).
-  workers: Number(process.env.MARQUEE_E2E_WORKERS ?? 3),
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   // After every test: the server's log must name no e-mail address.
