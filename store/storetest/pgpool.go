@@ -179,21 +179,8 @@ func learnMigratedState(ctx context.Context, admin *sql.DB, wantShape string) er
 	if shape != wantShape {
 		return fmt.Errorf("storetest: a migrated schema differs from the test's")
 	}
-	var tables []string
-	rows, err := admin.QueryContext(ctx, `SELECT relname FROM pg_class WHERE relnamespace = $1::regnamespace AND relkind = 'r' ORDER BY relname`, seed)
+	tables, err := relationNames(ctx, admin, seed, "r")
 	if err != nil {
-		return err
-	}
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			rows.Close()
-			return err
-		}
-		tables = append(tables, name)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	var reset strings.Builder
@@ -210,21 +197,8 @@ func learnMigratedState(ctx context.Context, admin *sql.DB, wantShape string) er
 			fmt.Fprintf(&reset, "INSERT INTO %%[1]s.%s SELECT * FROM %s.%s;\n", table, seed, table)
 		}
 	}
-	seqs, err := admin.QueryContext(ctx, `SELECT relname FROM pg_class WHERE relnamespace = $1::regnamespace AND relkind = 'S' ORDER BY relname`, seed)
+	sequences, err := relationNames(ctx, admin, seed, "S")
 	if err != nil {
-		return err
-	}
-	var sequences []string
-	for seqs.Next() {
-		var name string
-		if err := seqs.Scan(&name); err != nil {
-			seqs.Close()
-			return err
-		}
-		sequences = append(sequences, name)
-	}
-	seqs.Close()
-	if err := seqs.Err(); err != nil {
 		return err
 	}
 	for _, s := range sequences {
@@ -240,6 +214,25 @@ func learnMigratedState(ctx context.Context, admin *sql.DB, wantShape string) er
 	// writes to it (no test has its URL).
 	pgSchemas.seed, pgSchemas.shape, pgSchemas.reset = seed, wantShape, reset.String()
 	return nil
+}
+
+// relationNames lists the names of schema's relations of kind (pg_class
+// relkind: "r" tables, "S" sequences), in order.
+func relationNames(ctx context.Context, db *sql.DB, schema, kind string) ([]string, error) {
+	rows, err := db.QueryContext(ctx, `SELECT relname FROM pg_class WHERE relnamespace = $1::regnamespace AND relkind = $2 ORDER BY relname`, schema, kind)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, err
+		}
+		names = append(names, name)
+	}
+	return names, rows.Err()
 }
 
 // dropPostgresSchemas drops every schema the pool made (Run calls it when
