@@ -2,13 +2,8 @@ package store_test
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
 	"fmt"
-	"net/url"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -23,67 +18,21 @@ import (
 )
 
 // forEachTwoNodes runs fn with two handles on one fresh, migrated
-// database, as two servers sharing it would have: on SQLite, and on
-// PostgreSQL when MARQUEE_TEST_POSTGRES_URL is set.
+// database, as two servers sharing it would have (storetest.ForEachShared:
+// on SQLite, and on PostgreSQL when MARQUEE_TEST_POSTGRES_URL is set),
+// each with services of its own whose clock reads festivalNow.
 func forEachTwoNodes(t *testing.T, fn func(t *testing.T, a, b *storetest.DB)) {
-	t.Run("sqlite", func(t *testing.T) {
-		u := "sqlite:" + filepath.Join(t.TempDir(), "marquee.db")
-		fn(t, openNode(t, u), openNode(t, u))
+	storetest.ForEachShared(t, func(t *testing.T, a, b *store.DB) {
+		fn(t, festivalNode(t, a), festivalNode(t, b))
 	})
-	if base := os.Getenv(storetest.PostgresEnv); base != "" {
-		t.Run("postgres", func(t *testing.T) {
-			u := postgresSchemaURL(t, base)
-			fn(t, openNode(t, u), openNode(t, u))
-		})
-	}
 }
 
-// openNode opens and migrates the database at rawURL, closed when the
-// test ends, with services of its own whose clock reads festivalNow.
-func openNode(t *testing.T, rawURL string) *storetest.DB {
+// festivalNode is db with services of its own whose clock reads festivalNow.
+func festivalNode(t *testing.T, db *store.DB) *storetest.DB {
 	t.Helper()
-	ctx := context.Background()
-	db, err := store.Open(ctx, rawURL)
-	if err != nil {
-		t.Fatalf("open: %v", err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if err := db.Migrate(ctx); err != nil {
-		t.Fatalf("migrate: %v", err)
-	}
 	node := storetest.Wrap(t, db)
 	setNow(node, festivalNow)
 	return node
-}
-
-// postgresSchemaURL creates a schema on the PostgreSQL test server,
-// dropped when the test ends, and returns base using it.
-func postgresSchemaURL(t *testing.T, base string) string {
-	t.Helper()
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	schema := "test_" + hex.EncodeToString(b)
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatalf("open postgres: %v", err)
-	}
-	t.Cleanup(func() { admin.Close() })
-	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-		t.Fatalf("create schema: %v", err)
-	}
-	t.Cleanup(func() {
-		if _, err := admin.Exec("DROP SCHEMA " + schema + " CASCADE"); err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("parse %s: %v", storetest.PostgresEnv, err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
 }
 
 // generatedQueries are searches over genFestivals data (and the

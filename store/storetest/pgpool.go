@@ -41,9 +41,9 @@ var pgSchemas struct {
 	// shape is the migrated schema's objects (name and kind, in order),
 	// compared before a schema is reused.
 	shape string
-	// seed is the schema holding copies of the tables the migrations put
-	// rows in; reset is the emptying, with %[1]s for the schema's name.
-	seed, reset string
+	// reset is the emptying, with %[1]s for the schema's name (the seed
+	// schema it copies the migrations' rows from is named in it).
+	reset string
 	// broken is set when emptying failed once: schemas are then dropped.
 	broken bool
 }
@@ -63,9 +63,7 @@ func newPostgresSchema(t testing.TB) string {
 	}
 	pgSchemas.mu.Unlock()
 	if schema == "" {
-		b := make([]byte, 6)
-		_, _ = rand.Read(b)
-		schema = "test_" + hex.EncodeToString(b)
+		schema = schemaName("test_")
 		if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
 			t.Fatalf("create schema: %v", err)
 		}
@@ -84,6 +82,13 @@ func newPostgresSchema(t testing.TB) string {
 		}
 	})
 	return withSearchPath(t, base, schema)
+}
+
+// schemaName returns a new schema name: prefix and 12 random hex digits.
+func schemaName(prefix string) string {
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	return prefix + hex.EncodeToString(b)
 }
 
 // pgAdmin returns the binary's connection to the test server, opened at
@@ -162,9 +167,7 @@ func schemaShape(ctx context.Context, db *sql.DB, schema string) (string, error)
 // the rows its migrations wrote, and writes the reset statement. Called
 // with pgSchemas.mu held.
 func learnMigratedState(ctx context.Context, admin *sql.DB, wantShape string) error {
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	seed := "test_seed_" + hex.EncodeToString(b)
+	seed := schemaName("test_seed_")
 	if _, err := admin.ExecContext(ctx, "CREATE SCHEMA "+seed); err != nil {
 		return err
 	}
@@ -212,7 +215,7 @@ func learnMigratedState(ctx context.Context, admin *sql.DB, wantShape string) er
 	reset.WriteString("COMMIT;")
 	// The seed schema's tables keep the migrations' rows; nothing else
 	// writes to it (no test has its URL).
-	pgSchemas.seed, pgSchemas.shape, pgSchemas.reset = seed, wantShape, reset.String()
+	pgSchemas.shape, pgSchemas.reset = wantShape, reset.String()
 	return nil
 }
 
