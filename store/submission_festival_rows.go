@@ -1,7 +1,6 @@
 package store
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -44,56 +43,58 @@ type festivalNames struct {
 	categories map[int64]string
 }
 
-// loadFestivalNames reads the names of festival id's categories.
-func loadFestivalNames(ctx context.Context, c conn, id int64, slug, name string) (*festivalNames, error) {
-	rows, err := c.query(ctx, `SELECT id, name FROM festival_categories WHERE festival_id = ?`, id)
-	if err != nil {
-		return nil, fmt.Errorf("store: categories of festival %d: %w", id, err)
+// jsonPairs is a subquery giving the rows of `FROM <from>` as a JSON
+// array (text) of [key, value] pairs, "[]" when there are none, for
+// decodeIDPairs: a list read with its row in one statement (an
+// export row's answers, a festival's category names).
+func jsonPairs(d Dialect, key, value, from string) string {
+	if d == Postgres {
+		return `(SELECT CAST(COALESCE(json_agg(json_build_array(` + key + `, ` + value + `)), '[]') AS TEXT) FROM ` + from + `)`
 	}
-	defer rows.Close()
-	n := &festivalNames{slug: slug, name: name, categories: map[int64]string{}}
-	for rows.Next() {
-		var cid int64
-		var cname string
-		if err := rows.Scan(&cid, &cname); err != nil {
-			return nil, fmt.Errorf("store: categories of festival %d: %w", id, err)
+	return `(SELECT json_group_array(json_array(` + key + `, ` + value + `)) FROM ` + from + `)`
+}
+
+// idPair is one [id, value] pair of jsonPairs.
+type idPair struct {
+	id    int64
+	value string
+}
+
+// decodeIDPairs reads jsonPairs' array of [id, value] pairs into out.
+func decodeIDPairs(s string, out *[]idPair) error {
+	var raw [][2]json.RawMessage
+	if err := json.Unmarshal([]byte(s), &raw); err != nil {
+		return fmt.Errorf("pairs %q: %w", s, err)
+	}
+	for _, r := range raw {
+		var p idPair
+		if err := json.Unmarshal(r[0], &p.id); err != nil {
+			return fmt.Errorf("pairs %q: %w", s, err)
 		}
-		n.categories[cid] = cname
+		if err := json.Unmarshal(r[1], &p.value); err != nil {
+			return fmt.Errorf("pairs %q: %w", s, err)
+		}
+		*out = append(*out, p)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: categories of festival %d: %w", id, err)
-	}
-	return n, nil
+	return nil
 }
 
 // categoryNamesJSON is a subquery giving the categories of the festival
-// whose id is festivalID (an expression) as a JSON array of [id, name]
-// pairs ("[]" without categories).
+// whose id is festivalID (an expression) as jsonPairs of id and name.
 func categoryNamesJSON(d Dialect, festivalID string) string {
-	if d == Postgres {
-		return `(SELECT CAST(COALESCE(json_agg(json_build_array(c.id, c.name)), '[]') AS TEXT) FROM festival_categories c WHERE c.festival_id = ` + festivalID + `)`
-	}
-	return `(SELECT json_group_array(json_array(c.id, c.name)) FROM festival_categories c WHERE c.festival_id = ` + festivalID + `)`
+	return jsonPairs(d, `c.id`, `c.name`, `festival_categories c WHERE c.festival_id = `+festivalID)
 }
 
 // parseFestivalNames returns the festivalNames of a festival whose
 // categories are categories (categoryNamesJSON's array).
 func parseFestivalNames(slug, name, categories string) (*festivalNames, error) {
-	var raw [][2]json.RawMessage
-	if err := json.Unmarshal([]byte(categories), &raw); err != nil {
-		return nil, fmt.Errorf("category names %q: %w", categories, err)
+	var pairs []idPair
+	if err := decodeIDPairs(categories, &pairs); err != nil {
+		return nil, fmt.Errorf("category names: %w", err)
 	}
-	n := &festivalNames{slug: slug, name: name, categories: make(map[int64]string, len(raw))}
-	for _, r := range raw {
-		var id int64
-		var cname string
-		if err := json.Unmarshal(r[0], &id); err != nil {
-			return nil, fmt.Errorf("category names %q: %w", categories, err)
-		}
-		if err := json.Unmarshal(r[1], &cname); err != nil {
-			return nil, fmt.Errorf("category names %q: %w", categories, err)
-		}
-		n.categories[id] = cname
+	n := &festivalNames{slug: slug, name: name, categories: make(map[int64]string, len(pairs))}
+	for _, p := range pairs {
+		n.categories[p.id] = p.value
 	}
 	return n, nil
 }

@@ -197,7 +197,7 @@ func submissionAnswers(ctx context.Context, r conn, id int64) ([]*marquee.EntryA
 // four exports at once, on a pool of four, each hold some and wait for
 // the others' (issue 23).
 func (s *SubmissionService) ExportEntries(ctx context.Context, slug string) (*marquee.SubmissionExport, error) {
-	fest, err := s.managed(ctx, slug)
+	fest, names, err := s.managedWithNames(ctx, slug)
 	if err != nil {
 		return nil, err
 	}
@@ -205,20 +205,13 @@ func (s *SubmissionService) ExportEntries(ctx context.Context, slug string) (*ma
 	if err != nil {
 		return nil, err
 	}
-	names, err := loadFestivalNames(ctx, s.reader(), fest.id, fest.slug, fest.name)
-	if err != nil {
-		return nil, err
-	}
 	answers := `NULL`
 	if len(qs) > 0 {
-		answers = `(SELECT json_group_array(json_array(a.question_id, a.value)) FROM submission_answers a WHERE a.submission_id = s.id)`
-		if s.dialect == Postgres {
-			answers = `(SELECT CAST(json_agg(json_build_array(a.question_id, a.value)) AS TEXT) FROM submission_answers a WHERE a.submission_id = s.id)`
-		}
+		answers = jsonPairs(s.dialect, `a.question_id`, `a.value`, `submission_answers a WHERE a.submission_id = s.id`)
 	}
 	exportErr := func(err error) error { return fmt.Errorf("store: export submissions of festival %d: %w", fest.id, err) }
 	rows := func(yield func(*marquee.ExportRow, error) bool) {
-		stopped := false // the caller stopped reading, or was told of an error
+		stopped := false // the caller stopped reading: it is told nothing more
 		err := s.inSerialRead(ctx, func(c conn) error {
 			q, err := c.query(ctx, `SELECT `+festivalSubmissionColumns+`, `+answers+`,
 			(SELECT fs.name FROM submission_entry_statuses es JOIN festival_entry_statuses fs ON fs.id = es.status_id WHERE es.submission_id = s.id)`+
@@ -237,12 +230,12 @@ func (s *SubmissionService) ExportEntries(ctx context.Context, slug string) (*ma
 				names.fill(row.Submission)
 				out := &marquee.ExportRow{Submission: row.Submission, Answers: map[int64]string{}, EntryStatus: status.String}
 				if answerJSON.Valid && answerJSON.String != "" {
-					var pairs []answerPair
-					if err := decodeAnswerPairs(answerJSON.String, &pairs); err != nil {
+					var pairs []idPair
+					if err := decodeIDPairs(answerJSON.String, &pairs); err != nil {
 						return err
 					}
 					for _, p := range pairs {
-						out.Answers[p.question] = p.value
+						out.Answers[p.id] = p.value
 					}
 				}
 				if !yield(out, nil) {
@@ -270,29 +263,4 @@ type withMore struct {
 func (w *withMore) Scan(dest ...any) error {
 	w.all = append(append(w.all[:0], dest...), w.more...)
 	return w.rows.Scan(w.all...)
-}
-
-// answerPair is one answer of an exported submission.
-type answerPair struct {
-	question int64
-	value    string
-}
-
-// decodeAnswerPairs reads a JSON array of [question id, value] pairs.
-func decodeAnswerPairs(s string, out *[]answerPair) error {
-	var raw [][2]json.RawMessage
-	if err := json.Unmarshal([]byte(s), &raw); err != nil {
-		return fmt.Errorf("answers %q: %w", s, err)
-	}
-	for _, r := range raw {
-		var p answerPair
-		if err := json.Unmarshal(r[0], &p.question); err != nil {
-			return fmt.Errorf("answers %q: %w", s, err)
-		}
-		if err := json.Unmarshal(r[1], &p.value); err != nil {
-			return fmt.Errorf("answers %q: %w", s, err)
-		}
-		*out = append(*out, p)
-	}
-	return nil
 }

@@ -176,16 +176,11 @@ func (s *SubmissionService) Detail(ctx context.Context, slug string, id int64) (
 // is read, so nothing grows with the festival. The connection is held
 // while the caller consumes the rows; stopping early closes them.
 func (s *SubmissionService) Export(ctx context.Context, slug string) (iter.Seq2[*marquee.Submission, error], error) {
-	fest, err := s.managed(ctx, slug)
+	fest, names, err := s.managedWithNames(ctx, slug)
 	if err != nil {
 		return nil, err
 	}
 	return func(yield func(*marquee.Submission, error) bool) {
-		names, err := loadFestivalNames(ctx, s.reader(), fest.id, fest.slug, fest.name)
-		if err != nil {
-			yield(nil, err)
-			return
-		}
 		rows, err := s.reader().query(ctx, `SELECT `+festivalSubmissionColumns+festivalSubmissionFrom+` WHERE s.festival_id = ? ORDER BY s.created_at, s.id`, fest.id)
 		if err != nil {
 			yield(nil, fmt.Errorf("store: export submissions of festival %d: %w", fest.id, err))
