@@ -73,10 +73,8 @@ func managedFestival(ctx context.Context, c conn, slug string) (*judgingFestival
 func managedFestivalForRanking(ctx context.Context, c conn, slug, categoryKey string) (*judgingFestival, *festivalNames, int64, error) {
 	var categories string
 	var total int64
-	f, err := managedFestivalWith(ctx, c, slug, `, `+categoryNamesJSON(c.db.dialect, `fe.id`)+`,
-			(SELECT COALESCE(SUM(r.count), 0) FROM submission_rollups r
-				WHERE r.festival_id = fe.id AND r.facet = 'open' AND r.day = '*' AND (? = '' OR r.key = ?))`,
-		[]any{categoryKey, categoryKey}, &categories, &total)
+	column, columnArgs := rollupTotalColumn("open", categoryKey)
+	f, err := managedFestivalWith(ctx, c, slug, `, `+categoryNamesJSON(c.db.dialect, `fe.id`)+`, `+column, columnArgs, &categories, &total)
 	if err != nil {
 		return nil, nil, 0, err
 	}

@@ -16,7 +16,9 @@ import (
 // submissions_festival[_category]_score (which hold the status); the
 // calibrated order reads calibrated_scores (kept by the score
 // writes, judging_calibration.go) for the scored lines, then those indexes
-// for the unscored ones. Only the page's rows are read in full.
+// for the unscored ones. Only the page's rows are read in full, joined to
+// the page's lines in the same statement (rankLines with full): a page is
+// two statements, the festival with its names and total, and the page.
 func (s *JudgingService) Ranking(ctx context.Context, slug string, f marquee.RankingFilter) (*marquee.Page[*marquee.RankedSubmission], error) {
 	fest, names, total, err := managedFestivalForRanking(ctx, s.reader(), slug, categoryRollupKey(f.CategoryID))
 	if err != nil {
@@ -39,35 +41,22 @@ func (s *JudgingService) Ranking(ctx context.Context, slug string, f marquee.Ran
 	case marquee.RankingSortCalibrated:
 		at = calibratedRankSource(c, fest.ID, f.CategoryID, where, args)
 	default:
-		at = func(ctx context.Context, offset, limit int) ([]rankLine, error) {
-			return rankLines(ctx, c, `SELECT s.id, s.score_weighted FROM submissions s WHERE `+where+`
-				ORDER BY s.score_weighted DESC NULLS LAST, s.id`, args, offset, limit)
+		at = func(ctx context.Context, offset, limit int, full bool) ([]rankLine, error) {
+			return rankLines(ctx, c, `SELECT s.id AS rank_id, s.score_weighted AS rank_score FROM submissions s WHERE `+where+`
+				ORDER BY s.score_weighted DESC NULLS LAST, s.id`, args, offset, limit, full)
 		}
 	}
 	lines, ranks, err := rankedPage(ctx, at, f.Offset(), f.PerPage)
 	if err != nil {
 		return nil, fmt.Errorf("store: ranking of festival %d: %w", fest.ID, err)
 	}
-	ids := make([]int64, len(lines))
-	for i, l := range lines {
-		ids[i] = l.id
-	}
-	subs, err := judgingSubmissionsByID(ctx, c, fest.ID, ids)
-	if err != nil {
-		return nil, err
-	}
-	for _, sub := range subs {
-		names.fill(sub)
-	}
 	// The minimum of judges came with the festival (loadJudgingFestival):
 	// one statement fewer per page.
 	settings := marquee.FestivalSettings{MinJudges: fest.MinJudges}
 	out := make([]*marquee.RankedSubmission, 0, len(lines))
 	for i, l := range lines {
-		sub := subs[l.id]
-		if sub == nil {
-			return nil, fmt.Errorf("store: ranking of festival %d: submission %d vanished", fest.ID, l.id)
-		}
+		sub := l.sub
+		names.fill(sub)
 		out = append(out, &marquee.RankedSubmission{Submission: sub, Summary: *sub.Scores, Rank: ranks[i],
 			BelowMinimumJudges: settings.BelowMinimumJudges(sub.Scores.Judges)})
 	}
@@ -75,24 +64,38 @@ func (s *JudgingService) Ranking(ctx context.Context, slug string, f marquee.Ran
 }
 
 // rankLine is a line of a ranking: a submission and its score in the
-// ranking's order (nil: not scored).
+// ranking's order (nil: not scored), and the submission in full when it
+// was read so (without the festival's and categories' names, which
+// festivalNames fills).
 type rankLine struct {
 	id    int64
 	score *float64
+	sub   *marquee.Submission
 }
 
 // rankWalk is how many lines firstOfRank reads at a time.
 const rankWalk = 64
 
 // rankSource returns up to limit lines of a ranking from 0-based position
-// offset on, in order.
-type rankSource func(ctx context.Context, offset, limit int) ([]rankLine, error)
+// offset on, in order; full reads their submissions too.
+type rankSource func(ctx context.Context, offset, limit int, full bool) ([]rankLine, error)
 
-// rankLines runs q (selecting an id and a nullable score, in order) from
-// offset on, up to limit lines.
-func rankLines(ctx context.Context, c conn, q string, args []any, offset, limit int) ([]rankLine, error) {
+// rankLines runs q (selecting, in order, an id as rank_id and a nullable
+// score as rank_score) from offset on, up to limit lines. full joins each
+// line to its submission (festivalJudgingColumns) in the same statement:
+// by id alone, since a festival_id term would lead SQLite to scan the
+// festival's index instead. Every order of a ranking is its score, the
+// unscored last, then the id, so the joined rows keep q's order by
+// rank_score DESC NULLS LAST, rank_id.
+func rankLines(ctx context.Context, c conn, q string, args []any, offset, limit int, full bool) ([]rankLine, error) {
 	page, pageArgs := c.pageClause(limit, offset)
-	rows, err := c.query(ctx, q+page, append(append([]any{}, args...), pageArgs...)...)
+	q += page
+	if full {
+		q = `SELECT r.rank_id, r.rank_score, ` + festivalJudgingColumns + ` FROM (` + q + `) r
+			JOIN submissions s ON s.id = r.rank_id` + festivalJudgingJoins + `
+			ORDER BY r.rank_score DESC NULLS LAST, r.rank_id`
+	}
+	rows, err := c.query(ctx, q, append(append([]any{}, args...), pageArgs...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -101,8 +104,17 @@ func rankLines(ctx context.Context, c conn, q string, args []any, offset, limit 
 	for rows.Next() {
 		var l rankLine
 		var score sql.NullFloat64
-		if err := rows.Scan(&l.id, &score); err != nil {
+		targets := []any{&l.id, &score}
+		var sum scannedSummary
+		if full {
+			l.sub = &marquee.Submission{}
+			targets = append(targets, submissionTargets(l.sub, &sum)...)
+		}
+		if err := rows.Scan(targets...); err != nil {
 			return nil, err
+		}
+		if full {
+			sum.finish(l.sub, true)
 		}
 		l.score = nullFloat(score)
 		out = append(out, l)
@@ -121,9 +133,9 @@ func calibratedRankSource(c conn, festivalID, categoryID int64, where string, ar
 		scoredWhere, scoredArgs = scoredWhere+` AND cs.category_id = ?`, append(scoredArgs, categoryID)
 	}
 	scored := -1 // counted when first needed
-	return func(ctx context.Context, offset, limit int) ([]rankLine, error) {
-		lines, err := rankLines(ctx, c, `SELECT cs.submission_id, cs.calibrated FROM calibrated_scores cs WHERE `+scoredWhere+`
-			ORDER BY cs.calibrated DESC, cs.submission_id`, scoredArgs, offset, limit)
+	return func(ctx context.Context, offset, limit int, full bool) ([]rankLine, error) {
+		lines, err := rankLines(ctx, c, `SELECT cs.submission_id AS rank_id, cs.calibrated AS rank_score FROM calibrated_scores cs WHERE `+scoredWhere+`
+			ORDER BY cs.calibrated DESC, cs.submission_id`, scoredArgs, offset, limit, full)
 		if err != nil || len(lines) == limit {
 			return lines, err
 		}
@@ -138,8 +150,8 @@ func calibratedRankSource(c conn, festivalID, categoryID int64, where string, ar
 			}
 			from = max(offset-scored, 0)
 		}
-		unscored, err := rankLines(ctx, c, `SELECT s.id, s.score_weighted FROM submissions s WHERE `+where+` AND s.score_weighted IS NULL
-			ORDER BY s.id`, args, from, limit)
+		unscored, err := rankLines(ctx, c, `SELECT s.id AS rank_id, s.score_weighted AS rank_score FROM submissions s WHERE `+where+` AND s.score_weighted IS NULL
+			ORDER BY s.id`, args, from, limit, full)
 		if err != nil {
 			return nil, err
 		}
@@ -149,12 +161,12 @@ func calibratedRankSource(c conn, festivalID, categoryID int64, where string, ar
 }
 
 // rankedPage returns the perPage lines of a ranking from position offset
-// on, with their ranks (marquee.RankAfter from the line above the page).
-// When the line above shares its rank with the first, the lines above are
-// read back until that rank's first line.
+// on, with their ranks (marquee.RankAfter from the line above the page)
+// and their submissions. When the line above shares its rank with the
+// first, the lines above are read back until that rank's first line.
 func rankedPage(ctx context.Context, at rankSource, offset, perPage int) ([]rankLine, []int, error) {
 	from := max(offset-1, 0)
-	lines, err := at(ctx, from, perPage+1)
+	lines, err := at(ctx, from, perPage+1, true)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -188,7 +200,7 @@ func rankedPage(ctx context.Context, at rankSource, offset, perPage int) ([]rank
 func firstOfRank(ctx context.Context, at rankSource, pos int, v float64) (int, error) {
 	for pos > 0 {
 		from := max(pos-rankWalk, 0)
-		lines, err := at(ctx, from, rankWalk)
+		lines, err := at(ctx, from, rankWalk, false)
 		if err != nil {
 			return 0, err
 		}
@@ -204,37 +216,6 @@ func firstOfRank(ctx context.Context, at rankSource, pos int, v float64) (int, e
 		}
 	}
 	return 0, nil
-}
-
-// judgingSubmissionsByID returns the festival's submissions ids (read
-// from its ranking) with their score summaries, by id, without the
-// festival's and categories' names (festivalNames fills them).
-func judgingSubmissionsByID(ctx context.Context, c conn, festivalID int64, ids []int64) (map[int64]*marquee.Submission, error) {
-	out := make(map[int64]*marquee.Submission, len(ids))
-	if len(ids) == 0 {
-		return out, nil
-	}
-	// By id alone: the ids are the festival's, and a festival_id term
-	// would lead SQLite to scan the festival's index instead. PostgreSQL
-	// takes them as one array, so that the statement's text and plan are
-	// the same for every page (50 parameters were planned afresh).
-	cond, condArgs := c.idsIn(`s.id`, ids)
-	rows, err := c.query(ctx, `SELECT `+festivalJudgingColumns+` FROM submissions s`+festivalJudgingJoins+`
-		WHERE `+cond, condArgs...)
-	if err != nil {
-		return nil, fmt.Errorf("store: ranked submissions of festival %d: %w", festivalID, err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		sub := &marquee.Submission{}
-		var sum scannedSummary
-		if err := rows.Scan(submissionTargets(sub, &sum)...); err != nil {
-			return nil, fmt.Errorf("store: ranked submissions of festival %d: %w", festivalID, err)
-		}
-		sum.finish(sub, true)
-		out[sub.ID] = sub
-	}
-	return out, rows.Err()
 }
 
 // SetLocked locks or unlocks judging of a managed festival and returns

@@ -22,11 +22,13 @@ var receivedOrder = map[string]string{
 
 // Received lists a managed festival's submissions, filtered and sorted,
 // ReceivedPerPage a page, with their score summaries.
+//
+// A page without filters other than the category is two statements: the
+// festival with its names and the rollups' total (managedWith), then the
+// page's rows joined to their films, filmmakers, calibrated scores and
+// entry statuses. Other filters add a count; a calibrated page reaching
+// the unscored entries adds their statement.
 func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee.ReceivedFilter) (*marquee.Page[*marquee.Submission], error) {
-	fest, names, err := s.managedWithNames(ctx, slug)
-	if err != nil {
-		return nil, err
-	}
 	if f.PerPage <= 0 {
 		f.PerPage = marquee.ReceivedPerPage
 	}
@@ -63,6 +65,14 @@ func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee
 	if f.EntryStatusID != 0 {
 		add(`EXISTS (SELECT 1 FROM submission_entry_statuses es WHERE es.submission_id = s.id AND es.status_id = ?)`, f.EntryStatusID)
 	}
+	var rolledUp *rollupCount
+	if more == "" { // the festival's or a category's entries: the rollups count them
+		rolledUp = &rollupCount{facet: "category", key: categoryRollupKey(f.CategoryID)}
+	}
+	fest, names, err := s.managedWith(ctx, slug, true, rolledUp)
+	if err != nil {
+		return nil, err
+	}
 	where, args := ` WHERE s.festival_id = ?`, []any{fest.id}
 	if f.CategoryID != 0 {
 		where, args = where+` AND s.category_id = ?`, append(args, f.CategoryID)
@@ -70,12 +80,9 @@ func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee
 	where, args = where+more, append(args, moreArgs...)
 	r := s.reader()
 	var total int64
-	if more == "" { // the festival's or a category's entries: the rollups count them
-		total, err = rollupTotal(ctx, r, fest.id, "category", categoryRollupKey(f.CategoryID))
-	} else {
-		err = r.queryRow(ctx, `SELECT COUNT(*) FROM submissions s`+where, args...).Scan(&total)
-	}
-	if err != nil {
+	if rolledUp != nil {
+		total = rolledUp.n
+	} else if err := r.queryRow(ctx, `SELECT COUNT(*) FROM submissions s`+where, args...).Scan(&total); err != nil {
 		return nil, fmt.Errorf("store: count submissions of festival %d: %w", fest.id, err)
 	}
 	var rows []*submissionRow
@@ -88,16 +95,13 @@ func (s *SubmissionService) Received(ctx context.Context, slug string, f marquee
 		return nil, fmt.Errorf("store: submissions of festival %d: %w", fest.id, err)
 	}
 	names.fillRows(rows)
-	if err := entryStatusOf(ctx, r, rows); err != nil {
-		return nil, err
-	}
 	return marquee.NewPage(submissionsOf(rows), total, max(f.Page, 1), f.PerPage), nil
 }
 
 // receivedCalibrated returns a page of the organiser's list in calibrated
 // order without sorting: first the scored submissions in the order of
 // calibrated_scores' index (festival, [category,] calibrated DESC, id),
-// each joined to its submission, film and filmmaker in the same query
+// each joined to its submission, film, filmmaker and entry status in the same query
 // (one pass over the index; the festival's entries are spread over the
 // whole submissions table, so a second query by id visited the same
 // pages again); then the unscored ones (no row in calibrated_scores, that
@@ -112,10 +116,10 @@ func receivedCalibrated(ctx context.Context, c conn, festivalID int64, f marquee
 	scoredWhere, scoredArgs = scoredWhere+more, append(scoredArgs, moreArgs...)
 	offset := f.Offset()
 	page, pageArgs := c.pageClause(f.PerPage, offset)
-	rows, err := querySubmissions(ctx, c, `SELECT `+festivalSubmissionColumns+` FROM calibrated_scores cs
+	rows, err := queryListed(ctx, c, `SELECT `+festivalSubmissionColumns+listedEntryStatusColumns+` FROM calibrated_scores cs
 		JOIN submissions s ON s.id = cs.submission_id
 		JOIN films fi ON fi.id = s.film_id
-		JOIN users u ON u.id = s.filmmaker_id`+scoredWhere+`
+		JOIN users u ON u.id = s.filmmaker_id`+listedEntryStatusJoins+scoredWhere+`
 		ORDER BY cs.calibrated DESC, cs.submission_id`+page, append(append([]any{}, scoredArgs...), pageArgs...)...)
 	if err != nil {
 		return nil, err

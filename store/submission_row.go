@@ -36,19 +36,20 @@ type submissionRow struct {
 	shareComments bool
 }
 
-// scanSubmission reads one row of submissionColumns; the score summary is
-// always filled (callers showing a filmmaker drop it).
-func scanSubmission(row interface{ Scan(...any) error }) (*submissionRow, error) {
+// scanSubmission reads one row of submissionColumns, then into extra the
+// columns the query selects after them; the score summary is always
+// filled (callers showing a filmmaker drop it).
+func scanSubmission(row interface{ Scan(...any) error }, extra ...any) (*submissionRow, error) {
 	var s marquee.Submission
 	var tier, status, flag string
 	var share int
 	var decided, withdrawn, accepted sql.NullTime
 	var weighted, calibrated, spread sql.NullFloat64
 	var sum marquee.ScoreSummary
-	err := row.Scan(&s.ID, &s.FilmID, &s.FilmTitle, &s.FestivalID, &s.FestivalSlug, &s.FestivalName, &s.CategoryID, &s.CategoryName,
+	err := row.Scan(append([]any{&s.ID, &s.FilmID, &s.FilmTitle, &s.FestivalID, &s.FestivalSlug, &s.FestivalName, &s.CategoryID, &s.CategoryName,
 		&s.FilmmakerID, &s.FilmmakerName, &s.FilmmakerEmail, &s.Country, &tier, &s.FeeCredits, &s.PaidCredits, &s.WaiverCode, &s.RefundedCredits,
 		&status, &s.AwardName, &flag, &share, &s.Language, &s.CreatedAt, &decided, &withdrawn,
-		&sum.Judges, &weighted, &calibrated, &spread, &accepted)
+		&sum.Judges, &weighted, &calibrated, &spread, &accepted}, extra...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -109,16 +110,17 @@ func pageSubmissions(ctx context.Context, c conn, where string, args []any, orde
 		ORDER BY `+order, append(append([]any{}, args...), offset)...)
 }
 
-// pageFestivalSubmissions is pageSubmissions for one festival's
-// submissions (where names it), read with festivalSubmissionColumns: the
+// pageFestivalSubmissions is pageSubmissions for the organiser's list of
+// one festival's submissions (where names it), read with
+// festivalSubmissionColumns and their entry statuses (queryListed): the
 // caller fills the festival's and categories' names (festivalNames).
 func pageFestivalSubmissions(ctx context.Context, c conn, where string, args []any, order string, limit, offset int) ([]*submissionRow, error) {
 	page, pageArgs := c.pageClause(limit, offset)
-	return querySubmissions(ctx, c, `SELECT `+festivalSubmissionColumns+` FROM (SELECT s.id FROM submissions s`+where+`
+	return queryListed(ctx, c, `SELECT `+festivalSubmissionColumns+listedEntryStatusColumns+` FROM (SELECT s.id FROM submissions s`+where+`
 		ORDER BY `+order+page+`) page JOIN submissions s ON s.id = page.id
 		JOIN films fi ON fi.id = s.film_id
 		JOIN users u ON u.id = s.filmmaker_id
-		LEFT JOIN calibrated_scores cs ON cs.festival_id = s.festival_id AND cs.submission_id = s.id
+		LEFT JOIN calibrated_scores cs ON cs.festival_id = s.festival_id AND cs.submission_id = s.id`+listedEntryStatusJoins+`
 		ORDER BY `+order, append(append([]any{}, args...), pageArgs...)...)
 }
 
@@ -179,28 +181,35 @@ type submissionFestival struct {
 // manage it (its organiser or an admin); ErrFestivalNotFound otherwise,
 // exactly as for a missing festival.
 func (s *SubmissionService) managed(ctx context.Context, slug string) (*submissionFestival, error) {
-	f, _, err := s.managedWith(ctx, slug, false)
+	f, _, err := s.managedWith(ctx, slug, false, nil)
 	return f, err
 }
 
 // managedWithNames is managed with the names the festival's submission
 // rows show (festivalNames), read in the same statement.
 func (s *SubmissionService) managedWithNames(ctx context.Context, slug string) (*submissionFestival, *festivalNames, error) {
-	return s.managedWith(ctx, slug, true)
+	return s.managedWith(ctx, slug, true, nil)
 }
 
-func (s *SubmissionService) managedWith(ctx context.Context, slug string, withNames bool) (*submissionFestival, *festivalNames, error) {
+// managedWith is managed, reading in the same statement the festival's
+// names when withNames, and when total is not nil the rollups' total it
+// names (rollupTotalColumn).
+func (s *SubmissionService) managedWith(ctx context.Context, slug string, withNames bool, total *rollupCount) (*submissionFestival, *festivalNames, error) {
 	u, err := marquee.RequireUser(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
 	var f marquee.Festival
 	var categories string
-	q, dest := `SELECT id, slug, name, organiser_id`, []any{&f.ID, &f.Slug, &f.Name, &f.OrganiserID}
+	q, args, dest := `SELECT id, slug, name, organiser_id`, []any{}, []any{&f.ID, &f.Slug, &f.Name, &f.OrganiserID}
 	if withNames {
 		q, dest = q+`, `+categoryNamesJSON(s.dialect, `fe.id`), append(dest, &categories)
 	}
-	err = s.reader().queryRow(ctx, q+` FROM festivals fe WHERE slug = ?`, strings.TrimSpace(slug)).Scan(dest...)
+	if total != nil {
+		column, columnArgs := rollupTotalColumn(total.facet, total.key)
+		q, args, dest = q+`, `+column, append(args, columnArgs...), append(dest, &total.n)
+	}
+	err = s.reader().queryRow(ctx, q+` FROM festivals fe WHERE slug = ?`, append(args, strings.TrimSpace(slug))...).Scan(dest...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, marquee.ErrFestivalNotFound()
 	} else if err != nil {

@@ -24,6 +24,21 @@ func rollupTotal(ctx context.Context, c conn, festivalID int64, facet, key strin
 	return n, nil
 }
 
+// rollupCount names a total of the rollups (rollupTotal's facet and key;
+// key "" for all of the facet's) and holds it once read.
+type rollupCount struct {
+	facet, key string
+	n          int64
+}
+
+// rollupTotalColumn is rollupTotal as a column of a statement reading
+// festivals fe, so that the total comes with the festival: facet is one
+// of the code's facet names, never a caller's text.
+func rollupTotalColumn(facet, key string) (string, []any) {
+	return `(SELECT COALESCE(SUM(r.count), 0) FROM submission_rollups r
+		WHERE r.festival_id = fe.id AND r.facet = '` + facet + `' AND r.day = '*' AND (? = '' OR r.key = ?))`, []any{key, key}
+}
+
 // categoryRollupKey is a category's rollup key: its id, or "" for all.
 func categoryRollupKey(id int64) string {
 	if id == 0 {
