@@ -71,12 +71,12 @@ GO_PACKAGES = $(GO) list ./... | grep -v /node_modules/
 
 test-go: tools
 	@if [ -n "$$MARQUEE_TEST_POSTGRES_URL" ]; then echo "Go tests run on SQLite and on PostgreSQL"; else echo "Go tests run on SQLite (set MARQUEE_TEST_POSTGRES_URL to add PostgreSQL)"; fi
-	$(GO) vet $$($(GO_PACKAGES))
+	$(NICE) $(GO) vet $$($(GO_PACKAGES))
 	@unformatted=$$(gofmt -l $$($(GO) list -f '{{.Dir}}' $$($(GO_PACKAGES)))); if [ -n "$$unformatted" ]; then echo "gofmt: these files need formatting (run gofmt -w on them):"; echo "$$unformatted"; exit 1; fi
-	$(GO) test -count=1 -timeout 30m $$($(GO_PACKAGES))
+	$(NICE) $(GO) test -count=1 -timeout 30m $$($(GO_PACKAGES))
 
 test-web: tools $(WEB)/node_modules/.package-lock.json
-	cd $(WEB) && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test
+	cd $(WEB) && $(NICE) $(NPM) run typecheck && $(NICE) $(NPM) run lint && $(NICE) $(NPM) test
 
 test-e2e: tools-browser build
 	cd $(WEB) && $(NPM) run e2e
@@ -89,9 +89,16 @@ test-e2e: tools-browser build
 # minutes (the store package's). The timeouts (go test -timeout, the
 # browser tests' and Vitest's ceilings) are ceilings, never waits: a busier
 # machine only takes longer.
+#
+# The browser tests are the long pole (some 7 minutes alone on two idle
+# cores, far more beside the rest), so the two other parts run at a lower
+# priority (NICE): they take the cores whenever the browsers and the
+# server wait, instead of slowing every page the browser tests load.
+# `make test-go` or `make test-web` alone runs at normal priority.
+NICE ?=
 test:
 	@echo "make test: the Go tests, the front end's type check, lint and unit tests, and (once built) the browser tests, side by side"
-	@$(MAKE) --no-print-directory -j3 --output-sync=target test-go test-web test-e2e
+	@$(MAKE) --no-print-directory -j3 --output-sync=target NICE='nice -n 10' test-go test-web test-e2e
 
 # `make fuzz` runs every Go fuzz target (func FuzzX in a _test.go file),
 # one at a time, each for FUZZTIME: `make fuzz FUZZTIME=60s`. FUZZ picks
