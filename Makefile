@@ -14,7 +14,9 @@ all: build
 tools:
 	@scripts/check-tools.sh
 
-tools-browser:
+# After tools: on a clean machine both would install stripe-mock at once,
+# compiling it twice.
+tools-browser: tools
 	@scripts/check-tools.sh browser
 
 # npm ci installs exactly what package-lock.json records; it reruns when the lock changes.
@@ -69,7 +71,10 @@ openapi: tools $(WEB)/node_modules/.package-lock.json
 # npm ci may be filling node_modules beside it.
 GO_PACKAGES = $(GO) list ./... | grep -v /node_modules/
 
-test-go: tools
+# GO_TESTS_AFTER holds test-go back until it is built (make test sets it to
+# build; see there); alone, `make test-go` starts at once.
+GO_TESTS_AFTER ?=
+test-go: tools $(GO_TESTS_AFTER)
 	@if [ -n "$$MARQUEE_TEST_POSTGRES_URL" ]; then echo "Go tests run on SQLite and on PostgreSQL"; else echo "Go tests run on SQLite (set MARQUEE_TEST_POSTGRES_URL to add PostgreSQL)"; fi
 	$(NICE) $(GO) vet $$($(GO_PACKAGES))
 	@unformatted=$$(gofmt -l $$($(GO) list -f '{{.Dir}}' $$($(GO_PACKAGES)))); if [ -n "$$unformatted" ]; then echo "gofmt: these files need formatting (run gofmt -w on them):"; echo "$$unformatted"; exit 1; fi
@@ -95,10 +100,17 @@ test-e2e: tools-browser build
 # priority (NICE): they take the cores whenever the browsers and the
 # server wait, instead of slowing every page the browser tests load.
 # `make test-go` or `make test-web` alone runs at normal priority.
+#
+# The Go tests start once bin/marquee is built (GO_TESTS_AFTER=build): two
+# go commands compiling the same packages at once (go vet's and the
+# binary's, on a clean machine's empty build cache) each compile them, and
+# measured on two cores that doubled the compilers' work, 660 s of CPU
+# against 349 s one after the other. After the build, go vet and go test
+# find every package the binary needs compiled.
 NICE ?=
 test:
 	@echo "make test: the Go tests, the front end's type check, lint and unit tests, and (once built) the browser tests, side by side"
-	@$(MAKE) --no-print-directory -j3 --output-sync=target NICE='nice -n 10' test-go test-web test-e2e
+	@$(MAKE) --no-print-directory -j3 --output-sync=target NICE='nice -n 10' GO_TESTS_AFTER=build test-go test-web test-e2e
 
 # `make fuzz` runs every Go fuzz target (func FuzzX in a _test.go file),
 # one at a time, each for FUZZTIME: `make fuzz FUZZTIME=60s`. FUZZ picks
