@@ -230,23 +230,13 @@ const (
 // queryListed runs a query selecting festivalSubmissionColumns, then
 // listedEntryStatusColumns, and returns its rows with their entry status.
 func queryListed(ctx context.Context, c conn, q string, args ...any) ([]*submissionRow, error) {
-	rows, err := c.query(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*submissionRow{}
-	for rows.Next() {
+	return queryScanned(ctx, c, func(rows *sql.Rows) (*submissionRow, error) {
 		var id sql.NullInt64
 		var name, preset sql.NullString
 		s, err := scanSubmission(rows, &id, &name, &preset)
-		if err != nil {
-			return nil, err
-		}
-		if id.Valid {
+		if err == nil && id.Valid {
 			s.EntryStatus = &marquee.EntryStatusRef{ID: id.Int64, Name: name.String, Preset: preset.String}
 		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
+		return s, err
+	}, q, args...)
 }

@@ -80,6 +80,11 @@ func subFloat(f sql.NullFloat64) *float64 {
 
 // querySubmissions runs a query selecting submissionColumns.
 func querySubmissions(ctx context.Context, c conn, q string, args ...any) ([]*submissionRow, error) {
+	return queryScanned(ctx, c, func(rows *sql.Rows) (*submissionRow, error) { return scanSubmission(rows) }, q, args...)
+}
+
+// queryScanned runs a query and returns its rows as scan reads each.
+func queryScanned(ctx context.Context, c conn, scan func(*sql.Rows) (*submissionRow, error), q string, args ...any) ([]*submissionRow, error) {
 	rows, err := c.query(ctx, q, args...)
 	if err != nil {
 		return nil, err
@@ -87,7 +92,7 @@ func querySubmissions(ctx context.Context, c conn, q string, args ...any) ([]*su
 	defer rows.Close()
 	out := []*submissionRow{}
 	for rows.Next() {
-		s, err := scanSubmission(rows)
+		s, err := scan(rows)
 		if err != nil {
 			return nil, err
 		}
