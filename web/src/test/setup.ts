@@ -5,10 +5,13 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import i18n from '../i18n';
 
-// findBy/waitFor give up after 10 s (default 1 s): a ceiling, not a wait (a
+// findBy/waitFor give up after 30 s (default 1 s): a ceiling, not a wait (a
 // passing test goes on as soon as the element is there), high enough that a
-// loaded machine's slow renders are not taken for failures.
-configure({ asyncUtilTimeout: 10_000 });
+// loaded machine's slow renders are not taken for failures. make test runs
+// Vitest at a lower priority than the browser tests (Makefile), and there a
+// page's first translations took more than 10 s to load (a clean-clone run
+// of 6665c64: ScreeningsPage's list still suspended after 10 s).
+configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 if (!window.matchMedia) {
