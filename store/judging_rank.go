@@ -12,7 +12,7 @@ import (
 // (marquee.RankingFilter): its submissions not withdrawn, of one category
 // or of all, by weighted or by calibrated score, the unscored last. Every
 // query is an index range that never reads a row: the count is the
-// rollups' (facet 'open', rollupTotal); the weighted order reads
+// rollups' (facet 'open', rollupTotalColumn); the weighted order reads
 // submissions_festival[_category]_score (which hold the status); the
 // calibrated order reads calibrated_scores (kept by the score
 // writes, judging_calibration.go) for the scored lines, then those indexes
