@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { consoleErrorsOf, createApprovedFestival, expectTranslatedPage, isoInMonths, ok, presetCookieConsent, publicRoutes, trackRequests, uniqueEmail } from './helpers';
+import { consoleErrorsOf, createApprovedFestival, expectTranslatedPage, isoInMonths, ok, openInApp, presetCookieConsent, publicRoutes, trackRequests, uniqueEmail } from './helpers';
 
 // Every page as Japanese and Chinese readers see it (the machines that run
 // these tests have Noto CJK, see .ci/run), on small and common phones (360
@@ -156,7 +156,8 @@ async function settledProblems(page: Page, lang: string): Promise<string[]> {
 }
 
 /**
- * checkPages opens each path in lang and reports its problems at each width;
+ * checkPages opens each path in lang (the first by loading it, the others as
+ * a followed link opens them: openInApp) and reports its problems at each width;
  * the public site's pages (publicRoutes) are also checked as
  * public-pages.spec.ts checks the English ones: answered 200, translated
  * and titled in lang, and quiet in the console.
@@ -169,17 +170,18 @@ async function checkPages(browser: Browser, baseURL: string, lang: 'ja' | 'zh', 
   const errors = consoleErrorsOf(page);
   if (account) await ok(await page.request.post('/api/v1/user/login', { data: account }));
   const problems: string[] = [];
-  for (const path of paths) {
+  for (const [i, path] of paths.entries()) {
     await test.step(path, async () => {
       errors.length = 0;
       await page.setViewportSize({ width: widths[0], height: 800 });
       const answered = trackRequests(page);
-      const response = await page.goto(path);
+      // The first page is loaded, the others shown as a followed link shows them.
+      const status = i === 0 ? (await page.goto(path))?.status() : await openInApp(page, path);
       await expect(page.locator('h1').first(), `${path} shows its heading`).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0);
       await answered();
       if (publicRoutes.includes(path)) {
-        await expectTranslatedPage(page, path, lang, response?.status());
+        await expectTranslatedPage(page, path, lang, status);
         expect(errors, `console errors on ${path}`).toEqual([]);
       }
       await page.evaluate(() => document.fonts.ready);

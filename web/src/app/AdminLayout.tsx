@@ -7,7 +7,7 @@ import type { User } from '../api/client';
 import { PageLoading } from '../ui/page/PageState';
 import { useLogout, useSession } from '../lib/useSession';
 import { MarqueeLogo } from './MarqueeLogo';
-import { NavigationProgress, usePendingPageProps } from './NavigationProgress';
+import { NavigationProgress, useMainProps } from './NavigationProgress';
 import { notify } from '../lib/notify';
 import { AdminForbidden } from '../features/admin/AdminForbidden';
 import { AuditIcon, DashboardIcon, DollarIcon, FilmIcon, MailIcon, OutboxIcon, SettingsIcon, TagIcon, UsersIcon } from '../features/admin/icons';
@@ -38,7 +38,7 @@ function AdminShell({ user }: { user: User }) {
   const path = pathname.replace(/\/+$/, '') || '/';
   const isActive = (to: string) => path === to || path.startsWith(`${to}/`);
   const settingsActive = isActive('/admin/pricing') || isActive('/admin/messages') || isActive('/admin/outbox');
-  const pendingProps = usePendingPageProps();
+  const mainProps = useMainProps();
 
   async function onLogout() {
     try {
@@ -175,7 +175,7 @@ function AdminShell({ user }: { user: User }) {
         )}
       </AppShell.Navbar>
       <NavigationProgress />
-      <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }} bg="gray.0" {...pendingProps}>
+      <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }} bg="gray.0" {...mainProps}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

@@ -6,14 +6,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import '../i18n';
 import { theme } from '../theme';
 import { AppRouter } from './AppRouter';
-import { NavigationProgress, usePendingPageProps } from './NavigationProgress';
+import { NavigationProgress, useMainProps } from './NavigationProgress';
 
 function Layout() {
-  const pendingProps = usePendingPageProps();
+  const mainProps = useMainProps();
   return (
     <>
       <NavigationProgress />
-      <main data-testid="main" {...pendingProps}>
+      <main data-testid="main" {...mainProps}>
         <Outlet />
       </main>
     </>
@@ -59,6 +59,7 @@ describe('AppRouter', () => {
       </MantineProvider>,
     );
     expect(screen.getByTestId('main')).not.toHaveAttribute('inert');
+    expect(screen.getByTestId('main')).toHaveAttribute('data-path', '/');
     expect(screen.queryByTestId('navigation-progress')).toBeNull();
 
     fireEvent.click(screen.getByRole('link', { name: 'Next' }));
@@ -68,10 +69,13 @@ describe('AppRouter', () => {
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
     expect(screen.getByTestId('main')).toHaveAttribute('inert');
     expect(screen.getByTestId('main')).toHaveAttribute('aria-busy', 'true');
+    // The page on screen is still the one being left.
+    expect(screen.getByTestId('main')).toHaveAttribute('data-path', '/');
 
     await act(async () => release());
     expect(await screen.findByRole('heading', { name: 'Next page' })).toBeInTheDocument();
     expect(screen.getByTestId('main')).not.toHaveAttribute('inert');
+    expect(screen.getByTestId('main')).toHaveAttribute('data-path', '/next');
     expect(screen.queryByTestId('navigation-progress')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useNavigationPending } from './AppRouter';
 
 /**
@@ -14,11 +15,16 @@ export function NavigationProgress() {
 }
 
 /**
- * usePendingPageProps are the props of a layout's <main> while the next page
- * loads: the page being left takes no input (inert), so nothing typed into it
- * is lost when it is replaced, and says it is busy.
+ * useMainProps are the props of a layout's <main>: data-path, the address
+ * of the page on screen (the router's committed location, which during a
+ * navigation is still the page being left), and while the next page loads,
+ * inert and aria-busy: the page being left takes no input, so nothing typed
+ * into it is lost when it is replaced, and says it is busy. The browser
+ * tests read data-path to know when a page reached without a page load
+ * (e2e/helpers.ts, openInApp) is the one on screen.
  */
-export function usePendingPageProps(): { inert?: boolean; 'aria-busy'?: boolean; 'data-pending'?: boolean } {
+export function useMainProps(): { 'data-path': string; inert?: boolean; 'aria-busy'?: boolean; 'data-pending'?: boolean } {
   const pending = useNavigationPending();
-  return pending ? { inert: true, 'aria-busy': true, 'data-pending': true } : {};
+  const { pathname } = useLocation();
+  return pending ? { 'data-path': pathname, inert: true, 'aria-busy': true, 'data-pending': true } : { 'data-path': pathname };
 }

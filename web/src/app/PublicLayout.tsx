@@ -8,14 +8,14 @@ import { useForgetSessionAfterLogout } from '../lib/useSession';
 import { VerifyEmailNotice } from '../features/auth/VerifyEmailNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { NavigationProgress, usePendingPageProps } from './NavigationProgress';
+import { NavigationProgress, useMainProps } from './NavigationProgress';
 import { ScrollRestoration } from './ScrollRestoration';
 
 /** PublicLayout: skip link, header, the page, footer and the cookie banner. */
 export function PublicLayout() {
   const { t } = useTranslation();
   useForgetSessionAfterLogout();
-  const pendingProps = usePendingPageProps();
+  const mainProps = useMainProps();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <a href="#main" className="skip-link">
@@ -24,7 +24,7 @@ export function PublicLayout() {
       <Header />
       <VerifyEmailNotice />
       <NavigationProgress />
-      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }} {...pendingProps}>
+      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }} {...mainProps}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

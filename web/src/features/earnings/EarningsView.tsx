@@ -16,10 +16,13 @@ const ns = 'earnings';
 /**
  * EarningsView is the body of /manage/festivals/:slug/earnings: the
  * festival's balance (available, pending, paid out), the credit value and
- * commission its amounts are counted with, the payout account (a slot the
- * app fills), and the month's statement (?month=) with its rows and the
- * payout account's tax data, as a page, a CSV and a PDF download (in the
- * reader's language) and a print (earnings-print.css).
+ * commission its amounts are counted with, the month's statement (?month=)
+ * with its rows and the payout account's tax data, as a page, a CSV and a
+ * PDF download (in the reader's language) and a print (earnings-print.css),
+ * and then the payout account (a slot the app fills). The account comes
+ * last: it loads on its own, and above the statement its card, arriving,
+ * pushed the download buttons down while they were being clicked (a
+ * browser test's click once landed beside them and nothing downloaded).
  */
 export function EarningsView({ slug, payoutAccount }: { slug: string; payoutAccount?: ReactNode }) {
   const { t, i18n } = useTranslation(ns);
@@ -60,11 +63,6 @@ export function EarningsView({ slug, payoutAccount }: { slug: string; payoutAcco
         <Balance label={t('balance.paid')} hint={t('balance.paidHint')} value={money(rep.balance.paidCents)} testId="balance-paid" />
       </SimpleGrid>
       <Terms rep={rep} money={money} />
-      {payoutAccount && (
-        <section aria-label={t('payoutAccount')} data-testid="payout-account-slot" className="earnings-no-print">
-          {payoutAccount}
-        </section>
-      )}
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="statement-title">
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="sm">
@@ -112,6 +110,11 @@ export function EarningsView({ slug, payoutAccount }: { slug: string; payoutAcco
           <RowsTable rows={rep.statement.rows} money={money} locale={locale} />
         </Stack>
       </Paper>
+      {payoutAccount && (
+        <section aria-label={t('payoutAccount')} data-testid="payout-account-slot" className="earnings-no-print">
+          {payoutAccount}
+        </section>
+      )}
     </Stack>
   );
 }

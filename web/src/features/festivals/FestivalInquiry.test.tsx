@@ -98,6 +98,16 @@ const answer: InquiryAnswer = {
 };
 
 const questionBox = () => screen.findByRole('textbox', { name: 'Your question' });
+/**
+ * writeQuestion puts a question in the box as a person pasting it does (one
+ * input event). Typing it key by key re-renders the page at every key, which
+ * made this file one of the slowest; the box's typing (spaces, Enter) is
+ * tested key by key in the first tests.
+ */
+async function writeQuestion(user: ReturnType<typeof userEvent.setup>, text: string, box?: HTMLElement) {
+  await user.click(box ?? (await questionBox()));
+  await user.paste(text);
+}
 const sentBodies = (fetch: ReturnType<typeof stubAsk>) => fetch.mock.calls.map(([, init]) => JSON.parse(String(init?.body)));
 const sentQuestions = (fetch: ReturnType<typeof stubAsk>) => sentBodies(fetch).map((b) => b.question);
 
@@ -146,7 +156,7 @@ describe('FestivalInquiry', () => {
     stubAsk(dataOnly(answer), dataOnly({ answer: '  ', festivals: [] }));
     renderInquiry();
     const user = userEvent.setup();
-    await user.type(await questionBox(), 'documentary festivals in Lisbon');
+    await writeQuestion(user, 'documentary festivals in Lisbon');
     await user.click(screen.getByRole('button', { name: 'Ask Now' }));
     expect(await screen.findByText('Answer:')).toBeInTheDocument();
     expect(screen.getByTestId('inquiry-question')).toHaveTextContent('You asked: documentary festivals in Lisbon');
@@ -171,7 +181,7 @@ describe('FestivalInquiry', () => {
     expect(screen.getByRole('button', { name: 'Ask Now' })).toBeEnabled();
 
     // An empty answer reads 'No response', and offers the search.
-    await user.type(box, 'Festivals on Mars');
+    await writeQuestion(user, 'Festivals on Mars', box);
     await user.click(screen.getByRole('button', { name: 'Ask Now' }));
     await waitFor(() => expect(screen.getAllByTestId('inquiry-answer-text')[1]).toHaveTextContent('No response'));
     expect(screen.getByRole('link', { name: 'Search all festivals' })).toHaveAttribute('href', '/festivals');
@@ -181,7 +191,7 @@ describe('FestivalInquiry', () => {
     stubAsk('held');
     renderInquiry();
     const user = userEvent.setup();
-    await user.type(await questionBox(), 'Documentary festivals with a deadline in December');
+    await writeQuestion(user, 'Documentary festivals with a deadline in December');
     await user.click(screen.getByRole('button', { name: 'Ask Now' }));
     await waitFor(() => expect(held).not.toBeNull());
     expect(await screen.findByTestId('inquiry-answer-text')).toHaveTextContent('Writing the answer…');
@@ -216,7 +226,7 @@ describe('FestivalInquiry', () => {
     const fetch = stubAsk('held', dataOnly(answer));
     renderInquiry();
     const user = userEvent.setup();
-    await user.type(await questionBox(), 'Festivals in Tokyo');
+    await writeQuestion(user, 'Festivals in Tokyo');
     await user.click(screen.getByRole('button', { name: 'Ask Now' }));
     await waitFor(() => expect(held).not.toBeNull());
     act(() => held!.push([['text', { delta: 'In Tokyo there are' }]]));
@@ -229,7 +239,7 @@ describe('FestivalInquiry', () => {
     expect(screen.getByTestId('inquiry-answer-text')).toHaveTextContent('In Tokyo there are');
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
     // A follow-up carries the stopped turn.
-    await user.type(await questionBox(), 'and in Osaka?');
+    await writeQuestion(user, 'and in Osaka?');
     await user.click(screen.getByRole('button', { name: 'Ask Now' }));
     await waitFor(() => expect(screen.getAllByTestId('inquiry-answer')).toHaveLength(2));
     expect(sentBodies(fetch)[1].history).toEqual([
@@ -249,7 +259,7 @@ describe('FestivalInquiry', () => {
     renderInquiry();
     const user = userEvent.setup();
     for (const [i, q] of ['Documentary festivals in Lisbon', 'and in Japan?', 'in March?', 'free ones?'].entries()) {
-      await user.type(await questionBox(), q);
+      await writeQuestion(user, q);
       await user.click(screen.getByRole('button', { name: 'Ask Now' }));
       await waitFor(() => expect(screen.getAllByTestId('inquiry-answer')).toHaveLength(i + 1));
       await waitFor(() => expect(screen.getByRole('button', { name: 'Ask Now' })).toBeEnabled());
@@ -265,7 +275,7 @@ describe('FestivalInquiry', () => {
     expect(bodies[3].history[3].text).toHaveLength(2000);
     await user.click(screen.getByRole('button', { name: 'New conversation' }));
     expect(screen.queryByTestId('inquiry-conversation')).toBeNull();
-    await user.type(await questionBox(), 'Festivals in Paris');
+    await writeQuestion(user, 'Festivals in Paris');
     await user.click(screen.getByRole('button', { name: 'Ask Now' }));
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(5));
     expect(sentBodies(fetch)[4].history).toEqual([]);
@@ -276,7 +286,7 @@ describe('FestivalInquiry', () => {
     await act(() => i18n.changeLanguage('ja'));
     renderInquiry();
     const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: 'ご質問' }), '東京の映画祭');
+    await writeQuestion(user, '東京の映画祭', await screen.findByRole('textbox', { name: 'ご質問' }));
     await user.click(screen.getByRole('button', { name: '今すぐ質問' }));
     const items = await screen.findAllByTestId('inquiry-festival');
     expect(within(items[1]).getByText('東京, 日本')).toBeInTheDocument();
@@ -296,7 +306,7 @@ describe('FestivalInquiry', () => {
     });
     renderInquiry();
     const user = userEvent.setup();
-    await user.type(await questionBox(), 'Lisbon');
+    await writeQuestion(user, 'Lisbon');
     await user.click(screen.getByRole('button', { name: 'Ask Now' }));
     expect(await screen.findByTestId('inquiry-notice')).toHaveTextContent('The assistant is unavailable right now.');
     expect(screen.getByTestId('inquiry-answer-text')).toHaveTextContent(/^One festival on Marquee matches your question:$/);
@@ -310,7 +320,7 @@ describe('FestivalInquiry', () => {
     );
     renderInquiry();
     const user = userEvent.setup();
-    await user.type(await questionBox(), 'Festivals in Tokyo');
+    await writeQuestion(user, 'Festivals in Tokyo');
     await user.click(screen.getByRole('button', { name: 'Ask Now' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Too many questions. Try again later.');
