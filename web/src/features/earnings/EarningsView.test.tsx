@@ -78,6 +78,9 @@ describe('EarningsView', () => {
     expect(screen.getByTestId('earnings-terms')).toHaveTextContent('count $0.40 per credit');
     expect(screen.getByTestId('earnings-terms')).toHaveTextContent('8.5 %');
     expect(within(screen.getByTestId('payout-account-slot')).getByText('Account status here')).toBeInTheDocument();
+    // The account, which loads on its own, comes after the statement: arriving, it moves nothing the reader is about to click.
+    const after = screen.getByTestId('statement-csv').compareDocumentPosition(screen.getByTestId('payout-account-slot'));
+    expect(after & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const lines = screen.getByTestId('statement-lines');
     expect(within(lines).getByText('Commission').closest('tr')).toHaveTextContent('-$2.81');
     expect(within(lines).getByText('Closing balance').closest('tr')).toHaveTextContent('$30.19');
