@@ -77,12 +77,26 @@ test('an organiser registers a festival, an admin approves it, it is found by a 
   await expect(admin.getByText(`${name} is approved and now public.`)).toBeVisible();
   await adminContext.close();
 
-  // Discovery finds it by a two-character Japanese word.
+  // Discovery finds it by a two-character Japanese word. Once on screen the
+  // page stays there: a part that loaded its texts later (the cards' save
+  // button) hid it behind the loader again for a moment, and a word typed
+  // then was lost.
+  await page.addInitScript(() => {
+    let shown = false;
+    new MutationObserver(() => {
+      const search = document.querySelector<HTMLElement>('main input[name="q"]');
+      if (!search) return;
+      if (search.checkVisibility()) shown = true;
+      else if (shown && !document.documentElement.dataset.pageHiddenAgain) document.documentElement.dataset.pageHiddenAgain = 'true';
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
   await page.goto('/festivals');
   await page.getByLabel('Search', { exact: true }).fill('星空');
   await expect(page).toHaveURL(/q=%E6%98%9F%E7%A9%BA/);
   const card = page.getByTestId('festival-card').filter({ hasText: name });
   await expect(card).toBeVisible();
+  await expect(page.getByTestId('save-festival').first()).toBeVisible();
+  await expect(page.locator('html'), 'the page was hidden again after it showed').not.toHaveAttribute('data-page-hidden-again', 'true');
   await card.getByRole('link', { name }).click();
 
   // The public page, then 'Remind me' fills the reminder form.

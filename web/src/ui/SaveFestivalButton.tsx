@@ -23,7 +23,11 @@ export function SaveFestivalButton({
   visitorLink?: boolean;
   size?: 'xs' | 'sm';
 }) {
-  const { t } = useTranslation('film-project');
+  // Not suspending for its texts: the button mounts with a page's results,
+  // after the page is on screen, and a suspension there hid the whole page
+  // behind the loader again for a moment (what had been typed into the
+  // page's search box was lost). Until its texts are there it shows nothing.
+  const { t, ready } = useTranslation('film-project', { useSuspense: false });
   const location = useLocation();
   const client = useQueryClient();
   const signedIn = useCachedSignedIn();
@@ -33,6 +37,7 @@ export function SaveFestivalButton({
     mutationFn: () => (isSaved ? filmProjectsApi.unsave(slug) : filmProjectsApi.save(slug)),
     onSettled: () => client.invalidateQueries({ queryKey: savedFestivalsKey }),
   });
+  if (!ready) return null;
   if (!signedIn) {
     return visitorLink ? (
       <Button component={Link} to="/login" state={{ from: location }} variant="default" size={size} data-testid="save-festival">
