@@ -132,7 +132,7 @@ func TestTicketLoadNeverOversold(t *testing.T) {
 				nodes := []string{urlA, urlB}
 				client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256, MaxConnsPerHost: 256}}
 				t.Cleanup(client.CloseIdleConnections)
-				var sold, soldOut atomic.Int64
+				var sold, soldOut, payRetries atomic.Int64
 				var mu sync.Mutex
 				other := map[string]int{}
 				var wg sync.WaitGroup
@@ -156,7 +156,21 @@ func TestTicketLoadNeverOversold(t *testing.T) {
 						case status == 201 && price == 0 && body.Status == "paid":
 							sold.Add(1)
 						case status == 201 && price > 0 && body.Status == "pending":
-							status, raw, err = post(client, node+fmt.Sprintf("/api/v1/ticket-orders/%d/pay", body.ID), tokens[i], goodCard)
+							// A 503 says the payment's limit (checkout-user, which
+							// fails closed) could not be counted in time: the one
+							// SQLite writer was busy with the burst (seen in a
+							// clean-clone make test, at a lower priority beside the
+							// browser tests). The buyer does what it asks, tries
+							// again a moment later; a few tries stay within the
+							// limit's 10 attempts.
+							for try := 1; ; try++ {
+								status, raw, err = post(client, node+fmt.Sprintf("/api/v1/ticket-orders/%d/pay", body.ID), tokens[i], goodCard)
+								if err != nil || status != http.StatusServiceUnavailable || try == 5 {
+									break
+								}
+								payRetries.Add(1)
+								time.Sleep(time.Duration(try) * 200 * time.Millisecond)
+							}
 							if err != nil || status != 200 || !strings.Contains(string(raw), `"status":"paid"`) {
 								t.Errorf("pay: %d %s %v", status, raw, err)
 								return
@@ -212,8 +226,8 @@ func TestTicketLoadNeverOversold(t *testing.T) {
 					p, r := srv.UncountedRequests()
 					passed, refused = passed+p, refused+r
 				}
-				t.Logf("%d buyers on 2 nodes: 100 sold, %d sold out, oversold 0; %.0f orders/s (%s); rate limits: %d requests let through uncounted, %d refused uncounted",
-					buyers, soldOut.Load(), buyers/elapsed.Seconds(), elapsed.Round(time.Millisecond), passed, refused)
+				t.Logf("%d buyers on 2 nodes: 100 sold, %d sold out, oversold 0; %.0f orders/s (%s); rate limits: %d requests let through uncounted, %d refused uncounted (%d payments tried again)",
+					buyers, soldOut.Load(), buyers/elapsed.Seconds(), elapsed.Round(time.Millisecond), passed, refused, payRetries.Load())
 			})
 		}
 	})
