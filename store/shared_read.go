@@ -39,8 +39,12 @@ type sharedRead struct {
 	lastEnd time.Time
 }
 
-// sharedRound is one run of the read and the callers it answers.
+// sharedRound is one run of the read and the callers it answers. fn is
+// the read its first caller gave: a round that starts after the runs
+// before it (runAll) runs its own callers' read, never the read of the
+// caller that started runAll.
 type sharedRound struct {
+	fn    func(context.Context) (int64, error)
 	done  chan struct{}
 	value int64
 	err   error
@@ -51,14 +55,14 @@ type sharedRound struct {
 func (s *sharedRead) read(ctx context.Context, fn func(context.Context) (int64, error)) (int64, error) {
 	s.mu.Lock()
 	if s.waiting == nil {
-		s.waiting = &sharedRound{done: make(chan struct{})}
+		s.waiting = &sharedRound{fn: fn, done: make(chan struct{})}
 	}
 	r := s.waiting
 	if !s.busy {
 		// The read runs apart from its callers, so that each may give up
 		// (its context ending) without failing the others.
 		s.busy = true
-		go s.runAll(fn, s.lastEnd)
+		go s.runAll(s.lastEnd)
 	}
 	s.mu.Unlock()
 	select {
@@ -70,10 +74,10 @@ func (s *sharedRead) read(ctx context.Context, fn func(context.Context) (int64, 
 }
 
 // run runs round r's read and answers its callers.
-func (s *sharedRead) run(r *sharedRound, fn func(context.Context) (int64, error)) {
+func (s *sharedRead) run(r *sharedRound) {
 	ctx, cancel := context.WithTimeout(context.Background(), sharedReadTimeout)
 	defer cancel()
-	r.value, r.err = fn(ctx)
+	r.value, r.err = r.fn(ctx)
 	close(r.done)
 }
 
@@ -96,11 +100,11 @@ func (s *sharedRead) take() *sharedRound {
 // ended less than gatherAfter ago, searches are arriving steadily: the
 // first round then gathers for gatherWindow before it starts, so that
 // one read serves the callers of that moment rather than one or two.
-func (s *sharedRead) runAll(fn func(context.Context) (int64, error), lastEnd time.Time) {
+func (s *sharedRead) runAll(lastEnd time.Time) {
 	if !lastEnd.IsZero() && time.Since(lastEnd) < gatherAfter {
 		time.Sleep(gatherWindow)
 	}
 	for r := s.take(); r != nil; r = s.take() {
-		s.run(r, fn)
+		s.run(r)
 	}
 }
